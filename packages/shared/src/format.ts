@@ -1,0 +1,28 @@
+/** Number and text formatting of spec §9, shared by the web and by exports. */
+
+/** Counts of 10,000 or more show as ten-thousands with 万 (亿 from 100,000,000); smaller ones with separators. */
+export function formatCount(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  const abs = Math.abs(value);
+  if (abs >= 100_000_000) return `${trimZeros((value / 100_000_000).toFixed(2))}亿`;
+  if (abs >= 10_000) return `${trimZeros((value / 10_000).toFixed(1))}万`;
+  return Math.round(value).toLocaleString('zh-CN');
+}
+
+/** Chart axis labels: 千万 from ten million, 万 from ten thousand. */
+export function formatAxis(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 10_000_000) return `${trimZeros((value / 10_000_000).toFixed(1))}千万`;
+  if (abs >= 10_000) return `${trimZeros((value / 10_000).toFixed(1))}万`;
+  return String(value);
+}
+
+/** Cut a title to `max` characters (50 or 60 in the spec) with an ellipsis. */
+export function truncateTitle(title: string, max: 50 | 60 = 50): string {
+  const chars = Array.from(title);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : title;
+}
+
+function trimZeros(s: string): string {
+  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+}

@@ -1,0 +1,51 @@
+import jsMd5 from 'js-md5';
+
+const md5 = (input: string): string => jsMd5.md5.hex(input);
+
+/**
+ * Request signing of spec §7: every call carries `timetemp` (ms timestamp), `encrypt` (hash of a random
+ * number), `sign` (hash of the timestamp hash, the path without /api, a fixed secret and the token) and,
+ * when signed in, `USER-TOKEN`. The secret ships in the client, so this guards against tampering and stale
+ * replays, not against a determined reader of the bundle; real authorisation is the session token.
+ */
+export const SIGN_SECRET = 'xg-9f3c1e7a5b2d4c68';
+/** A request whose timestamp is further than this from the server clock is rejected as stale. */
+export const SIGN_MAX_SKEW_MS = 5 * 60 * 1000;
+
+export interface SignInput {
+  /** Request path, with or without the /api prefix and query string. */
+  path: string;
+  token?: string | null;
+  /** For tests: the clock and the random source. */
+  now?: number;
+  random?: number;
+}
+
+export interface SignedHeaders {
+  sign: string;
+  encrypt: string;
+  timetemp: string;
+  'USER-TOKEN'?: string;
+}
+
+export function md5Hex(input: string): string {
+  return md5(input);
+}
+
+/** The path the sign covers: no query string, no /api prefix. */
+export function signPath(path: string): string {
+  const noQuery = path.split('?')[0] ?? '';
+  return noQuery.startsWith('/api/') ? noQuery.slice(4) : noQuery === '/api' ? '/' : noQuery;
+}
+
+export function computeSign(timetemp: string, path: string, token: string): string {
+  return md5(md5(timetemp) + signPath(path) + SIGN_SECRET + token);
+}
+
+export function signHeaders({ path, token, now, random }: SignInput): SignedHeaders {
+  const timetemp = String(now ?? Date.now());
+  const encrypt = md5(String(random ?? Math.random()));
+  const headers: SignedHeaders = { sign: computeSign(timetemp, path, token ?? ''), encrypt, timetemp };
+  if (token) headers['USER-TOKEN'] = token;
+  return headers;
+}
