@@ -44,7 +44,7 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
     config.logLevel === 'silent' ? false : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
   const app = Fastify({
     logger: loggerOptions,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   DEMO_SCALE: z.coerce.number().positive().max(1000).default(1),
   DEMO_SEED: z.coerce.number().int().default(20261121),
   SIGN_CHECK: bool(true),
+  TRUST_PROXY: bool(false),
   PRODUCT_NAME: z.string().min(1).default('霞光数据'),
   PRODUCT_SHORT_NAME: z.string().min(1).default('霞光'),
   LOGO_URL: z.string().default('/logo.svg'),
@@ -56,6 +57,8 @@ export interface AppConfig {
   demoScale: number;
   demoSeed: number;
   signCheck: boolean;
+  /** Trust X-Forwarded-For (only behind a proxy that sets it); per-IP limits read the client IP from it. */
+  trustProxy: boolean;
   appVersion: string;
   site: {
     productName: string;
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoScale: e.DEMO_SCALE,
     demoSeed: e.DEMO_SEED,
     signCheck: e.SIGN_CHECK,
+    trustProxy: e.TRUST_PROXY,
     appVersion: APP_VERSION,
     site: {
       productName: e.PRODUCT_NAME,

@@ -47,7 +47,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const databaseUrl = withDatabase(adminUrl, name);
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides, databaseUrl };
+  // Tests stand behind a simulated proxy: X-Forwarded-For gives each test its own client IP.
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }), ...overrides, databaseUrl };
   const { app, ctx } = await buildApp(config);
   await app.ready();
 

@@ -59,5 +59,9 @@ export const Msg = {
   serverError: '服务器开小差了，请稍后再试',
   tooManyRequests: '操作过于频繁，请稍后再试',
   qrExpired: '二维码已失效',
+  // accounts: SMS limits, menus (ours)
+  smsDailyLimit: '今日验证码发送次数已达上限，请明天再试',
+  smsSendFailed: '短信发送失败，请稍后再试',
+  menuForbidden: '当前账号无权访问该菜单',
 } as const;
 export type MsgKey = keyof typeof Msg;

@@ -95,3 +95,13 @@ export const KolTrendParams = KolIdParams.extend({
     .default(30),
 });
 export type KolTrendParams = z.infer<typeof KolTrendParams>;
+
+/** Sandbox only: the latest SMS codes sent to a phone (GET /api/sandbox/smsOutbox). */
+export const SmsOutboxParams = z.object({ phone: phoneField });
+export type SmsOutboxParams = z.infer<typeof SmsOutboxParams>;
+
+/** GET /api/getMenuPrivilege: the menu whose actions the user's tier may use. */
+export const MenuPrivilegeParams = z.object({
+  menuId: intField(Msg.badRequest).positive({ error: Msg.badRequest }),
+});
+export type MenuPrivilegeParams = z.infer<typeof MenuPrivilegeParams>;

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { registerCreatorRoutes } from './creators/creators.routes.js';
+import { registerAuthRoutes } from './auth/auth.routes.js';
+import { registerMenuRoutes } from './menu/menu.routes.js';
+import { registerUserRoutes } from './user/user.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
-  void app;
-  void ctx;
+  registerCreatorRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerMenuRoutes(app, ctx);
 }

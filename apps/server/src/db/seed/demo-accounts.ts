@@ -1,11 +1,126 @@
+import { TRIAL_VERSION_TYPE, UserType, userTypeLabel } from '@xg/shared';
+import { newInviteCode } from '../../modules/user/invite-code.js';
+import { hashPassword, verifyPassword } from '../../modules/user/password.js';
+import { UserRepository, type DemoUserFields } from '../../modules/user/user.repository.js';
 import type { Db } from '../client.js';
+
 export interface DemoAccount {
   login: string;
   description: string;
 }
-/** TEMPORARY (being written by the accounts work). */
+
+interface DemoSpec {
+  email: string;
+  phone: string;
+  username: string;
+  userType: number;
+  versionType: number;
+  /** days until the paid period ends; null → no paid period */
+  days: number | null;
+  /** e-mail of the parent account (a sub-account shares the parent's tier) */
+  parentEmail: string | null;
+  description: string;
+}
+
+const REGULAR = 1;
+const YEAR = 365;
+
+/**
+ * One account per tier, a trial and a sub-account (sandbox mode, printed at start). Phones are fake
+ * 199000000xx numbers so phone sign-in works too. Parents come before their sub-accounts.
+ */
+export const DEMO_SPECS: readonly DemoSpec[] = [
+  demo('demo-free@example.com', '19900000001', UserType.FREE, REGULAR, null, null, userTypeLabel(UserType.FREE)),
+  demo('demo-basic@example.com', '19900000002', UserType.BASIC, REGULAR, YEAR, null, userTypeLabel(UserType.BASIC)),
+  demo('demo-pro@example.com', '19900000003', UserType.PRO, REGULAR, YEAR, null, userTypeLabel(UserType.PRO)),
+  demo(
+    'demo-ent@example.com',
+    '19900000004',
+    UserType.ENTERPRISE,
+    REGULAR,
+    YEAR,
+    null,
+    userTypeLabel(UserType.ENTERPRISE),
+  ),
+  demo(
+    'demo-premium@example.com',
+    '19900000005',
+    UserType.PREMIUM,
+    REGULAR,
+    YEAR,
+    null,
+    userTypeLabel(UserType.PREMIUM),
+  ),
+  demo(
+    'demo-trial@example.com',
+    '19900000006',
+    UserType.ENTERPRISE,
+    TRIAL_VERSION_TYPE,
+    15,
+    null,
+    `${userTypeLabel(UserType.ENTERPRISE)} · 试用（15天）`,
+  ),
+  demo(
+    'demo-sub@example.com',
+    '19900000007',
+    UserType.FREE,
+    REGULAR,
+    null,
+    'demo-ent@example.com',
+    `${userTypeLabel(UserType.ENTERPRISE)} · 子账号（主账号 demo-ent）`,
+  ),
+];
+
+function demo(
+  email: string,
+  phone: string,
+  userType: number,
+  versionType: number,
+  days: number | null,
+  parentEmail: string | null,
+  description: string,
+): DemoSpec {
+  const name = email.slice(0, email.indexOf('@'));
+  return { email, phone, username: name, userType, versionType, days, parentEmail, description };
+}
+
+/**
+ * Idempotent upsert of the demo accounts by e-mail: tier, expiry (one year, or 15 days for the trial, from
+ * now), parent and phone are rewritten on every start; the password hash only when the stored one does not
+ * verify with `password`, so a restart with the same DEMO_PASSWORD costs one verify per account. A phone
+ * already held by a real account is left to it (the demo account then signs in by e-mail only).
+ */
 export async function seedDemoAccounts(db: Db, password: string): Promise<DemoAccount[]> {
-  void db;
-  void password;
-  return [];
+  const users = new UserRepository(db);
+  const idsByEmail = new Map<string, string>();
+  const accounts: DemoAccount[] = [];
+
+  for (const spec of DEMO_SPECS) {
+    const phoneHolder = await users.findIdByPhone(spec.phone);
+    const existing = await users.findLoginByEmail(spec.email);
+    const fields: DemoUserFields = {
+      username: spec.username,
+      phone: phoneHolder === undefined || phoneHolder === existing?.id ? spec.phone : null,
+      userType: spec.userType,
+      versionType: spec.versionType,
+      maturityTime: spec.days === null ? null : new Date(Date.now() + spec.days * 24 * 3600 * 1000),
+      parentId: spec.parentEmail ? (idsByEmail.get(spec.parentEmail) ?? null) : null,
+    };
+    let id: string | undefined;
+    if (existing) {
+      const keepHash = await verifyPassword(existing.passwordHash, password);
+      await users.updateDemo(existing.id, fields, keepHash ? null : await hashPassword(password));
+      id = existing.id;
+    } else {
+      const hash = await hashPassword(password); // its own salt per account
+      for (let attempt = 0; attempt < 5 && id === undefined; attempt += 1) {
+        id = await users.insertDemo(spec.email, fields, hash, newInviteCode());
+      }
+      if (id === undefined) throw new Error(`demo account ${spec.email} could not be created`);
+    }
+    idsByEmail.set(spec.email, id);
+    const phoneNote = fields.phone ? ` · 手机 ${fields.phone}` : '';
+    accounts.push({ login: spec.email, description: `${spec.description}${phoneNote}` });
+  }
+  return accounts;
 }

@@ -1,0 +1,160 @@
+/**
+ * Writes the demo world with batched `INSERT … SELECT FROM unnest(…)`: one array parameter per column,
+ * up to BATCH_ROWS rows per statement. Everything runs on the caller's transaction, so a load that
+ * fails part-way leaves nothing behind and the next start begins again from scratch.
+ */
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../schema.js';
+import {
+  creatorContent,
+  type CreatorContent,
+  type CreatorSpec,
+  type DailyRow,
+  type VideoRow,
+  type WorldPlan,
+} from './generate.js';
+import { partitionRows } from './partitions.js';
+
+type Executor = Kysely<Database>;
+
+export const BATCH_ROWS = 10_000;
+/** Creators generated per round; their videos and history follow in batches of BATCH_ROWS. */
+const CREATORS_PER_ROUND = 500;
+
+/** Upserts the partition tree (parents first). Idempotent; runs on every start. */
+export async function upsertPartitions(db: Executor): Promise<number> {
+  const rows = partitionRows();
+  await sql`
+    INSERT INTO partitions (tid, parent_id, name, sort)
+    SELECT * FROM unnest(
+      ${rows.map((r) => r.tid)}::int[], ${rows.map((r) => r.parentId)}::int[],
+      ${rows.map((r) => r.name)}::text[], ${rows.map((r) => r.sort)}::int[])
+    ON CONFLICT (tid) DO UPDATE SET parent_id = EXCLUDED.parent_id, name = EXCLUDED.name, sort = EXCLUDED.sort`.execute(
+    db,
+  );
+  return rows.length;
+}
+
+/** Inserts the MCN names that are missing; answers name → id. */
+export async function upsertMcns(db: Executor, names: readonly string[]): Promise<Map<string, number>> {
+  await sql`INSERT INTO mcns (name) SELECT unnest(${[...names]}::text[]) ON CONFLICT (name) DO NOTHING`.execute(db);
+  const rows = await db
+    .selectFrom('mcns')
+    .select(['id', 'name'])
+    .where('name', 'in', [...names])
+    .execute();
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+export interface LoadProgress {
+  creators: number;
+  videos: number;
+  daily: number;
+}
+
+/**
+ * Generates and inserts every creator, video and daily row of the plan. While PostgreSQL works on one
+ * round's statements, the next round is generated (the generator is synchronous, the inserts are not).
+ */
+export async function loadWorld(
+  db: Executor,
+  plan: WorldPlan,
+  mcnIds: Map<string, number>,
+  onProgress: (p: LoadProgress) => void,
+): Promise<LoadProgress> {
+  const done: LoadProgress = { creators: 0, videos: 0, daily: 0 };
+  let pending: Promise<void> = Promise.resolve();
+  for (let start = 0; start < plan.creators.length; start += CREATORS_PER_ROUND) {
+    const specs = plan.creators.slice(start, start + CREATORS_PER_ROUND);
+    const contents = specs.map((c) => creatorContent(plan, c));
+    await pending;
+    pending = insertRound(db, plan, specs, contents, mcnIds).then(() => {
+      done.creators += specs.length;
+      for (const content of contents) {
+        done.videos += content.videos.length;
+        done.daily += content.daily.length;
+      }
+      onProgress(done);
+    });
+  }
+  await pending;
+  await sql`SELECT setval(pg_get_serial_sequence('creators', 'id'), greatest((SELECT max(id) FROM creators), 1))`.execute(
+    db,
+  );
+  await sql`SELECT setval(pg_get_serial_sequence('videos', 'id'), greatest((SELECT max(id) FROM videos), 1))`.execute(
+    db,
+  );
+  return done;
+}
+
+async function insertRound(
+  db: Executor,
+  plan: WorldPlan,
+  specs: CreatorSpec[],
+  contents: CreatorContent[],
+  mcnIds: Map<string, number>,
+): Promise<void> {
+  await insertCreators(db, plan, specs, contents, mcnIds);
+  const videos = contents.flatMap((c) => c.videos);
+  for (let i = 0; i < videos.length; i += BATCH_ROWS) await insertVideos(db, videos.slice(i, i + BATCH_ROWS));
+  const daily = contents.flatMap((c) => c.daily);
+  for (let i = 0; i < daily.length; i += BATCH_ROWS) await insertDaily(db, daily.slice(i, i + BATCH_ROWS));
+}
+
+async function insertCreators(
+  db: Executor,
+  plan: WorldPlan,
+  specs: CreatorSpec[],
+  contents: CreatorContent[],
+  mcnIds: Map<string, number>,
+): Promise<void> {
+  const col = <T>(f: (c: CreatorSpec, i: number) => T) => specs.map(f);
+  const content = (i: number): CreatorContent => {
+    const c = contents[i];
+    if (!c) throw new Error('creator content missing');
+    return c;
+  };
+  const mcn = (c: CreatorSpec) => {
+    if (c.mcnIndex === null) return null;
+    const name = plan.mcnNames[c.mcnIndex];
+    return name === undefined ? null : (mcnIds.get(name) ?? null);
+  };
+  const trackedSince = `${plan.days[0] ?? plan.today}T00:00:00+08:00`;
+  await sql`
+    INSERT INTO creators (id, mid, name, face, sign, level, sex, official_type, official_title, partition_tid, mcn_id,
+                          live_room_id, is_live, fans, following, likes, plays, video_count, tracked_since)
+    SELECT *, ${trackedSince}::timestamptz FROM unnest(
+      ${col((c) => c.id)}::bigint[], ${col((c) => c.mid)}::bigint[], ${col((c) => c.name)}::text[],
+      ${col((c) => c.face)}::text[], ${col((c) => c.sign)}::text[], ${col((c) => c.level)}::smallint[],
+      ${col((c) => c.sex)}::smallint[], ${col((c) => c.officialType)}::smallint[], ${col((c) => c.officialTitle)}::text[],
+      ${col((c) => c.partitionTid)}::int[], ${col(mcn)}::int[], ${col((c) => c.liveRoomId)}::bigint[],
+      ${col((c) => c.isLive)}::smallint[], ${col((c) => c.fans)}::bigint[], ${col((c) => c.following)}::bigint[],
+      ${col((_, i) => content(i).likes)}::bigint[], ${col((_, i) => content(i).plays)}::bigint[],
+      ${col((_, i) => content(i).videoCount)}::int[])`.execute(db);
+}
+
+async function insertVideos(db: Executor, rows: VideoRow[]): Promise<void> {
+  const col = <T>(f: (v: VideoRow) => T) => rows.map(f);
+  await sql`
+    INSERT INTO videos (id, aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright,
+                        is_activity, status, play, likes, coin, favorite, share, reply, danmaku)
+    SELECT * FROM unnest(
+      ${col((v) => v.id)}::bigint[], ${col((v) => v.aid)}::bigint[], ${col((v) => v.bvid)}::text[],
+      ${col((v) => v.creatorId)}::bigint[], ${col((v) => v.title)}::text[], ${col((v) => v.cover)}::text[],
+      ${col((v) => v.description)}::text[], ${col((v) => v.duration)}::int[], ${col((v) => v.pubdate.toISOString())}::timestamptz[],
+      ${col((v) => v.tid)}::int[], ${col((v) => v.copyright)}::smallint[], ${col((v) => v.isActivity)}::smallint[],
+      ${col((v) => v.status)}::smallint[], ${col((v) => v.play)}::bigint[], ${col((v) => v.likes)}::bigint[],
+      ${col((v) => v.coin)}::bigint[], ${col((v) => v.favorite)}::bigint[], ${col((v) => v.share)}::bigint[],
+      ${col((v) => v.reply)}::bigint[], ${col((v) => v.danmaku)}::bigint[])`.execute(db);
+}
+
+async function insertDaily(db: Executor, rows: DailyRow[]): Promise<void> {
+  const col = <T>(f: (d: DailyRow) => T) => rows.map(f);
+  await sql`
+    INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
+    SELECT * FROM unnest(
+      ${col((d) => d.creatorId)}::bigint[], ${col((d) => d.day)}::date[], ${col((d) => d.fans)}::bigint[],
+      ${col((d) => d.following)}::bigint[], ${col((d) => d.likes)}::bigint[], ${col((d) => d.plays)}::bigint[],
+      ${col((d) => d.videoCount)}::int[])`.execute(db);
+}

@@ -1,0 +1,30 @@
+/**
+ * A fixed-window counter in process memory, for cheap per-IP limits where a few extra hits across API
+ * nodes do not matter (captcha images). Limits that protect accounts live in the database instead.
+ */
+export class FixedWindowLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one hit for `key`; false when the key has used up its window. */
+  take(key: string): boolean {
+    const now = this.now();
+    if (this.windows.size > 10_000) this.prune(now);
+    const current = this.windows.get(key);
+    if (!current || now - current.start >= this.windowMs) {
+      this.windows.set(key, { start: now, count: 1 });
+      return true;
+    }
+    current.count += 1;
+    return current.count <= this.limit;
+  }
+
+  private prune(now: number): void {
+    for (const [key, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(key);
+  }
+}

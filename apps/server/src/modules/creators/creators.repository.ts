@@ -1,0 +1,195 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { CreatorDetail, CreatorSearchItem } from '@xg/shared';
+import type { Db } from '../../db/client.js';
+
+/**
+ * What a search keyword is matched against (the service applies the §5 rules): `uid` is digits that fit
+ * a bigint, compared exactly with `mid`; `name` is text searched as a case-insensitive substring of the
+ * name. The two are OR-ed. `exact` is what an exact (case-insensitive) name match is compared with.
+ */
+export interface CreatorMatch {
+  exact: string;
+  uid: string | null;
+  name: string | null;
+}
+
+export interface TrendRow {
+  dataDate: string;
+  fansNum: number;
+  playNum: number;
+  praiseNum: number;
+  /** day minus the previous stored day; null when the window's first day has no earlier row */
+  fansInc: number | null;
+  playInc: number | null;
+  praiseInc: number | null;
+}
+
+/** int8 and numeric columns arrive as strings; they are converted here, in one place. */
+const num = (v: string | number | bigint): number => Number(v);
+const numOrNull = (v: string | number | bigint | null): number | null => (v === null ? null : Number(v));
+
+interface SearchRowDb {
+  id: string;
+  name: string;
+  mid: string;
+  face: string;
+  official_type: number;
+  fans: string;
+  level: number;
+  theme_name: string | null;
+}
+
+interface DetailRowDb extends SearchRowDb {
+  sign: string;
+  sex: number;
+  official_title: string;
+  mcn_name: string | null;
+  parent_theme_name: string | null;
+  is_live: number;
+  live_room_id: string | null;
+  following: string;
+  likes: string;
+  plays: string;
+  video_count: number;
+  index_num: string;
+  updated_at: Date;
+}
+
+/**
+ * Substring match on the name, chosen by query length so that an index serves every length:
+ * - 1–2 characters: `name_grams @> ARRAY[lower(q)]`. name_grams holds the unigrams and bigrams of
+ *   lower(name) (GIN index), so this is exact, not a prefilter; pg_trgm cannot index such short queries.
+ * - 3+ characters: `name ILIKE '%q%'` (%, _ and \ escaped) through the pg_trgm GIN index, AND the
+ *   query's bigrams contained in name_grams. The bigram prefilter keeps queries without a whole trigram
+ *   (e.g. 'a-b', where pg_trgm splits words) on an index; the planner picks the cheaper index or both.
+ */
+function nameCondition(q: string): RawBuilder<unknown> {
+  const length = Array.from(q).length;
+  if (length <= 2) return sql`c.name_grams @> ARRAY[lower(${q})]::text[]`;
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const bigrams = sql`ARRAY(
+    SELECT g FROM (SELECT substr(lower(${q}), i, 2) AS g FROM generate_series(1, char_length(${q}) - 1) AS i) s
+    WHERE g !~ '^\\s+$')`;
+  return sql`(c.name ILIKE ${pattern} AND c.name_grams @> ${bigrams})`;
+}
+
+function toSearchItem(r: SearchRowDb): CreatorSearchItem {
+  return {
+    kolId: num(r.id),
+    kolName: r.name,
+    kolUid: num(r.mid),
+    kolImg: r.face,
+    isApprove: r.official_type,
+    fansNum: num(r.fans),
+    themeName: r.theme_name,
+    platformLevel: r.level,
+  };
+}
+
+export class CreatorRepository {
+  constructor(private readonly db: Db) {}
+
+  /** One page of matches, exact matches first, then by fans; and the number of all matches. */
+  async search(
+    match: CreatorMatch,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: CreatorSearchItem[]; total: number }> {
+    const conditions: RawBuilder<unknown>[] = [];
+    if (match.uid !== null) conditions.push(sql`c.mid = ${match.uid}::bigint`);
+    if (match.name !== null) conditions.push(nameCondition(match.name));
+    if (conditions.length === 0) return { items: [], total: 0 };
+    const where = sql.join(conditions, sql` OR `);
+    const exact =
+      match.uid !== null
+        ? sql`(c.mid = ${match.uid}::bigint OR lower(c.name) = lower(${match.exact}))`
+        : sql`lower(c.name) = lower(${match.exact})`;
+
+    const [rows, count] = await Promise.all([
+      sql<SearchRowDb>`
+        SELECT c.id, c.name, c.mid, c.face, c.official_type, c.fans, c.level, p.name AS theme_name
+        FROM creators c
+        LEFT JOIN partitions p ON p.tid = c.partition_tid
+        WHERE ${where}
+        ORDER BY ${exact} DESC, c.fans DESC, c.id
+        LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db),
+      sql<{ total: string }>`SELECT count(*) AS total FROM creators c WHERE ${where}`.execute(this.db),
+    ]);
+    return { items: rows.rows.map(toSearchItem), total: num(count.rows[0]?.total ?? 0) };
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const row = await this.db.selectFrom('creators').select('id').where('id', '=', String(id)).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async findDetail(id: number): Promise<CreatorDetail | undefined> {
+    const result = await sql<DetailRowDb>`
+      SELECT c.id, c.name, c.mid, c.face, c.official_type, c.fans, c.level, p.name AS theme_name,
+             c.sign, c.sex, c.official_title, m.name AS mcn_name, pp.name AS parent_theme_name, c.is_live,
+             c.live_room_id, c.following, c.likes, c.plays, c.video_count, c.index_num, c.updated_at
+      FROM creators c
+      LEFT JOIN partitions p ON p.tid = c.partition_tid
+      LEFT JOIN partitions pp ON pp.tid = p.parent_id
+      LEFT JOIN mcns m ON m.id = c.mcn_id
+      WHERE c.id = ${id}`.execute(this.db);
+    const r = result.rows[0];
+    if (!r) return undefined;
+    return {
+      ...toSearchItem(r),
+      sign: r.sign,
+      gender: r.sex,
+      approveTitle: r.official_title,
+      organization: r.mcn_name,
+      parentThemeName: r.parent_theme_name,
+      isLive: r.is_live,
+      liveRoomId: numOrNull(r.live_room_id),
+      mainIndexUrl: `https://space.bilibili.com/${r.mid}`,
+      followingNum: num(r.following),
+      praiseNum: num(r.likes),
+      playNum: num(r.plays),
+      videoNum: r.video_count,
+      indexNum: num(r.index_num),
+      updateTime: r.updated_at.toISOString(),
+    };
+  }
+
+  /**
+   * The creator's last `dayNum` stored days (ending at the latest stored day), oldest first, with totals
+   * and increments. The increment of a day is its total minus the previous stored day's (window function
+   * `lag`); the query reads one day more than the window so that the first day has its predecessor.
+   */
+  async dailySeries(id: number, dayNum: number): Promise<TrendRow[]> {
+    const result = await sql<{
+      day: string;
+      fans: string;
+      plays: string;
+      likes: string;
+      fans_inc: string | null;
+      plays_inc: string | null;
+      likes_inc: string | null;
+      in_window: boolean;
+    }>`
+      WITH last AS (SELECT max(day) AS day FROM creator_daily WHERE creator_id = ${id})
+      SELECT s.* FROM (
+        SELECT d.day, d.fans, d.plays, d.likes,
+               d.fans - lag(d.fans) OVER w AS fans_inc,
+               d.plays - lag(d.plays) OVER w AS plays_inc,
+               d.likes - lag(d.likes) OVER w AS likes_inc,
+               d.day > last.day - ${dayNum}::int AS in_window
+        FROM creator_daily d, last
+        WHERE d.creator_id = ${id} AND d.day >= last.day - ${dayNum}::int
+        WINDOW w AS (ORDER BY d.day)
+      ) s
+      WHERE s.in_window
+      ORDER BY s.day`.execute(this.db);
+    return result.rows.map((r) => ({
+      dataDate: r.day,
+      fansNum: num(r.fans),
+      playNum: num(r.plays),
+      praiseNum: num(r.likes),
+      fansInc: numOrNull(r.fans_inc),
+      playInc: numOrNull(r.plays_inc),
+      praiseInc: numOrNull(r.likes_inc),
+    }));
+  }
+}

@@ -1,0 +1,68 @@
+import {
+  Msg,
+  nameSearchAllowed,
+  type CreatorDetail,
+  type CreatorSearchItem,
+  type CreatorSearchParams,
+  type KolTrendParams,
+  type TrendPoint,
+} from '@xg/shared';
+import { AppError } from '../../lib/app-error.js';
+import type { CreatorMatch, CreatorRepository } from './creators.repository.js';
+
+const INT8_MAX = 9_223_372_036_854_775_807n;
+
+/** Trend types of §2.6: 0 increments, 1 totals. */
+export const TREND_TYPE = { INCREMENT: 0, TOTAL: 1 } as const;
+
+/**
+ * The §5 search rules: a keyword of digits is tried as a UID (exact mid) and, when short enough, also as
+ * a name substring; any other keyword is a name substring and must be shorter than 20 characters.
+ */
+export function creatorMatchFor(keyword: string): CreatorMatch {
+  const digits = /^\d+$/.test(keyword);
+  const uid = digits && keyword.length <= 19 && BigInt(keyword) <= INT8_MAX ? BigInt(keyword).toString() : null;
+  const nameAllowed = nameSearchAllowed(keyword);
+  if (!digits && !nameAllowed) throw AppError.fail(Msg.keywordTooLong);
+  return { exact: keyword, uid, name: nameAllowed ? keyword : null };
+}
+
+export class CreatorService {
+  constructor(private readonly creators: CreatorRepository) {}
+
+  async search(
+    params: CreatorSearchParams,
+  ): Promise<{ kolInfos: CreatorSearchItem[]; total: number; pageNo: number; pageSize: number }> {
+    const match = creatorMatchFor(params.keyword);
+    const { items, total } = await this.creators.search(match, {
+      limit: params.pageSize,
+      offset: (params.pageNo - 1) * params.pageSize,
+    });
+    return { kolInfos: items, total, pageNo: params.pageNo, pageSize: params.pageSize };
+  }
+
+  async detail(kolId: number): Promise<CreatorDetail> {
+    const detail = await this.creators.findDetail(kolId);
+    if (!detail) throw AppError.fail(Msg.kolNotFound);
+    return detail;
+  }
+
+  /**
+   * The last `dayNum` days of a creator's history. Totals (type 1) are the stored counters; increments
+   * (type 0) are each day minus the previous stored day, so the window's first day needs the day before
+   * the window and is left out when that day is not stored (docs/metrics.md).
+   */
+  async trend(params: KolTrendParams): Promise<{ type: number; dayNum: number; trend: TrendPoint[] }> {
+    if (!(await this.creators.exists(params.kolId))) throw AppError.fail(Msg.kolNotFound);
+    const rows = await this.creators.dailySeries(params.kolId, params.dayNum);
+    const trend: TrendPoint[] =
+      params.type === TREND_TYPE.TOTAL
+        ? rows.map((r) => ({ dataDate: r.dataDate, fansNum: r.fansNum, playNum: r.playNum, praiseNum: r.praiseNum }))
+        : rows.flatMap((r) =>
+            r.fansInc === null || r.playInc === null || r.praiseInc === null
+              ? []
+              : [{ dataDate: r.dataDate, fansNum: r.fansInc, playNum: r.playInc, praiseNum: r.praiseInc }],
+          );
+    return { type: params.type, dayNum: params.dayNum, trend };
+  }
+}
