@@ -1,0 +1,173 @@
+import { lazy, useEffect, useMemo, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { VERSION_QUERY_FIELD, isPublicPath, referrerPolicyFor, type MenuRoute } from '@xg/shared';
+import { NotFound } from '../components/not-found';
+import { PageLoading } from '../components/page-loading';
+import { setDocumentTitle, setReferrerMeta } from '../lib/document-head';
+import { clearSession, isLoggedOutByUser, useAccessToken } from '../lib/session';
+import { useSiteConfig } from '../lib/site-config';
+import { useMenu, type MenuData } from '../features/auth/api/get-menu';
+import { PublicLayout } from './layouts/public-layout';
+import { SignedInLayout } from './layouts/signed-in-layout';
+import { UserLayout } from './layouts/user-layout';
+import {
+  LAYOUT_COMPONENT,
+  firstVisiblePath,
+  grantedMenuIds,
+  hasMenuPermission,
+  isRouteHandle,
+  menuPages,
+  type RouteHandle,
+} from './menu-model';
+import { IndexPage } from './pages/index-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { ServiceUnavailablePage } from './pages/service-unavailable-page';
+import { Redirect } from './redirect';
+import { RegistryPage } from './route-registry';
+
+const AboutPage = lazy(() => import('../features/home/components/about-page').then((m) => ({ default: m.AboutPage })));
+const SignInPage = lazy(() =>
+  import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })),
+);
+
+/** Public paths of §2.1 whose screens come with later issues: the not-found page until then. */
+const NOT_BUILT_PUBLIC_PATHS = [
+  '/marketDataCus',
+  '/customPage',
+  '/classroom/list',
+  '/classroom/detail',
+  '/squeezeUp',
+  '/squeezeRank',
+];
+
+const NOT_FOUND_HANDLE: RouteHandle = { title: '页面不存在' };
+
+function RequirePermission({
+  granted,
+  menuId,
+  children,
+}: {
+  granted: ReadonlySet<number>;
+  menuId: number;
+  children: ReactNode;
+}) {
+  return hasMenuPermission(granted, menuId) ? children : <NotFound />;
+}
+
+function menuRoutes(menus: readonly MenuRoute[]): RouteObject[] {
+  const granted = grantedMenuIds(menus);
+  const pages = menuPages(menus);
+  const pagePaths = new Set(pages.map((page) => page.route.path));
+  const routes: RouteObject[] = pages.map(({ route, group }) => ({
+    path: route.path,
+    element: (
+      <RequirePermission granted={granted} menuId={route.meta.id}>
+        <RegistryPage componentKey={route.component} />
+      </RequirePermission>
+    ),
+    handle: {
+      title: route.meta.title,
+      menuId: route.meta.id,
+      parentTitle: route.meta.parentTitle,
+      groupTitle: group?.meta.title ?? null,
+    } satisfies RouteHandle,
+  }));
+  // A group path goes to its redirect, else to its first visible child.
+  for (const group of menus) {
+    if (group.component !== LAYOUT_COMPONENT || pagePaths.has(group.path)) continue;
+    const target = group.redirect || firstVisiblePath(group.children);
+    if (target)
+      routes.push({
+        path: group.path,
+        element: <Redirect to={{ pathname: target }} />,
+        handle: { title: group.meta.title },
+      });
+  }
+  return routes;
+}
+
+function buildRoutes(menuData: MenuData | undefined): RouteObject[] {
+  const publicRoutes: RouteObject[] = [
+    { path: '/index', element: <IndexPage />, handle: { title: '首页' } },
+    { path: '/index2', element: <IndexPage />, handle: { title: '首页' } },
+    { path: '/about', element: <AboutPage />, handle: { title: '关于我们' } },
+    { path: '/502', element: <ServiceUnavailablePage />, handle: { title: '服务暂时不可用' } },
+    { path: '/classroom', element: <Redirect to={{ pathname: '/classroom/list' }} />, handle: { title: '内容报告' } },
+    ...NOT_BUILT_PUBLIC_PATHS.map((path) => ({ path, element: <NotFoundPage />, handle: NOT_FOUND_HANDLE })),
+  ];
+  const home = menuData ? firstVisiblePath(menuData.menus) : null;
+  const routes: RouteObject[] = [
+    { element: <UserLayout />, children: [{ path: '/login', element: <SignInPage />, handle: { title: '登录' } }] },
+    { element: <PublicLayout />, children: publicRoutes },
+    { path: '/', element: <Redirect to={{ pathname: home ?? '/index' }} /> },
+  ];
+  if (menuData) {
+    routes.push({
+      element: <SignedInLayout menus={menuData.menus} openMenus={menuData.openMenus} />,
+      children: [...menuRoutes(menuData.menus), { path: '*', element: <NotFound />, handle: NOT_FOUND_HANDLE }],
+    });
+  } else {
+    routes.push({
+      element: <PublicLayout />,
+      children: [{ path: '*', element: <NotFoundPage />, handle: NOT_FOUND_HANDLE }],
+    });
+  }
+  return routes;
+}
+
+/** The wanted path and query for the redirect field, without the version field. */
+function wantedPath(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(VERSION_QUERY_FIELD);
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The routes and the route guard of §2.5:
+ * - without a token only public paths pass; others go to /index?redirect=<wanted path>;
+ * - with a token and no menu yet: fetch it, build the routes from the component keys, then resolve the same
+ *   location again; if the fetch fails, log out (→ /index with the redirect);
+ * - with the menu: a route outside the user's menu is not found (permission check on meta id).
+ * Every navigation sets the page title and the referrer policy.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const token = useAccessToken();
+  const menuQuery = useMenu(token);
+  const { data: site } = useSiteConfig();
+  const menuData = token ? menuQuery.data : undefined;
+  const routes = useMemo(() => buildRoutes(menuData), [menuData]);
+  const element = useRoutes(routes, location);
+
+  const publicPath = isPublicPath(location.pathname);
+  const gate: 'pass' | 'sign-in' | 'loading' = publicPath ? 'pass' : !token ? 'sign-in' : menuData ? 'pass' : 'loading';
+
+  const menuFailed = token !== null && !publicPath && menuQuery.isError;
+  useEffect(() => {
+    if (menuFailed) clearSession(); // → no token → /index?redirect=…
+  }, [menuFailed]);
+
+  const matches = gate === 'pass' ? matchRoutes(routes, location) : null;
+  const handle: unknown = matches?.at(-1)?.route.handle;
+  const routeTitle = isRouteHandle(handle) ? handle.title : '';
+  const productName = site?.productName ?? '';
+
+  useEffect(() => {
+    setReferrerMeta(referrerPolicyFor(location.pathname));
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (gate !== 'pass') return;
+    const title = productName && routeTitle ? `${productName} - ${routeTitle}` : productName || routeTitle;
+    if (title) setDocumentTitle(title);
+  }, [gate, productName, routeTitle, location.key]);
+
+  if (gate === 'sign-in') {
+    if (location.pathname === '/' || isLoggedOutByUser()) return <Redirect to={{ pathname: '/index' }} />;
+    const redirect = wantedPath(location.pathname, location.search);
+    return <Redirect to={{ pathname: '/index', search: `?${new URLSearchParams({ redirect }).toString()}` }} />;
+  }
+  if (gate === 'loading') return <PageLoading tip="正在加载菜单…" />;
+  return element;
+}

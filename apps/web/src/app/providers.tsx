@@ -1,0 +1,39 @@
+import { useEffect, type ReactNode } from 'react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { LoadingOutlined } from '@ant-design/icons';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { registerFeedback } from '../lib/feedback';
+import { queryClient } from '../lib/query-client';
+import { theme } from './theme';
+
+dayjs.locale('zh-cn');
+
+/**
+ * Buttons: no space inserted into two-character texts (登录, 注册, 搜索 stay exact for users and tests), and
+ * a static, unlabelled loading icon. antd's default animated loading icon can stay in the DOM when a
+ * request ends during its enter animation, leaving the button named "loading 登录".
+ */
+const BUTTON_CONFIG = { autoInsertSpace: false, loadingIcon: <LoadingOutlined aria-hidden /> };
+
+/** Hands antd's themed message / notification / modal instances to the api client. */
+function FeedbackBridge() {
+  const feedback = AntdApp.useApp();
+  useEffect(() => registerFeedback(feedback), [feedback]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={zhCN} theme={theme} button={BUTTON_CONFIG}>
+        <AntdApp message={{ maxCount: 3 }}>
+          <FeedbackBridge />
+          {children}
+        </AntdApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

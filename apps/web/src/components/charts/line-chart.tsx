@@ -1,0 +1,145 @@
+import { useCallback, useMemo, useRef } from 'react';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { formatAxis, formatCount } from '@xg/shared';
+import { echarts, type LineChartOption } from './echarts';
+import { useDebouncedResize } from './use-debounced-resize';
+
+/** Line charts are 400 px high (§2.6, §9). */
+export const CHART_HEIGHT = 400;
+
+export interface LineChartSeries {
+  name: string;
+  values: readonly number[];
+  color?: string;
+}
+
+export interface LineChartProps {
+  /** Accessible description of the chart. */
+  ariaLabel: string;
+  /** X axis labels (dates). */
+  categories: readonly string[];
+  series: readonly LineChartSeries[];
+  height?: number;
+  /** Fill the area below a single series. */
+  area?: boolean;
+  /** Y axis labels; default 万 / 千万 (§9). */
+  axisFormatter?: (value: number) => string;
+  /** Tooltip values; default the count formatter (万). */
+  valueFormatter?: (value: number) => string;
+  /** X axis labels (the tooltip keeps the full category, e.g. the full date). */
+  categoryLabelFormatter?: (category: string) => string;
+  testId?: string;
+}
+
+/** Constant so echarts-for-react does not rebuild the instance on every render. */
+const CHART_OPTS = { renderer: 'canvas' } as const;
+
+/**
+ * formatAxis (万 / 千万, one decimal) collapses a narrow range of big totals into identical labels
+ * ("1.2千万" five times). Then the axis shows 万 with as many decimals as the range needs.
+ */
+export function axisFormatterFor(
+  values: readonly number[],
+  base: (value: number) => string,
+): (value: number) => string {
+  if (values.length === 0) return base;
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const range = max - min;
+  if (range === 0 || Math.max(Math.abs(min), Math.abs(max)) < 10_000) return base;
+  const ticks = Array.from({ length: 6 }, (_, index) => min + (range * index) / 5);
+  if (new Set(ticks.map(base)).size === ticks.length) return base;
+  const step = range / 10_000 / 5; // ~5 ticks, in 万
+  const decimals = Math.min(4, Math.max(0, Math.ceil(-Math.log10(step))));
+  return (value: number) =>
+    Math.abs(value) < 10_000
+      ? base(value)
+      : `${(value / 10_000).toLocaleString('zh-CN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}万`;
+}
+
+function toNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+export function LineChart({
+  ariaLabel,
+  categories,
+  series,
+  height = CHART_HEIGHT,
+  area = false,
+  axisFormatter = formatAxis,
+  valueFormatter = formatCount,
+  categoryLabelFormatter,
+  testId = 'trend-chart',
+}: LineChartProps) {
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<ReactEChartsCore>(null);
+
+  const option = useMemo<LineChartOption>(() => {
+    const yLabel = axisFormatterFor(
+      series.flatMap((s) => s.values),
+      axisFormatter,
+    );
+    return {
+      aria: { enabled: true, label: { description: ariaLabel } },
+      color: series.map((s) => s.color).filter((c): c is string => Boolean(c)),
+      grid: { left: 8, right: 24, top: series.length > 1 ? 44 : 24, bottom: 8, containLabel: true },
+      legend: series.length > 1 ? { top: 8, icon: 'roundRect' } : { show: false },
+      tooltip: {
+        trigger: 'axis',
+        confine: true,
+        valueFormatter: (value) => {
+          const n = toNumber(value);
+          return n === null ? '-' : valueFormatter(n);
+        },
+      },
+      xAxis: {
+        type: 'category',
+        boundaryGap: false,
+        data: [...categories],
+        axisTick: { show: false },
+        axisLine: { lineStyle: { color: '#d9d9d9' } },
+        axisLabel: {
+          color: '#8c8c8c',
+          hideOverlap: true,
+          ...(categoryLabelFormatter ? { formatter: (value: string) => categoryLabelFormatter(value) } : {}),
+        },
+      },
+      yAxis: {
+        type: 'value',
+        scale: true,
+        splitLine: { lineStyle: { type: 'dashed', color: '#f0f0f0' } },
+        axisLabel: { color: '#8c8c8c', formatter: (value: number) => yLabel(value) },
+      },
+      series: series.map((s) => ({
+        type: 'line',
+        name: s.name,
+        data: [...s.values],
+        smooth: true,
+        showSymbol: categories.length <= 31,
+        symbolSize: 6,
+        lineStyle: { width: 2.5 },
+        ...(area && series.length === 1 ? { areaStyle: { opacity: 0.12 } } : {}),
+      })),
+    };
+  }, [ariaLabel, categories, series, area, axisFormatter, valueFormatter, categoryLabelFormatter]);
+
+  const handleResize = useCallback(() => {
+    chartRef.current?.getEchartsInstance()?.resize({ width: 'auto', height: 'auto' });
+  }, []);
+  useDebouncedResize(wrapperRef, handleResize);
+
+  return (
+    <div ref={wrapperRef} data-testid={testId} role="img" aria-label={ariaLabel} style={{ width: '100%', height }}>
+      <ReactEChartsCore
+        ref={chartRef}
+        echarts={echarts}
+        option={option}
+        notMerge
+        autoResize={false}
+        style={{ width: '100%', height }}
+        opts={CHART_OPTS}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import type { ReactNode } from 'react';
+import { App, Button, Form, Grid, Input, Radio, Space, Typography } from 'antd';
+import { LockOutlined, MobileOutlined, SafetyOutlined, MessageOutlined } from '@ant-design/icons';
+import { IDENTITY_TYPES, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
+import { schemaRule, trimmed } from '../../../lib/form-rules';
+import { StorageKey, readStorage } from '../../../lib/storage';
+import { useRegisterMutation } from '../api/register';
+import type { SessionAnswer } from '../api/session-answer';
+import { useSandboxMode } from '../api/get-sms-outbox';
+import { useCaptcha } from '../hooks/use-captcha';
+import { CaptchaImage } from './captcha-image';
+import { SmsCodeButton } from './sms-code-button';
+
+interface RegisterFormValues {
+  phone: string;
+  checkCode: string;
+  verifyCode: string;
+  password: string;
+  rePassword: string;
+  type?: number;
+  inviteCode?: string;
+}
+
+interface RegisterFormProps {
+  onSuccess: (answer: SessionAnswer) => void;
+  /** From the register link's inviteCode query (§2.4). */
+  inviteCode?: string;
+  /** From a QR sign-in that asked to register (§4). */
+  taId?: string;
+  footer?: ReactNode;
+}
+
+/** Registration by phone with image captcha and SMS code (§5). */
+export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFormProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<RegisterFormValues>();
+  const captcha = useCaptcha();
+  const mutation = useRegisterMutation();
+  const sandbox = useSandboxMode();
+  const screens = Grid.useBreakpoint();
+  // The student identity is offered only in the desktop layout (≥ 768 px, §5).
+  const identities = IDENTITY_TYPES.filter((item) => !('desktopOnly' in item) || screens.md === true);
+
+  const getSmsTarget = async (): Promise<{ phone: string; checkCode: string }> => {
+    const values = await form.validateFields(['phone', 'checkCode']);
+    return { phone: trimmed(values.phone), checkCode: trimmed(values.checkCode) };
+  };
+
+  const handleFinish = async (values: RegisterFormValues): Promise<void> => {
+    const params = RegisterParams.safeParse({
+      phone: trimmed(values.phone),
+      checkCode: trimmed(values.checkCode),
+      verifyCode: trimmed(values.verifyCode),
+      password: trimmed(values.password),
+      rePassword: trimmed(values.rePassword),
+      type: values.type,
+      inviteCode: trimmed(values.inviteCode) || undefined,
+      parent: readStorage(StorageKey.REGISTER_PARENT) ?? undefined,
+      source: readStorage(StorageKey.SOURCE)?.slice(0, 200) ?? undefined,
+      taId: taId || undefined,
+    });
+    if (!params.success) {
+      void message.error(params.error.issues[0]?.message ?? Msg.badRequest);
+      return;
+    }
+    try {
+      onSuccess(await mutation.mutateAsync(params.data));
+    } catch {
+      captcha.refresh(); // the api client has shown the server's message; a new captcha for the retry
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      initialValues={{ inviteCode: inviteCode ?? '' }}
+      onFinish={(values) => void handleFinish(values)}
+    >
+      <Form.Item label="手机号" name="phone" rules={[schemaRule(RegisterParams.shape.phone)]}>
+        <Input
+          prefix={<MobileOutlined aria-hidden />}
+          placeholder="请输入手机号"
+          inputMode="numeric"
+          maxLength={11}
+          autoComplete="tel"
+          allowClear
+        />
+      </Form.Item>
+      <Form.Item label="图形验证码" required>
+        <Space.Compact block>
+          <Form.Item name="checkCode" noStyle rules={[schemaRule(RegisterParams.shape.checkCode)]}>
+            <Input
+              prefix={<SafetyOutlined aria-hidden />}
+              placeholder="请输入图形验证码"
+              maxLength={8}
+              aria-label="图形验证码"
+              autoComplete="off"
+            />
+          </Form.Item>
+          <CaptchaImage src={captcha.src} onRefresh={captcha.refresh} />
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item label="短信验证码" required>
+        <Space.Compact block>
+          <Form.Item name="verifyCode" noStyle rules={[schemaRule(RegisterParams.shape.verifyCode)]}>
+            <Input
+              prefix={<MessageOutlined aria-hidden />}
+              placeholder="请输入短信验证码"
+              maxLength={8}
+              aria-label="短信验证码"
+              autoComplete="one-time-code"
+            />
+          </Form.Item>
+          <SmsCodeButton type={SMS_TYPES.REGISTER} getTarget={getSmsTarget} onFailed={captcha.refresh} />
+        </Space.Compact>
+      </Form.Item>
+      {sandbox.data ? (
+        <Typography.Text type="secondary" className="sandbox-hint">
+          沙箱模式：短信验证码会写入服务器日志
+        </Typography.Text>
+      ) : null}
+      <Form.Item label="密码" name="password" rules={[schemaRule(RegisterParams.shape.password)]}>
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder="请设置密码（不少于6位）"
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item
+        label="确认密码"
+        name="rePassword"
+        dependencies={['password']}
+        rules={[
+          schemaRule(RegisterParams.shape.rePassword),
+          ({ getFieldValue }) => ({
+            validator: (_rule, value: unknown) => {
+              const password = trimmed(getFieldValue('password'));
+              const mismatch = trimmed(value) !== '' && password !== '' && trimmed(value) !== password;
+              return mismatch ? Promise.reject(new Error(Msg.passwordMismatch)) : Promise.resolve();
+            },
+          }),
+        ]}
+      >
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder="请再次输入密码"
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item label="身份" name="type" rules={[schemaRule(RegisterParams.shape.type)]}>
+        <Radio.Group optionType="button" buttonStyle="solid" className="identity-group">
+          {identities.map((item) => (
+            <Radio.Button key={item.value} value={item.value}>
+              {item.label}
+            </Radio.Button>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item label="邀请码（选填）" name="inviteCode">
+        <Input placeholder="如有邀请码请填写" maxLength={32} allowClear />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: footer ? 12 : 0 }}>
+        <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
+          注册
+        </Button>
+      </Form.Item>
+      {footer}
+    </Form>
+  );
+}

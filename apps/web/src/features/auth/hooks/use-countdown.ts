@@ -1,0 +1,14 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** A seconds countdown (the SMS button's 60 s cooldown, §4). */
+export function useCountdown(seconds: number) {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return undefined;
+    const timer = window.setTimeout(() => setLeft((value) => value - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+  const start = useCallback(() => setLeft(seconds), [seconds]);
+  const reset = useCallback(() => setLeft(0), []);
+  return { left, running: left > 0, start, reset };
+}

@@ -1,0 +1,90 @@
+import { Button, Card, Descriptions, Tag, Typography } from 'antd';
+import { LinkOutlined, VideoCameraFilled } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import type { CreatorDetail } from '@xg/shared';
+import { ApproveBadge } from '../../../components/approve-badge';
+import { LevelTag } from '../../../components/level-tag';
+import { RemoteAvatar } from '../../../components/remote-avatar';
+
+function partition(creator: CreatorDetail): string {
+  const parts = [creator.parentThemeName, creator.themeName].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(' / ') : '未分类';
+}
+
+function formatTime(value: string): string {
+  if (!value) return '-';
+  const time = dayjs(value);
+  return time.isValid() ? time.format('YYYY-MM-DD HH:mm') : value;
+}
+
+function isHttpUrl(value: string): boolean {
+  return /^https?:\/\//i.test(value);
+}
+
+/** Header of the creator detail: identity, verification, partition, MCN, live state, sign and links. */
+export function CreatorProfileCard({ creator }: { creator: CreatorDetail }) {
+  const live = creator.isLive === 1;
+  return (
+    <Card variant="borderless" className="creator-profile">
+      <div className="creator-profile-head">
+        <RemoteAvatar src={creator.kolImg} alt={creator.kolName} size={88} />
+        <div className="creator-profile-main">
+          <div className="creator-profile-title">
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {creator.kolName}
+            </Typography.Title>
+            <ApproveBadge isApprove={creator.isApprove} approveTitle={creator.approveTitle} />
+            <LevelTag level={creator.platformLevel} />
+            {live ? (
+              <Tag color="red" icon={<VideoCameraFilled aria-hidden />} style={{ marginInlineEnd: 0 }}>
+                直播中
+              </Tag>
+            ) : null}
+          </div>
+          {creator.approveTitle && (creator.isApprove === 1 || creator.isApprove === 2) ? (
+            <Typography.Text type="secondary" className="creator-approve-title">
+              {creator.isApprove === 1 ? '个人认证' : '机构认证'}：{creator.approveTitle}
+            </Typography.Text>
+          ) : null}
+          <Typography.Paragraph type="secondary" className="creator-sign" ellipsis={{ rows: 2, tooltip: creator.sign }}>
+            {creator.sign || '这个UP主还没有签名'}
+          </Typography.Paragraph>
+        </div>
+        <div className="creator-profile-actions">
+          {isHttpUrl(creator.mainIndexUrl) ? (
+            <Button
+              icon={<LinkOutlined aria-hidden />}
+              href={creator.mainIndexUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              访问B站空间
+            </Button>
+          ) : null}
+          {live && creator.liveRoomId ? (
+            <Button
+              danger
+              icon={<VideoCameraFilled aria-hidden />}
+              href={`https://live.bilibili.com/${creator.liveRoomId}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              进入直播间
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <Descriptions
+        className="creator-profile-facts"
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 4 }}
+        items={[
+          { key: 'uid', label: 'UID', children: <Typography.Text copyable>{String(creator.kolUid)}</Typography.Text> },
+          { key: 'theme', label: '分区', children: partition(creator) },
+          { key: 'mcn', label: 'MCN机构', children: creator.organization || '暂无' },
+          { key: 'update', label: '更新时间', children: formatTime(creator.updateTime) },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { Card, Col, Row } from 'antd';
+import {
+  EyeOutlined,
+  FireOutlined,
+  LikeOutlined,
+  PlaySquareOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { formatCount, type CreatorDetail } from '@xg/shared';
+
+interface Stat {
+  key: string;
+  label: string;
+  value: number;
+  icon: ReactNode;
+}
+
+/** 粉丝数, 关注数, 获赞数, 播放数, 视频数, 云指数 (counts formatted with 万 / 亿, §9). */
+export function CreatorStats({ creator }: { creator: CreatorDetail }) {
+  const stats: Stat[] = [
+    { key: 'fans', label: '粉丝数', value: creator.fansNum, icon: <TeamOutlined /> },
+    { key: 'following', label: '关注数', value: creator.followingNum, icon: <UserAddOutlined /> },
+    { key: 'praise', label: '获赞数', value: creator.praiseNum, icon: <LikeOutlined /> },
+    { key: 'play', label: '播放数', value: creator.playNum, icon: <EyeOutlined /> },
+    { key: 'video', label: '视频数', value: creator.videoNum, icon: <PlaySquareOutlined /> },
+    { key: 'index', label: '云指数', value: creator.indexNum, icon: <FireOutlined /> },
+  ];
+  return (
+    <Row gutter={[16, 16]}>
+      {stats.map((stat) => (
+        <Col key={stat.key} xs={12} sm={8} xl={4}>
+          <Card variant="borderless" className="stat-card">
+            <div className="stat-card-label">
+              <span className="stat-card-icon" aria-hidden>
+                {stat.icon}
+              </span>
+              {stat.label}
+            </div>
+            <div className="stat-card-value" aria-label={`${stat.label} ${formatCount(stat.value)}`}>
+              {formatCount(stat.value)}
+            </div>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Button, Card, Col, Input, Row, Skeleton, Tag, Typography } from 'antd';
+import { CheckOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
+import { USER_TYPE_LABELS } from '@xg/shared';
+import { useSiteConfig } from '../../../lib/site-config';
+import { FEATURES, TIER_HIGHLIGHTS } from './landing-content';
+
+interface LandingPageProps {
+  signedIn: boolean;
+  /** A non-empty keyword from the hero search box. */
+  onSearch: (keyword: string) => void;
+  onRegister: () => void;
+  onEnterWorkspace: () => void;
+}
+
+/** /index: the product's landing page. Brand texts come from the site config. */
+export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }: LandingPageProps) {
+  const { data: site, isPending } = useSiteConfig();
+  const [keyword, setKeyword] = useState('');
+  const tiers = Object.entries(USER_TYPE_LABELS)
+    .map(([type, label]) => ({ type: Number(type), label }))
+    .sort((a, b) => a.type - b.type);
+
+  return (
+    <div className="landing">
+      <section className="landing-hero">
+        <div className="landing-hero-inner">
+          <Tag className="landing-hero-tag" variant="filled">
+            B站创作者数据分析平台
+          </Tag>
+          {isPending ? (
+            <Skeleton.Input active size="large" style={{ width: 280, height: 56 }} />
+          ) : (
+            <h1 className="landing-hero-title">{site?.productName || '创作者数据分析'}</h1>
+          )}
+          <p className="landing-hero-pitch">
+            为品牌方、广告代理、MCN机构与UP主提供UP主搜索、粉丝趋势、对比报告、投放监测与舆情分析，让每一次合作都有数据可依。
+          </p>
+          <div className="landing-hero-search">
+            <Input.Search
+              size="large"
+              placeholder="请输入UP主名称、或者UID"
+              aria-label="搜索UP主"
+              value={keyword}
+              onChange={(event) => setKeyword(event.target.value)}
+              onSearch={(value) => {
+                const next = value.trim();
+                if (next) onSearch(next);
+              }}
+              enterButton={
+                <Button type="primary" icon={<SearchOutlined aria-hidden />}>
+                  搜索
+                </Button>
+              }
+            />
+          </div>
+          <div className="landing-hero-actions">
+            {signedIn ? (
+              <Button
+                type="primary"
+                size="large"
+                onClick={onEnterWorkspace}
+                icon={<RightOutlined aria-hidden />}
+                iconPlacement="end"
+              >
+                进入工作台
+              </Button>
+            ) : (
+              <Button type="primary" size="large" onClick={onRegister}>
+                免费注册试用
+              </Button>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section className="landing-section" aria-labelledby="landing-features">
+        <h2 id="landing-features" className="landing-section-title">
+          一站式UP主营销数据能力
+        </h2>
+        <p className="landing-section-subtitle">从发现、评估到投放和复盘，覆盖与UP主合作的每个环节</p>
+        <Row gutter={[20, 20]}>
+          {FEATURES.map(({ key, title, description, Icon }) => (
+            <Col key={key} xs={24} sm={12} lg={8}>
+              <Card variant="borderless" className="feature-card" hoverable>
+                <span className="feature-card-icon" aria-hidden>
+                  <Icon />
+                </span>
+                <Typography.Title level={4} className="feature-card-title">
+                  {title}
+                </Typography.Title>
+                <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+                  {description}
+                </Typography.Paragraph>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      </section>
+
+      <section className="landing-section landing-tiers" aria-labelledby="landing-tiers">
+        <h2 id="landing-tiers" className="landing-section-title">
+          会员版本
+        </h2>
+        <p className="landing-section-subtitle">按团队规模与需求选择版本，支持试用与按月、按年开通</p>
+        <div className="tier-grid">
+          {tiers.map((tier) => (
+            <Card
+              key={tier.type}
+              variant="borderless"
+              className={`tier-card${tier.type === 3 ? ' tier-card-featured' : ''}`}
+            >
+              {tier.type === 3 ? (
+                <Tag color="volcano" className="tier-card-badge">
+                  推荐
+                </Tag>
+              ) : null}
+              <Typography.Title level={4} style={{ marginTop: 0 }}>
+                {tier.label}
+              </Typography.Title>
+              <ul className="tier-card-list">
+                {(TIER_HIGHLIGHTS[tier.type] ?? []).map((line) => (
+                  <li key={line}>
+                    <CheckOutlined aria-hidden /> {line}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SiteConfig } from '@xg/shared';
+import { apiGet } from './api-client';
+import { object, text, type Decoder } from './decode';
+import { BUILD_VERSION } from './env';
+
+/**
+ * Branding is configuration (GET /api/siteConfig): product name, logo, company, filing lines, version.
+ * TODO(shared): SiteConfig has no QR image fields yet; the footer reads these optional ones when present.
+ */
+export interface WebSiteConfig extends SiteConfig {
+  /** Customer-service QR image URL ('' when not configured). TODO(shared) */
+  customerServiceQrUrl: string;
+  /** Public-account QR image URL ('' when not configured). TODO(shared) */
+  publicAccountQrUrl: string;
+}
+
+const siteConfigDecoder: Decoder<WebSiteConfig> = object<WebSiteConfig>({
+  productName: text,
+  productShortName: text,
+  logoUrl: text,
+  companyName: text,
+  companyAddress: text,
+  companyPhone: text,
+  companyEmail: text,
+  icp: text,
+  license: text,
+  publicSecurity: text,
+  version: text,
+  customerServiceQrUrl: text,
+  publicAccountQrUrl: text,
+});
+
+const answerDecoder: Decoder<{ site: WebSiteConfig }> = object({ site: siteConfigDecoder });
+
+export async function getSiteConfig(signal?: AbortSignal): Promise<WebSiteConfig> {
+  const answer = await apiGet('/api/siteConfig', undefined, answerDecoder, { signal });
+  return answer.site;
+}
+
+export const siteConfigQueryOptions = queryOptions({
+  queryKey: ['siteConfig'],
+  queryFn: ({ signal }) => getSiteConfig(signal),
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
+
+export function useSiteConfig() {
+  return useQuery(siteConfigQueryOptions);
+}
+
+/** The app version for the version query field: the configured one, else the build's. */
+export function useAppVersion(): string {
+  const { data } = useSiteConfig();
+  return data?.version || BUILD_VERSION;
+}
