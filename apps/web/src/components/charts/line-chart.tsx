@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { formatAxis, formatCount } from '@xg/shared';
 import { echarts, type LineChartOption } from './echarts';
@@ -124,19 +124,36 @@ export function LineChart({
     };
   }, [ariaLabel, categories, series, area, axisFormatter, valueFormatter, categoryLabelFormatter]);
 
+  // `data-rendered` turns true once ECharts reports the current option fully drawn (animation finished),
+  // so tests and screenshots wait for the real picture instead of sleeping.
+  const [drawnOption, setDrawnOption] = useState<LineChartOption | null>(null);
+  const latestOption = useRef(option);
+  useLayoutEffect(() => {
+    latestOption.current = option;
+  }, [option]);
+  const onEvents = useMemo(() => ({ finished: () => setDrawnOption(latestOption.current) }), []);
+
   const handleResize = useCallback(() => {
     chartRef.current?.getEchartsInstance()?.resize({ width: 'auto', height: 'auto' });
   }, []);
   useDebouncedResize(wrapperRef, handleResize);
 
   return (
-    <div ref={wrapperRef} data-testid={testId} role="img" aria-label={ariaLabel} style={{ width: '100%', height }}>
+    <div
+      ref={wrapperRef}
+      data-testid={testId}
+      data-rendered={drawnOption === option ? 'true' : 'false'}
+      role="img"
+      aria-label={ariaLabel}
+      style={{ width: '100%', height }}
+    >
       <ReactEChartsCore
         ref={chartRef}
         echarts={echarts}
         option={option}
         notMerge
         autoResize={false}
+        onEvents={onEvents}
         style={{ width: '100%', height }}
         opts={CHART_OPTS}
       />

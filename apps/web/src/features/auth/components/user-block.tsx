@@ -53,6 +53,7 @@ export function UserBlock({ inverted = false, compact = false }: UserBlockProps)
     <Dropdown menu={{ items, onClick: handleMenuClick }} trigger={['click', 'hover']} placement="bottomRight">
       <button
         type="button"
+        data-testid="user-block"
         className={`user-block${inverted ? ' user-block-inverted' : ''}`}
         aria-label={`用户菜单：${user.username}`}
       >
