@@ -20,6 +20,7 @@ export default tseslint.config(
           './apps/server/tsconfig.lint.json',
           './apps/web/tsconfig.json',
           './e2e/tsconfig.json',
+          './tsconfig.tools.json',
         ],
         tsconfigRootDir: import.meta.dirname,
       },
@@ -47,7 +48,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/apps/server/**', '@xg/server', '@xg/server/*'], message: 'The web never imports the server.' },
+            {
+              group: ['**/apps/server/**', '@xg/server', '@xg/server/*'],
+              message: 'The web never imports the server.',
+            },
           ],
         },
       ],
@@ -61,7 +65,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['echarts', 'echarts/*', 'echarts-for-react', 'echarts-for-react/*'], message: 'Only components/charts imports echarts.' },
+            {
+              group: ['echarts', 'echarts/*', 'echarts-for-react', 'echarts-for-react/*'],
+              message: 'Only components/charts imports echarts.',
+            },
             { group: ['**/apps/server/**', '@xg/server'], message: 'The web never imports the server.' },
           ],
         },

@@ -23,7 +23,9 @@ export default async function setup(project: TestProject) {
     const name = `xg_e2e_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: external });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+    await admin.query(
+      `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+    );
     await admin.end();
     const u = new URL(external);
     u.pathname = `/${name}`;
@@ -78,7 +80,8 @@ export default async function setup(project: TestProject) {
 async function waitForHealth(baseUrl: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server?.exitCode !== null) throw new Error(`server exited with ${server?.exitCode}; see artifacts/e2e-server.log`);
+    if (server?.exitCode !== null)
+      throw new Error(`server exited with ${server?.exitCode}; see artifacts/e2e-server.log`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) return;

@@ -75,7 +75,9 @@ describe('foundation journey', () => {
     await page.getByPlaceholder('请输入手机号').fill(phone);
     await page.getByAltText('图形验证码').waitFor();
     await expect
-      .poll(async () => (await context.cookies(`${baseUrl}/api/valicode.jpg`)).some((c) => c.name === 'xg_captcha'), { timeout: 10_000 })
+      .poll(async () => (await context.cookies(`${baseUrl}/api/valicode.jpg`)).some((c) => c.name === 'xg_captcha'), {
+        timeout: 10_000,
+      })
       .toBe(true);
     const captcha = await solveCaptcha(context);
     await page.getByPlaceholder('请输入图形验证码').fill(captcha);
@@ -123,7 +125,8 @@ describe('foundation journey', () => {
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(390);
     const charts = detail.getByTestId('trend-chart');
     const allDrawn = async () =>
-      (await charts.count()) > 0 && (await charts.count()) === (await detail.locator('[data-testid="trend-chart"][data-rendered="true"]').count());
+      (await charts.count()) > 0 &&
+      (await charts.count()) === (await detail.locator('[data-testid="trend-chart"][data-rendered="true"]').count());
     await expect.poll(allDrawn, { timeout: 20_000 }).toBe(true);
     await shot(detail, '04a-creator-detail-total');
     // Toggle total (1) → increment (0): the chart titles change and the charts are drawn again

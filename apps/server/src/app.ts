@@ -41,7 +41,9 @@ export const REDACT_PATHS = [
  */
 export async function buildApp(config: AppConfig & { databaseUrl: string }): Promise<BuiltApp> {
   const loggerOptions: FastifyServerOptions['logger'] =
-    config.logLevel === 'silent' ? false : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+    config.logLevel === 'silent'
+      ? false
+      : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
   const app = Fastify({
     logger: loggerOptions,
     trustProxy: config.trustProxy,
@@ -72,7 +74,9 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type…)
       request.log.info({ err: error }, 'client error');
-      void reply.status(status).send({ code: ApiCode.FAIL, message: status === 429 ? Msg.tooManyRequests : Msg.badRequest });
+      void reply
+        .status(status)
+        .send({ code: ApiCode.FAIL, message: status === 429 ? Msg.tooManyRequests : Msg.badRequest });
       return;
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');

@@ -34,7 +34,9 @@ export default async function setup(project: TestProject) {
   templateName = `${TEMPLATE_PREFIX}${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${templateName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+  await admin.query(
+    `CREATE DATABASE ${templateName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+  );
   await admin.end();
   const templateUrl = withDatabase(adminUrl, templateName);
   await migrate(templateUrl, path.resolve(import.meta.dirname, '../src/db/migrations'));
@@ -51,10 +53,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();
-    const rows = await cleanup.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-      [`${TEMPLATE_PREFIX}${process.pid}_%`],
-    );
+    const rows = await cleanup.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+      `${TEMPLATE_PREFIX}${process.pid}_%`,
+    ]);
     for (const r of rows.rows) await cleanup.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
     await cleanup.end();
     if (embedded) await embedded.stop();

@@ -15,7 +15,12 @@ export interface TestApp {
   ctx: AppContext;
   databaseUrl: string;
   /** Signed request as the web client sends it (query for GET/DELETE, form body for POST/PUT). */
-  call(method: 'GET' | 'POST' | 'DELETE' | 'PUT', path: string, params?: Record<string, string | number>, options?: CallOptions): Promise<CallResult>;
+  call(
+    method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+    path: string,
+    params?: Record<string, string | number>,
+    options?: CallOptions,
+  ): Promise<CallResult>;
   close(): Promise<void>;
 }
 
@@ -48,7 +53,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   await admin.end();
   const databaseUrl = withDatabase(adminUrl, name);
   // Tests stand behind a simulated proxy: X-Forwarded-For gives each test its own client IP.
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }), ...overrides, databaseUrl };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }),
+    ...overrides,
+    databaseUrl,
+  };
   const { app, ctx } = await buildApp(config);
   await app.ready();
 

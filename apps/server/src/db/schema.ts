@@ -3,7 +3,6 @@ import type { ColumnType, Generated } from 'kysely';
 /** Kysely's view of the tables created by migrations/*.sql (snake_case, as in SQL). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Int8 = ColumnType<string, number | bigint | string, number | bigint | string>;
-type Numeric = ColumnType<string, number | string, number | string>;
 type GenInt8 = ColumnType<string, number | bigint | string | undefined, number | bigint | string>;
 
 export interface AppMetaTable {
@@ -70,6 +69,8 @@ export interface SmsCodesTable {
   expires_at: Timestamp;
   consumed_at: Timestamp | null;
   attempts: Generated<number>;
+  /** 'sms' or 'mail' (migration 0004); for 'mail' the phone column holds the address */
+  channel: Generated<string>;
 }
 
 export interface MenusTable {
@@ -187,4 +188,60 @@ export interface Database {
   creator_daily: CreatorDailyTable;
   videos: VideosTable;
   video_daily: VideoDailyTable;
+  wechat_identities: WechatIdentitiesTable;
+  qr_tickets: QrTicketsTable;
+  account_tickets: AccountTicketsTable;
+  mail_outbox: MailOutboxTable;
+}
+
+// Accounts (migration 0004) ---------------------------------------------------------------------------
+
+export interface WechatIdentitiesTable {
+  id: GenInt8;
+  openid: string;
+  nickname: Generated<string>;
+  provider: 'official' | 'sandbox';
+  user_id: Int8 | null;
+  created_at: Generated<Date>;
+  linked_at: Timestamp | null;
+}
+
+export interface QrTicketsTable {
+  id: GenInt8;
+  sign_hash: string;
+  scene: string;
+  flag: number;
+  status: ColumnType<
+    'waiting' | 'scanned' | 'done',
+    'waiting' | 'scanned' | 'done' | undefined,
+    'waiting' | 'scanned' | 'done'
+  >;
+  identity_id: Int8 | null;
+  ta_id_hash: string | null;
+  ta_expires_at: Timestamp | null;
+  ta_used_at: Timestamp | null;
+  ip: string | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  scanned_at: Timestamp | null;
+  done_at: Timestamp | null;
+}
+
+export interface AccountTicketsTable {
+  id: GenInt8;
+  user_id: Int8;
+  purpose: 'phone_change';
+  ticket_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface MailOutboxTable {
+  id: GenInt8;
+  to_address: string;
+  subject: string;
+  body: string;
+  provider: string;
+  created_at: Generated<Date>;
 }

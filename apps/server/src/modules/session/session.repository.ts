@@ -20,7 +20,13 @@ export class SessionRepository {
   }
 
   /** Opens a session and marks every other live session of the user 'replaced', in one transaction. */
-  async open(input: { userId: string; tokenHash: string; expiresAt: Date; ip: string | null; userAgent: string | null }) {
+  async open(input: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  }) {
     await this.db.transaction().execute(async (trx) => {
       // Lock the user row so two concurrent sign-ins serialise and exactly one session stays live.
       await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
@@ -48,6 +54,16 @@ export class SessionRepository {
       .updateTable('sessions')
       .set({ revoked_at: new Date(), revoked_reason: reason })
       .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Ends every live session of a user (after a password reset); those tokens then get code 0. */
+  async revokeAllForUser(userId: string, reason: 'logout' | 'admin'): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date(), revoked_reason: reason })
+      .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
   }

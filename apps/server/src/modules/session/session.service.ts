@@ -48,4 +48,9 @@ export class SessionService {
     this.lastTouch.delete(sessionId);
     await this.sessions.revoke(sessionId, 'logout');
   }
+
+  /** Signs a user out everywhere (code 0 on every device), e.g. after a password reset by SMS. */
+  async closeAllForUser(userId: string): Promise<void> {
+    await this.sessions.revokeAllForUser(userId, 'logout');
+  }
 }

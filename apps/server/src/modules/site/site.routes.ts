@@ -6,5 +6,5 @@ import { ok } from '../../lib/reply.js';
 /** Branding is configuration (README: PRODUCT_NAME, LOGO_URL, COMPANY_*…); the web reads it here. */
 export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): void {
   const site: SiteConfig = { ...ctx.config.site, version: ctx.config.appVersion };
-  app.get('/api/siteConfig', async () => ok({ site, sandbox: ctx.config.sandbox }));
+  app.get('/api/siteConfig', () => Promise.resolve(ok({ site, sandbox: ctx.config.sandbox })));
 }
