@@ -15,6 +15,13 @@ const bool = (def: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? def : v === 'true' || v === '1' || v === 'yes'));
 
+/** Like bool() but undefined when unset (for settings whose default depends on another). */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes'));
+const share = z.coerce.number().min(0).max(1).default(0);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -40,6 +47,77 @@ const EnvSchema = z.object({
   ICP: z.string().default('沪ICP备00000000号-1（示例）'),
   LICENSE: z.string().default('增值电信业务经营许可证：沪B2-00000000（示例）'),
   PUBLIC_SECURITY: z.string().default('沪公网安备 31000000000000号（示例）'),
+  // Accounts (issue #4, docs/api/accounts.md). SMS_PROVIDER / WECHAT_PROVIDER unset: the sandbox providers in
+  // sandbox mode; otherwise Aliyun SMS / the WeChat official account when their keys are set.
+  SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).optional(),
+  SMS_DAILY_PER_PHONE: z.coerce.number().int().min(1).max(1000).default(10),
+  SMS_DAILY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().min(1).optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().min(1).optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com'),
+  ALIYUN_SMS_REGION: z.string().min(1).default('cn-hangzhou'),
+  WECHAT_PROVIDER: z.enum(['sandbox', 'official']).optional(),
+  WECHAT_APP_ID: z.string().min(1).optional(),
+  WECHAT_APP_SECRET: z.string().min(1).optional(),
+  /** the Token of the official account's server settings (3–32 letters or digits) */
+  WECHAT_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9]{3,32}$/, 'WeChat tokens are 3 to 32 letters or digits')
+    .optional(),
+  WECHAT_API_BASE_URL: z.string().url().default('https://api.weixin.qq.com'),
+  // Bilibili data source (docs/data-sources.md). The real platform is contacted only when an operator sets
+  // BILIBILI_SOURCE=real, and that operator is responsible for respecting the platform's terms of service.
+  BILIBILI_SOURCE: z.enum(['sim', 'real', 'off']).default('sim'),
+  BILIBILI_BASE_URL: z.string().url().optional(),
+  BILIBILI_API_BASE_URL: z.string().url().optional(),
+  BILIBILI_LIVE_BASE_URL: z.string().url().optional(),
+  BILIBILI_COMMENT_BASE_URL: z.string().url().optional(),
+  BILIBILI_WWW_BASE_URL: z.string().url().optional(),
+  BILIBILI_RPS: z.coerce.number().positive().max(50).default(2),
+  BILIBILI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  BILIBILI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  BILIBILI_COOKIE: z.string().min(1).optional(),
+  BILIBILI_USER_AGENT: z
+    .string()
+    .min(1)
+    .refine((v) => !/python/i.test(v), 'the platform blocks User-Agents that contain "python" (-412)')
+    .default(
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    ),
+  // The Bilibili simulator (src/sim, docs/simulator.md). SIM_ENABLED unset follows SANDBOX; SIM_SEED / SIM_SCALE
+  // unset follow DEMO_SEED / DEMO_SCALE, so the simulated world is the demo world in the database.
+  SIM_ENABLED: optionalBool,
+  SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SIM_SEED: z.coerce.number().int().optional(),
+  SIM_SCALE: z.coerce.number().positive().max(1000).optional(),
+  SIM_SPEED: z.coerce.number().positive().max(100_000).default(1),
+  SIM_FAULT_412: share,
+  SIM_FAULT_352: share,
+  SIM_FAULT_5XX: share,
+  SIM_FAULT_MALFORMED: share,
+  SIM_FAULT_SLOW: share,
+  SIM_FAULT_SLOW_MS: z.coerce.number().int().min(0).max(120_000).default(2000),
+  // Membership and payment (issue #5, docs/api/membership.md). PAYMENT_MODE unset: sandbox in sandbox mode,
+  // else live with the providers whose keys are set. FREE_VIP_MODE unset: auto in sandbox mode, else manual.
+  PAYMENT_MODE: z.enum(['sandbox', 'live']).optional(),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  FREE_VIP_MODE: z.enum(['auto', 'manual']).optional(),
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  ALIPAY_NOTIFY_URL: z.string().url().optional(),
+  WECHATPAY_APP_ID: z.string().min(1).optional(),
+  WECHATPAY_MCH_ID: z.string().min(1).optional(),
+  WECHATPAY_SERIAL_NO: z.string().min(1).optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_SERIAL_NO: z.string().min(1).optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32, 'the APIv3 key has 32 characters').optional(),
+  WECHATPAY_API_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
+  WECHATPAY_NOTIFY_URL: z.string().url().optional(),
 });
 
 export interface AppConfig {
@@ -60,6 +138,10 @@ export interface AppConfig {
   /** Trust X-Forwarded-For (only behind a proxy that sets it); per-IP limits read the client IP from it. */
   trustProxy: boolean;
   appVersion: string;
+  bilibili: BilibiliSettings;
+  sim: SimSettings;
+  accounts: AccountSettings;
+  membership: MembershipSettings;
   site: {
     productName: string;
     productShortName: string;
@@ -74,6 +156,271 @@ export interface AppConfig {
   };
 }
 
+/**
+ * Where Bilibili data comes from. `sim` (default): the built-in simulator, which serves the platform's paths
+ * and JSON shapes; `real`: the real web API — only when an operator sets it, and the operator must respect
+ * the platform's terms of service and keep the request rate polite; `off`: no collection.
+ * Base URLs: a per-host setting wins, then `baseUrl` (all hosts at once, e.g. the simulator), then the real
+ * hosts when source is `real` (see providers/bilibili/hosts.ts).
+ */
+export interface BilibiliSettings {
+  source: 'sim' | 'real' | 'off';
+  baseUrl: string | undefined;
+  apiBaseUrl: string | undefined;
+  liveBaseUrl: string | undefined;
+  commentBaseUrl: string | undefined;
+  wwwBaseUrl: string | undefined;
+  /** the global request budget: requests per second over every call of one process */
+  rps: number;
+  maxAttempts: number;
+  timeoutMs: number;
+  /** optional raw Cookie header (e.g. SESSDATA=…; buvid3=…) sent to the platform */
+  cookie: string | undefined;
+  userAgent: string;
+}
+
+/** The built-in Bilibili simulator (src/sim): its world, its port and the faults it injects. */
+export interface SimSettings {
+  /** default: on in SANDBOX mode */
+  enabled: boolean;
+  /** 0 = a free port */
+  port: number;
+  seed: number;
+  scale: number;
+  /** world-time multiplier (1 = real time) */
+  speed: number;
+  /** shares (0–1) of answers turned into each fault; slow answers wait slowMs */
+  faults: { p412: number; p352: number; p5xx: number; pMalformed: number; pSlow: number; slowMs: number };
+}
+
+function simSettingsProblems(e: z.infer<typeof EnvSchema>): string[] {
+  const total = e.SIM_FAULT_412 + e.SIM_FAULT_352 + e.SIM_FAULT_5XX + e.SIM_FAULT_MALFORMED;
+  return total > 1
+    ? [`  SIM_FAULT_412, SIM_FAULT_352, SIM_FAULT_5XX, SIM_FAULT_MALFORMED: add up to ${total} (at most 1)`]
+    : [];
+}
+
+function simSettings(e: z.infer<typeof EnvSchema>): SimSettings {
+  return {
+    enabled: e.SIM_ENABLED ?? e.SANDBOX,
+    port: e.SIM_PORT,
+    seed: e.SIM_SEED ?? e.DEMO_SEED,
+    scale: e.SIM_SCALE ?? e.DEMO_SCALE,
+    speed: e.SIM_SPEED,
+    faults: {
+      p412: e.SIM_FAULT_412,
+      p352: e.SIM_FAULT_352,
+      p5xx: e.SIM_FAULT_5XX,
+      pMalformed: e.SIM_FAULT_MALFORMED,
+      pSlow: e.SIM_FAULT_SLOW,
+      slowMs: e.SIM_FAULT_SLOW_MS,
+    },
+  };
+}
+
+/**
+ * Outside services of the accounts area. A provider of null follows SANDBOX: the sandbox provider in sandbox
+ * mode; otherwise the real one when its keys are set, else none (sends fail loudly with a clear message).
+ */
+export interface AccountSettings {
+  sms: {
+    provider: 'sandbox' | 'aliyun' | null;
+    /** daily caps (a day in Asia/Shanghai) on verification codes per destination and per client IP */
+    dailyPerPhone: number;
+    dailyPerIp: number;
+    aliyun: AliyunSmsSettings | null;
+  };
+  wechat: WechatSettings;
+}
+
+export interface AliyunSmsSettings {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  /** one template with a ${code} variable, used for every code type */
+  templateCode: string;
+  endpoint: string;
+  regionId: string;
+}
+
+export interface WechatSettings {
+  provider: 'sandbox' | 'official' | null;
+  appId: string | undefined;
+  appSecret: string | undefined;
+  /** the event-push Token: every push is signed with it (sha1 of token, timestamp, nonce) */
+  token: string | undefined;
+  apiBaseUrl: string;
+}
+
+/** Cross-field rules of the account settings, listed with the other configuration problems. */
+function accountSettingsProblems(e: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const aliyunKeys = [
+    e.ALIYUN_SMS_ACCESS_KEY_ID,
+    e.ALIYUN_SMS_ACCESS_KEY_SECRET,
+    e.ALIYUN_SMS_SIGN_NAME,
+    e.ALIYUN_SMS_TEMPLATE_CODE,
+  ];
+  if (e.SMS_PROVIDER === 'aliyun' && aliyunKeys.some((k) => k === undefined))
+    problems.push(
+      '  ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE: all required when SMS_PROVIDER=aliyun',
+    );
+  if (e.WECHAT_PROVIDER === 'official' && (!e.WECHAT_APP_ID || !e.WECHAT_APP_SECRET || !e.WECHAT_TOKEN))
+    problems.push('  WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_TOKEN: all required when WECHAT_PROVIDER=official');
+  if (e.WECHAT_PROVIDER === 'sandbox' && !e.SANDBOX)
+    problems.push('  WECHAT_PROVIDER: sandbox needs SANDBOX=true (its scan page signs in any account)');
+  return problems;
+}
+
+function accountSettings(e: z.infer<typeof EnvSchema>): AccountSettings {
+  const { ALIYUN_SMS_ACCESS_KEY_ID: id, ALIYUN_SMS_ACCESS_KEY_SECRET: secret, ALIYUN_SMS_SIGN_NAME: signName } = e;
+  const templateCode = e.ALIYUN_SMS_TEMPLATE_CODE;
+  return {
+    sms: {
+      provider: e.SMS_PROVIDER ?? null,
+      dailyPerPhone: e.SMS_DAILY_PER_PHONE,
+      dailyPerIp: e.SMS_DAILY_PER_IP,
+      aliyun:
+        id && secret && signName && templateCode
+          ? {
+              accessKeyId: id,
+              accessKeySecret: secret,
+              signName,
+              templateCode,
+              endpoint: e.ALIYUN_SMS_ENDPOINT,
+              regionId: e.ALIYUN_SMS_REGION,
+            }
+          : null,
+    },
+    wechat: {
+      provider: e.WECHAT_PROVIDER ?? null,
+      appId: e.WECHAT_APP_ID,
+      appSecret: e.WECHAT_APP_SECRET,
+      token: e.WECHAT_TOKEN,
+      apiBaseUrl: e.WECHAT_API_BASE_URL,
+    },
+  };
+}
+
+/** Membership: the free enterprise-tier promotion and online payment (modules/membership, modules/payment). */
+export interface MembershipSettings {
+  /** auto: a free account's application gets the 7-day 企业版 trial at once; manual: an operator decides */
+  freeVipMode: 'auto' | 'manual';
+  payment: PaymentSettings;
+}
+
+export interface PaymentSettings {
+  /** sandbox: every pay type goes through the local pay page; live: Alipay / WeChat Pay when configured */
+  mode: 'sandbox' | 'live';
+  /** base URL of links given to providers and in the sandbox QR; null → the request's own origin */
+  publicBaseUrl: string | null;
+  alipay: AlipaySettings | null;
+  wechatpay: WechatPaySettings | null;
+}
+
+export interface AlipaySettings {
+  appId: string;
+  /** the app's private key: PEM, or the bare base64 PKCS#8 / PKCS#1 body of Alipay's key tool */
+  privateKey: string;
+  /** Alipay's public key: PEM or bare base64 SPKI */
+  alipayPublicKey: string;
+  gateway: string;
+  notifyUrl: string;
+}
+
+export interface WechatPaySettings {
+  appId: string;
+  mchId: string;
+  /** serial number of the merchant API certificate */
+  serialNo: string;
+  privateKey: string;
+  /** WeChat Pay platform public key (PEM); its serial, when given, must match the Wechatpay-Serial header */
+  platformPublicKey: string;
+  platformSerialNo: string | null;
+  /** the APIv3 key (32 characters) that decrypts notify resources */
+  apiV3Key: string;
+  apiBaseUrl: string;
+  notifyUrl: string;
+}
+
+function paymentMode(e: z.infer<typeof EnvSchema>): 'sandbox' | 'live' {
+  return e.PAYMENT_MODE ?? (e.SANDBOX ? 'sandbox' : 'live');
+}
+
+/**
+ * Live payment: a provider counts once any of its keys is set, and then needs all of them. With none set, the
+ * server still starts and confirmPay answers that the pay type is not available (like SMS without a provider).
+ */
+function membershipSettingsProblems(e: z.infer<typeof EnvSchema>): string[] {
+  if (e.PAYMENT_MODE === 'sandbox' && !e.SANDBOX)
+    return ['  PAYMENT_MODE: sandbox needs SANDBOX=true (its pay page grants memberships without money)'];
+  if (paymentMode(e) !== 'live') return [];
+  const problems: string[] = [];
+  const groups = [
+    { name: 'ALIPAY', notify: 'ALIPAY_NOTIFY_URL', keys: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] },
+    {
+      name: 'WECHATPAY',
+      notify: 'WECHATPAY_NOTIFY_URL',
+      keys: [
+        'WECHATPAY_MCH_ID',
+        'WECHATPAY_SERIAL_NO',
+        'WECHATPAY_PRIVATE_KEY',
+        'WECHATPAY_PLATFORM_PUBLIC_KEY',
+        'WECHATPAY_API_V3_KEY',
+      ],
+    },
+  ] as const;
+  for (const { name, notify, keys } of groups) {
+    if (!keys.some((k) => e[k] !== undefined)) continue;
+    const missing = keys.filter((k) => e[k] === undefined);
+    if (missing.length) problems.push(`  ${missing.join(', ')}: required when ${name}_* is set (PAYMENT_MODE=live)`);
+    if (name === 'WECHATPAY' && !e.WECHATPAY_APP_ID && !e.WECHAT_APP_ID)
+      problems.push('  WECHATPAY_APP_ID (or WECHAT_APP_ID): required for WeChat Pay');
+    if (!e[notify] && !e.PUBLIC_BASE_URL)
+      problems.push(`  ${notify} or PUBLIC_BASE_URL: required for live payment notifies`);
+  }
+  return problems;
+}
+
+function membershipSettings(e: z.infer<typeof EnvSchema>): MembershipSettings {
+  const base = e.PUBLIC_BASE_URL ? e.PUBLIC_BASE_URL.replace(/\/+$/, '') : null;
+  const notifyUrl = (explicit: string | undefined, route: string) => explicit ?? `${base ?? ''}${route}`;
+  const wechatAppId = e.WECHATPAY_APP_ID ?? e.WECHAT_APP_ID;
+  const { WECHATPAY_MCH_ID: mchId, WECHATPAY_SERIAL_NO: serialNo, WECHATPAY_PRIVATE_KEY: wxKey } = e;
+  const { WECHATPAY_PLATFORM_PUBLIC_KEY: platformKey, WECHATPAY_API_V3_KEY: apiV3Key } = e;
+  return {
+    freeVipMode: e.FREE_VIP_MODE ?? (e.SANDBOX ? 'auto' : 'manual'),
+    payment: {
+      mode: paymentMode(e),
+      publicBaseUrl: base,
+      alipay:
+        e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY && e.ALIPAY_PUBLIC_KEY
+          ? {
+              appId: e.ALIPAY_APP_ID,
+              privateKey: e.ALIPAY_PRIVATE_KEY,
+              alipayPublicKey: e.ALIPAY_PUBLIC_KEY,
+              gateway: e.ALIPAY_GATEWAY,
+              notifyUrl: notifyUrl(e.ALIPAY_NOTIFY_URL, '/api/notify/alipay'),
+            }
+          : null,
+      wechatpay:
+        wechatAppId && mchId && serialNo && wxKey && platformKey && apiV3Key
+          ? {
+              appId: wechatAppId,
+              mchId,
+              serialNo,
+              privateKey: wxKey,
+              platformPublicKey: platformKey,
+              platformSerialNo: e.WECHATPAY_PLATFORM_SERIAL_NO ?? null,
+              apiV3Key,
+              apiBaseUrl: e.WECHATPAY_API_BASE_URL,
+              notifyUrl: notifyUrl(e.WECHATPAY_NOTIFY_URL, '/api/notify/wechatpay'),
+            }
+          : null,
+    },
+  };
+}
+
 export const APP_VERSION = '0.1.0';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -83,6 +430,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems = [...accountSettingsProblems(e), ...membershipSettingsProblems(e), ...simSettingsProblems(e)];
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -99,6 +448,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signCheck: e.SIGN_CHECK,
     trustProxy: e.TRUST_PROXY,
     appVersion: APP_VERSION,
+    accounts: accountSettings(e),
+    membership: membershipSettings(e),
+    bilibili: {
+      source: e.BILIBILI_SOURCE,
+      baseUrl: e.BILIBILI_BASE_URL,
+      apiBaseUrl: e.BILIBILI_API_BASE_URL,
+      liveBaseUrl: e.BILIBILI_LIVE_BASE_URL,
+      commentBaseUrl: e.BILIBILI_COMMENT_BASE_URL,
+      wwwBaseUrl: e.BILIBILI_WWW_BASE_URL,
+      rps: e.BILIBILI_RPS,
+      maxAttempts: e.BILIBILI_MAX_ATTEMPTS,
+      timeoutMs: e.BILIBILI_TIMEOUT_MS,
+      cookie: e.BILIBILI_COOKIE,
+      userAgent: e.BILIBILI_USER_AGENT,
+    },
+    sim: simSettings(e),
     site: {
       productName: e.PRODUCT_NAME,
       productShortName: e.PRODUCT_SHORT_NAME,

@@ -7,3 +7,5 @@ export * from './validation.js';
 export * from './schemas.js';
 export * from './api-types.js';
 export * from './routes.js';
+export * from './membership.js';
+export * from './account.js';

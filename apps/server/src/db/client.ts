@@ -16,6 +16,11 @@ pg.types.setTypeParser(1082, (v: string) => v);
 
 export function createDb(databaseUrl: string, max = 10): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  // An idle client can fail (server restart, a dropped test database): log it instead of crashing the
+  // process; the pool discards that client and the next query opens a new one.
+  pool.on('error', (err) => {
+    process.stderr.write(`[db] idle client error: ${err.message}\n`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

@@ -4,11 +4,19 @@ import { registerCreatorRoutes } from './creators/creators.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerMenuRoutes } from './menu/menu.routes.js';
 import { registerUserRoutes } from './user/user.routes.js';
+import { registerAccountRoutes } from './account/account.routes.js';
+import { registerSubAccountRoutes } from './subaccount/subaccount.routes.js';
+import { registerMembershipRoutes } from './membership/membership.routes.js';
+import { registerPaymentRoutes } from './payment/payment.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerCreatorRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
+  registerSubAccountRoutes(app, ctx);
   registerMenuRoutes(app, ctx);
+  registerMembershipRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
 }

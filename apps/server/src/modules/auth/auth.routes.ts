@@ -1,33 +1,73 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LoginParams, Msg, RegisterParams, SmsOutboxParams, SmsVerifyCodeParams } from '@xg/shared';
+import type { FastifyInstance } from 'fastify';
+import {
+  AccountMsg,
+  BindAccountParams,
+  EmailVerifyCodeParams,
+  ForgetPwdParams,
+  LoginParams,
+  MailOutboxParams,
+  Msg,
+  RegisterParams,
+  SmsOutboxParams,
+  SmsVerifyCodeParams,
+} from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
-import { createSmsProvider } from '../../providers/sms/index.js';
+import { readMailOutbox } from '../../providers/mail/index.js';
+import { createWechatProvider } from '../../providers/wechat/index.js';
 import { UserRepository } from '../user/user.repository.js';
 import { UserService } from '../user/user.service.js';
-import { AuthService, type ClientMeta } from './auth.service.js';
+import { AuthService } from './auth.service.js';
 import { CAPTCHA_COOKIE, CAPTCHA_TTL_SECONDS, createCaptchaService } from './captcha.service.js';
+import { clientMeta } from './client-meta.js';
 import { LoginThrottleRepository } from './login-throttle.repository.js';
-import { SmsService } from './sms.service.js';
+import { QrLoginService } from './qr-login.service.js';
+import { registerQrLoginRoutes } from './qr-login.routes.js';
+import { perMinute } from './rate-limiter.js';
+import { createSmsService } from './sms.service.js';
 
 /**
- * Account and session calls of spec §7.1: image captcha, SMS code, register, sign-in, sign-out, and the
- * sandbox SMS outbox (registered only in sandbox mode, so it is a plain 404 otherwise).
+ * Requests per client IP per minute on the anonymous auth endpoints (in process memory: a coarse guard in
+ * front of the per-account lockout and the per-phone/IP SMS caps, which live in the database).
+ */
+export const AUTH_RATE_LIMITS = {
+  gologin: 60,
+  goregister: 30,
+  forgetpwd: 30,
+  bindAccount: 30,
+  smsVerifyCode: 30,
+  emailVerifyCode: 30,
+} as const;
+
+/**
+ * Account and session calls of spec §7.1: image captcha, SMS and e-mail codes, register, sign-in,
+ * forgot password, bind, sign-out, the QR sign-in (qr-login.routes.ts), and the sandbox outboxes
+ * (registered only in sandbox mode, so they are a plain 404 otherwise).
  */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const users = new UserRepository(ctx.db);
   const userService = new UserService(users);
   const captchas = createCaptchaService(ctx.db);
-  const provider = createSmsProvider(ctx.config, (line) => app.log.info(line));
-  const sms = new SmsService(ctx.db, provider, captchas, users, app.log);
+  const sms = createSmsService(ctx, app.log);
+  const qr = new QrLoginService(ctx.db, createWechatProvider(ctx.config), ctx.sessions, userService, app.log);
   const auth = new AuthService({
+    db: ctx.db,
     users,
     userService,
     sms,
     sessions: ctx.sessions,
     throttle: new LoginThrottleRepository(ctx.db),
+    qr,
   });
+  const limit = {
+    gologin: perMinute(AUTH_RATE_LIMITS.gologin),
+    goregister: perMinute(AUTH_RATE_LIMITS.goregister),
+    forgetpwd: perMinute(AUTH_RATE_LIMITS.forgetpwd),
+    bindAccount: perMinute(AUTH_RATE_LIMITS.bindAccount),
+    smsVerifyCode: perMinute(AUTH_RATE_LIMITS.smsVerifyCode),
+    emailVerifyCode: perMinute(AUTH_RATE_LIMITS.emailVerifyCode),
+  };
 
   app.get('/api/valicode.jpg', async (request, reply) => {
     const { id, image } = await captchas.issue({ ip: request.ip });
@@ -45,9 +85,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.post('/api/smsVerifyCode', async (request) => {
+    limit.smsVerifyCode.enforce(request.ip);
     const params = parseParams(SmsVerifyCodeParams, request.body);
     await sms.send({ ...params, captchaId: request.cookies[CAPTCHA_COOKIE], ip: request.ip });
     return ok({}, Msg.smsSent);
+  });
+
+  app.post('/api/emailVerifyCode', async (request) => {
+    limit.emailVerifyCode.enforce(request.ip);
+    const params = parseParams(EmailVerifyCodeParams, request.body);
+    await sms.sendEmail({
+      email: params.email,
+      checkCode: params.checkCode,
+      captchaId: request.cookies[CAPTCHA_COOKIE],
+      ip: request.ip,
+    });
+    return ok({}, AccountMsg.mailSent);
   });
 
   if (ctx.config.sandbox) {
@@ -55,18 +108,38 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       const { phone } = parseParams(SmsOutboxParams, request.query);
       return ok({ list: await sms.outbox(phone) });
     });
+    app.get('/api/sandbox/mailOutbox', async (request) => {
+      const { email } = parseParams(MailOutboxParams, request.query);
+      return ok({ list: await readMailOutbox(ctx.db, email) });
+    });
   }
 
   app.post('/api/goregister', async (request) => {
+    limit.goregister.enforce(request.ip);
     const params = parseParams(RegisterParams, request.body);
     const { token, userInfo } = await auth.register(params, clientMeta(request));
     return ok({ user_token: token, userInfoMap: userInfo }, Msg.registerOk);
   });
 
   app.post('/api/gologin', async (request) => {
+    limit.gologin.enforce(request.ip);
     const params = parseParams(LoginParams, request.body);
     const { token, userInfo } = await auth.login(params, clientMeta(request));
     return ok({ user_token: token, userInfoMap: userInfo }, Msg.loginOk);
+  });
+
+  app.post('/api/forgetpwd', async (request) => {
+    limit.forgetpwd.enforce(request.ip);
+    const params = parseParams(ForgetPwdParams, request.body);
+    await auth.forgotPassword(params);
+    return ok({}, AccountMsg.resetPwdOk);
+  });
+
+  app.post('/api/bindAccount', async (request) => {
+    limit.bindAccount.enforce(request.ip);
+    const params = parseParams(BindAccountParams, request.body);
+    const { token, userInfo } = await auth.bind(params, clientMeta(request));
+    return ok({ user_token: token, userInfoMap: userInfo }, AccountMsg.bindOk);
   });
 
   app.get('/api/logout', async (request) => {
@@ -74,9 +147,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     await ctx.sessions.close(sessionId);
     return ok({}, Msg.logoutOk);
   });
-}
 
-function clientMeta(request: FastifyRequest): ClientMeta {
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip || null, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null };
+  registerQrLoginRoutes(app, ctx, { qr, users });
 }

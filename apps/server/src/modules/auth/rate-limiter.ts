@@ -1,6 +1,9 @@
+import { AppError } from '../../lib/app-error.js';
+
 /**
  * A fixed-window counter in process memory, for cheap per-IP limits where a few extra hits across API
- * nodes do not matter (captcha images). Limits that protect accounts live in the database instead.
+ * nodes do not matter (captcha images, the request rate of every auth endpoint). Limits that protect
+ * accounts (sign-in lockout, SMS caps) live in the database instead.
  */
 export class FixedWindowLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
@@ -24,7 +27,17 @@ export class FixedWindowLimiter {
     return current.count <= this.limit;
   }
 
+  /** Counts one hit; past the limit answers HTTP 429 with Msg.tooManyRequests. */
+  enforce(key: string): void {
+    if (!this.take(key)) throw AppError.tooMany();
+  }
+
   private prune(now: number): void {
     for (const [key, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(key);
   }
+}
+
+/** A limiter of `limit` hits per minute. */
+export function perMinute(limit: number): FixedWindowLimiter {
+  return new FixedWindowLimiter(limit, 60_000);
 }

@@ -58,7 +58,6 @@ describe('POST /api/goregister', () => {
         inviteCode: inviter.invite_code.toLowerCase(),
         parent: 'agent-7',
         source: 'bilibili.com',
-        taId: 'ta-1',
       }),
     );
     expect(res.body).toMatchObject({ code: ApiCode.OK, message: Msg.registerOk });
@@ -87,7 +86,8 @@ describe('POST /api/goregister', () => {
       invited_by: inviter.id,
       register_parent: 'agent-7',
       source: 'bilibili.com',
-      ta_id: 'ta-1',
+      ta_id: null,
+      is_old_password: 1,
       is_demo: false,
     });
     const code = await t.ctx.db

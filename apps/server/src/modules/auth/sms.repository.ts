@@ -19,7 +19,14 @@ export interface OutboxRow {
   createdAt: Date;
 }
 
-/** SQL over `sms_codes` (the codes, the send history behind the limits, and the sandbox outbox). */
+/** 'sms' codes go to a phone; 'mail' codes to an e-mail address, kept in the same `phone` column. */
+export type CodeChannel = 'sms' | 'mail';
+
+/**
+ * SQL over `sms_codes` (the codes, the send history behind the limits, and the sandbox outbox). `phone` is
+ * the destination: a phone, or for the 'mail' channel a lower-case address; the daily caps count a
+ * destination across channels and types.
+ */
 export class SmsRepository {
   constructor(private readonly db: Db) {}
 
@@ -28,10 +35,16 @@ export class SmsRepository {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`sms:${key}`}))`.execute(this.db);
   }
 
-  async sentWithinSeconds(phone: string, type: number, seconds: number): Promise<boolean> {
+  async sentWithinSeconds(
+    phone: string,
+    type: number,
+    seconds: number,
+    channel: CodeChannel = 'sms',
+  ): Promise<boolean> {
     const row = await this.db
       .selectFrom('sms_codes')
       .select('id')
+      .where('channel', '=', channel)
       .where('phone', '=', phone)
       .where('type', '=', type)
       .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
@@ -66,6 +79,7 @@ export class SmsRepository {
     provider: string;
     ip: string | null;
     ttlSeconds: number;
+    channel?: CodeChannel;
   }): Promise<string> {
     const inserted = await this.db
       .insertInto('sms_codes')
@@ -75,6 +89,7 @@ export class SmsRepository {
         code: row.code,
         provider: row.provider,
         ip: row.ip,
+        channel: row.channel ?? 'sms',
         expires_at: sql<Date>`now() + make_interval(secs => ${row.ttlSeconds})`,
       })
       .returning('id')
@@ -87,10 +102,11 @@ export class SmsRepository {
   }
 
   /** The most recently sent code of this phone and type, locked for the check (call inside a transaction). */
-  async latestForUpdate(phone: string, type: number): Promise<SmsCodeRow | undefined> {
+  async latestForUpdate(phone: string, type: number, channel: CodeChannel = 'sms'): Promise<SmsCodeRow | undefined> {
     const row = await this.db
       .selectFrom('sms_codes')
       .select(['id', 'code', 'attempts', 'consumed_at', sql<boolean>`expires_at <= now()`.as('expired')])
+      .where('channel', '=', channel)
       .where('phone', '=', phone)
       .where('type', '=', type)
       .orderBy('created_at', 'desc')
@@ -133,6 +149,7 @@ export class SmsRepository {
     const rows = await this.db
       .selectFrom('sms_codes')
       .select(['phone', 'code', 'type', 'created_at'])
+      .where('channel', '=', 'sms')
       .where('phone', '=', phone)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ApiCode, Msg } from '@xg/shared';
+import { AccountMsg, ApiCode, Msg } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { loadConfig } from '../../config.js';
 import { SandboxSmsProvider } from '../../providers/sms/sandbox-sms.js';
 import type { SmsProvider } from '../../providers/sms/sms-provider.js';
 import { UserRepository } from '../user/user.repository.js';
 import { CAPTCHA_COOKIE, createCaptchaService, type CaptchaService } from './captcha.service.js';
+import { AUTH_RATE_LIMITS } from './auth.routes.js';
 import { SMS_DAILY_PER_IP, SMS_DAILY_PER_PHONE, SmsService } from './sms.service.js';
+import { accountsKit } from './test-kit.js';
 
 const CODE = 'K7MX';
 const DEMO_FREE_PHONE = '19900000001';
@@ -229,6 +232,143 @@ describe('sandbox SMS provider and outbox', () => {
         { cookies: { [CAPTCHA_COOKIE]: id } },
       );
       expect(sendRes.body).toMatchObject({ code: ApiCode.FAIL, message: Msg.smsSendFailed });
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe('SMS flooding', () => {
+  it('the public call refuses the phone-change types 3 and 4 (they need a signed-in account)', async () => {
+    for (const type of [3, 4]) {
+      const res = await send({ type, phone: freshPhone(), checkCode: CODE });
+      expect(res.body).toMatchObject({ code: ApiCode.FAIL, message: Msg.smsTypeInvalid });
+    }
+  });
+
+  it(`answers HTTP 429 past ${AUTH_RATE_LIMITS.smsVerifyCode} requests a minute from one IP, before any captcha is spent`, async () => {
+    const ip = '192.0.2.150';
+    for (let i = 0; i < AUTH_RATE_LIMITS.smsVerifyCode; i += 1) {
+      const res = await send({ type: 1, phone: '12345' }, {}, ip);
+      expect(res.status).toBe(200);
+    }
+    const cookies = await captchaCookie();
+    const flooded = await send({ type: 1, phone: freshPhone(), checkCode: CODE }, cookies, ip);
+    expect(flooded.status).toBe(429);
+    expect(flooded.body).toEqual({ code: ApiCode.FAIL, message: Msg.tooManyRequests });
+    // the captcha of the refused request is still good elsewhere
+    expect((await send({ type: 1, phone: freshPhone(), checkCode: CODE }, cookies, '192.0.2.151')).body.code).toBe(
+      ApiCode.OK,
+    );
+  });
+
+  it('takes the daily caps from configuration (SMS_DAILY_PER_PHONE / SMS_DAILY_PER_IP)', async () => {
+    const base = loadConfig({ NODE_ENV: 'test', SMS_DAILY_PER_PHONE: '2', SMS_DAILY_PER_IP: '3' });
+    expect(base.accounts.sms).toMatchObject({ dailyPerPhone: 2, dailyPerIp: 3 });
+    const capped = await createTestApp({ accounts: base.accounts });
+    try {
+      const kit = accountsKit(capped);
+      const phone = freshPhone();
+      const sendVia = async (p: string, ip: string) =>
+        capped.call(
+          'POST',
+          '/api/smsVerifyCode',
+          { type: 1, phone: p, checkCode: CODE },
+          { cookies: await kit.captchaCookie(CODE), headers: { 'x-forwarded-for': ip } },
+        );
+      expect((await sendVia(phone, '192.0.2.160')).body.code).toBe(ApiCode.OK);
+      await capped.ctx.db
+        .updateTable('sms_codes')
+        .set({ created_at: sql<Date>`now() - interval '61 seconds'` })
+        .where('phone', '=', phone)
+        .execute();
+      expect((await sendVia(phone, '192.0.2.161')).body.code).toBe(ApiCode.OK);
+      await capped.ctx.db
+        .updateTable('sms_codes')
+        .set({ created_at: sql<Date>`now() - interval '61 seconds'` })
+        .where('phone', '=', phone)
+        .execute();
+      expect((await sendVia(phone, '192.0.2.162')).body).toMatchObject({
+        code: ApiCode.FAIL,
+        message: Msg.smsDailyLimit,
+      });
+      const ip = '192.0.2.170';
+      for (let i = 0; i < 3; i += 1) expect((await sendVia(freshPhone(), ip)).body.code).toBe(ApiCode.OK);
+      expect((await sendVia(freshPhone(), ip)).body).toMatchObject({ code: ApiCode.FAIL, message: Msg.smsDailyLimit });
+    } finally {
+      await capped.close();
+    }
+  });
+});
+
+describe('POST /api/emailVerifyCode (the bind panel, otype 2)', () => {
+  const email = () => `mail-${(phoneSeq += 1)}@example.com`;
+  const sendMail = async (
+    params: Record<string, string | number>,
+    cookies?: Record<string, string>,
+    ip = '198.51.100.77',
+  ) =>
+    t.call('POST', '/api/emailVerifyCode', params, {
+      cookies: cookies ?? (await captchaCookie()),
+      headers: { 'x-forwarded-for': ip },
+    });
+
+  it('mails a 6-digit code of type 8 through the sandbox outbox, behind the captcha, with the same cooldown', async () => {
+    const to = email();
+    const res = await sendMail({ email: to.toUpperCase(), checkCode: CODE });
+    expect(res.body).toEqual({ code: ApiCode.OK, message: AccountMsg.mailSent });
+    const row = await t.ctx.db.selectFrom('sms_codes').selectAll().where('phone', '=', to).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ channel: 'mail', type: 8, provider: 'sandbox', consumed_at: null });
+    const outbox = await t.call('GET', '/api/sandbox/mailOutbox', { email: to }, { unsigned: true });
+    const [mail] = outbox.body.list as { to: string; subject: string; text: string }[];
+    expect(mail?.to).toBe(to);
+    expect(mail?.subject).toContain('邮箱验证码');
+    expect(mail?.text).toContain(row.code);
+    // an e-mail code is not in the SMS outbox
+    expect(
+      (
+        (await t.call('GET', '/api/sandbox/smsOutbox', { phone: '13800000000' }, { unsigned: true })).body
+          .list as unknown[]
+      ).length,
+    ).toBe(0);
+
+    expect((await sendMail({ email: to, checkCode: CODE })).body).toMatchObject({
+      code: ApiCode.FAIL,
+      message: Msg.smsTooFrequent,
+    });
+  });
+
+  it.each([
+    [{ checkCode: CODE }, Msg.emailRequired],
+    [{ email: 'nope', checkCode: CODE }, Msg.emailInvalid],
+    [{ email: 'a@example.com' }, Msg.checkCodeRequired],
+    [{ email: 'a@example.com', checkCode: CODE, type: 1 }, Msg.smsTypeInvalid],
+  ])('refuses %j with its message', async (params, message) => {
+    expect((await sendMail(params)).body).toMatchObject({ code: ApiCode.FAIL, message });
+  });
+
+  it('refuses a wrong or reused captcha', async () => {
+    const cookies = await captchaCookie();
+    expect((await sendMail({ email: email(), checkCode: 'ZZZZ' }, cookies)).body.message).toBe(Msg.checkCodeWrong);
+    expect((await sendMail({ email: email(), checkCode: CODE }, cookies)).body.message).toBe(Msg.checkCodeWrong);
+  });
+
+  it('answers AccountMsg.mailSendFailed outside sandbox mode (no real mail provider yet) and keeps no code', async () => {
+    const live = await createTestApp({ sandbox: false });
+    try {
+      const kit = accountsKit(live);
+      const to = email();
+      const res = await live.call(
+        'POST',
+        '/api/emailVerifyCode',
+        { email: to, checkCode: CODE },
+        { cookies: await kit.captchaCookie(CODE) },
+      );
+      expect(res.body).toEqual({ code: ApiCode.FAIL, message: AccountMsg.mailSendFailed });
+      expect(
+        await live.ctx.db.selectFrom('sms_codes').select('id').where('phone', '=', to).executeTakeFirst(),
+      ).toBeUndefined();
+      expect((await live.call('GET', '/api/sandbox/mailOutbox', { email: to }, { unsigned: true })).status).toBe(404);
     } finally {
       await live.close();
     }

@@ -18,6 +18,12 @@ export interface UserRecord extends TierFields {
   isOldPassword: number;
   /** the parent account's tier fields, for a sub-account */
   parent: TierFields | null;
+  coverImage: string;
+  inviteCode: string;
+  identityType: number | null;
+  createdAt: Date;
+  /** the nickname of the linked WeChat identity, when one is linked */
+  wechatNickname: string | null;
 }
 
 export interface LoginRecord {
@@ -36,6 +42,10 @@ export interface NewUser {
   registerParent: string | null;
   source: string | null;
   taId: string | null;
+  /** 0 for accounts made by QR bind without a password of their own (default 1) */
+  isOldPassword?: number;
+  /** the parent of a sub-account */
+  parentId?: string | null;
 }
 
 /** Fields the demo seed sets on every start (by e-mail). */
@@ -56,6 +66,7 @@ export class UserRepository {
     const row = await this.db
       .selectFrom('users as u')
       .leftJoin('users as p', 'p.id', 'u.parent_id')
+      .leftJoin('wechat_identities as w', 'w.user_id', 'u.id')
       .select([
         'u.id',
         'u.username',
@@ -72,6 +83,11 @@ export class UserRepository {
         'p.user_type as p_user_type',
         'p.version_type as p_version_type',
         'p.maturity_time as p_maturity_time',
+        'u.cover_image',
+        'u.invite_code',
+        'u.identity_type',
+        'u.created_at',
+        'w.nickname as wechat_nickname',
       ])
       .where('u.id', '=', id)
       .executeTakeFirst();
@@ -93,6 +109,11 @@ export class UserRepository {
       buyMonthNum: row.buy_month_num,
       isOldPassword: row.is_old_password,
       parent,
+      coverImage: row.cover_image,
+      inviteCode: row.invite_code,
+      identityType: row.identity_type,
+      createdAt: row.created_at,
+      wechatNickname: row.wechat_nickname,
     };
   }
 
@@ -120,6 +141,76 @@ export class UserRepository {
     return row?.id;
   }
 
+  /** E-mails are stored lower-case; pass the lower-cased address. */
+  async findIdByEmail(email: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    return row?.id;
+  }
+
+  async findPasswordHash(id: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+    return row?.password_hash;
+  }
+
+  /** A new password; the account then has a password of its own (isOldPassword 1). */
+  async updatePassword(id: string, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, is_old_password: 1, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async updateProfile(id: string, fields: { username?: string; userImage?: string }): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({
+        ...(fields.username === undefined ? {} : { username: fields.username }),
+        ...(fields.userImage === undefined ? {} : { user_image: fields.userImage }),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setCoverImage(id: string, coverImage: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ cover_image: coverImage, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** False when another account holds the phone (the unique constraint decides, so a race cannot double it). */
+  async updatePhone(id: string, phone: string): Promise<boolean> {
+    const row = await this.db
+      .updateTable('users')
+      .set({ phone, updated_at: new Date() })
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('users as o').select('o.id').where('o.phone', '=', phone).where('o.id', '<>', id)),
+        ),
+      )
+      .returning('id')
+      .executeTakeFirst()
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) return undefined;
+        throw err;
+      });
+    return row !== undefined;
+  }
+
+  /** How many accounts registered with this account's invite code. */
+  async countInvited(id: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('invited_by', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async findIdByInviteCode(inviteCode: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('users').select('id').where('invite_code', '=', inviteCode).executeTakeFirst();
     return row?.id;
@@ -140,6 +231,8 @@ export class UserRepository {
         register_parent: user.registerParent,
         source: user.source,
         ta_id: user.taId,
+        ...(user.isOldPassword === undefined ? {} : { is_old_password: user.isOldPassword }),
+        ...(user.parentId ? { parent_id: user.parentId } : {}),
       })
       .onConflict((oc) => oc.doNothing())
       .returning('id')
@@ -148,6 +241,19 @@ export class UserRepository {
   }
 
   // Demo accounts (db/seed/demo-accounts.ts) ------------------------------------------------------
+
+  /** Demo accounts that have a phone, for the sandbox scan page. */
+  async listDemoContacts(): Promise<{ username: string; phone: string }[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['username', 'phone'])
+      .where('is_demo', '=', true)
+      .where('phone', 'is not', null)
+      .orderBy('id')
+      .limit(50)
+      .execute();
+    return rows.flatMap((r) => (r.phone === null ? [] : [{ username: r.username, phone: r.phone }]));
+  }
 
   async insertDemo(
     email: string,
@@ -192,4 +298,9 @@ export class UserRepository {
       .where('id', '=', id)
       .execute();
   }
+}
+
+/** PostgreSQL's unique_violation (23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
 }

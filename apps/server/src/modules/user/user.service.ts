@@ -42,7 +42,7 @@ export function toUserInfo(user: UserRecord, now: Date = new Date()): UserInfo {
     parentId: user.parentId === null ? null : Number(user.parentId),
     buyMonthNum: user.buyMonthNum,
     isOldPassword: user.isOldPassword,
-    thirdAccountInfo: null,
+    thirdAccountInfo: user.wechatNickname === null ? null : { type: 'wechat', nickname: user.wechatNickname },
     phone: maskPhone(user.phone),
     email: user.email,
   };

@@ -1,17 +1,16 @@
 /**
  * Outgoing SMS (spec §7.1 smsVerifyCode). Every SMS provider implements this interface; the app picks one by
- * configuration (`createSmsProvider`). Extension point: a real provider (Aliyun 短信服务, built by the
- * accounts issue #4) implements `send` with its signed HTTP call and template, is added to
- * `createSmsProvider`, and needs no change anywhere else — the codes, limits and outbox rows are the SMS
+ * configuration (`createSmsProvider`: sandbox or Aliyun). The codes, limits and outbox rows are the SMS
  * service's business, not the provider's.
  */
-export type SmsCodeType = 1 | 2 | 8;
+/** 1 register, 2 forgot password, 8 bind (spec §7.1); 3 old phone and 4 new phone of a phone change (ours). */
+export type SmsCodeType = 1 | 2 | 3 | 4 | 8;
 
 export interface SmsCodeMessage {
   phone: string;
   /** the 6-digit verification code */
   code: string;
-  /** 1 register, 2 forgot password, 8 bind (spec §7.1) */
+  /** 1 register, 2 forgot password, 8 bind (spec §7.1); 3/4 phone change */
   type: SmsCodeType;
 }
 
@@ -22,11 +21,13 @@ export interface SmsProvider {
   sendCode(message: SmsCodeMessage): Promise<void>;
 }
 
-/** Chosen when sandbox mode is off and no real provider is configured yet: every send fails, loudly. */
+/** Chosen when sandbox mode is off and no real provider is configured: every send fails, loudly. */
 export class UnconfiguredSmsProvider implements SmsProvider {
   readonly name = 'unconfigured';
 
   sendCode(): Promise<void> {
-    return Promise.reject(new Error('no SMS provider is configured (SANDBOX=false and no real provider yet)'));
+    return Promise.reject(
+      new Error('no SMS provider is configured (SANDBOX=false; set SMS_PROVIDER=aliyun and the ALIYUN_SMS_* keys)'),
+    );
   }
 }

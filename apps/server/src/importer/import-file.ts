@@ -1,0 +1,235 @@
+/**
+ * Reading saved Bilibili responses: files in the platform's own response format — one response per file,
+ * a JSON array of responses, or JSON Lines (one response per line, as a crawler appends them). Each
+ * response is parsed with the provider's parsers into domain records; the type is given or detected from
+ * the shape. Responses with a non-zero code (a saved "deleted" answer, a risk-control page) are skipped and
+ * counted, not failed.
+ */
+import fs from 'node:fs/promises';
+import { Envelope, envelopeMessage } from '../providers/bilibili/parsers/common.js';
+import { parseUserCard } from '../providers/bilibili/parsers/creator.js';
+import { parsePopular, parseRanking, parseWeekly } from '../providers/bilibili/parsers/ranking.js';
+import { parseVideoView, parseVideoViewDetail } from '../providers/bilibili/parsers/video.js';
+import {
+  emptyRecords,
+  type CreatorRecord,
+  type DomainRecords,
+  type VideoRecord,
+} from '../providers/bilibili/records.js';
+import type { Ingestor, IngestResult, VideoIngestResult } from './ingestor.js';
+
+export const IMPORT_TYPES = ['popular', 'ranking', 'weekly', 'card', 'view', 'detail'] as const;
+export type ImportType = (typeof IMPORT_TYPES)[number];
+
+export class ImportError extends Error {
+  override name = 'ImportError';
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The type of a response's `data`, from its shape; null when it is none of the importable ones. */
+export function detectType(data: unknown): ImportType | null {
+  if (!isObject(data)) return null;
+  if (isObject(data.card) && ('follower' in data || 'archive_count' in data)) return 'card';
+  if (isObject(data.View)) return 'detail';
+  if (isObject(data.config) && Array.isArray(data.list)) return 'weekly';
+  if (Array.isArray(data.list)) {
+    if ('note' in data) return 'ranking';
+    if ('no_more' in data) return 'popular';
+    const first: unknown = data.list[0];
+    if (isObject(first) && 'score' in first) return 'ranking';
+    if (isObject(first) && 'rcmd_reason' in first) return 'popular';
+    return null;
+  }
+  if ('aid' in data && isObject(data.owner) && isObject(data.stat)) return 'view';
+  return null;
+}
+
+/** The responses held by one file's text. */
+export function splitResponses(text: string, file: string): unknown[] {
+  const trimmed = text.trim();
+  if (trimmed === '') return [];
+  try {
+    const whole: unknown = JSON.parse(trimmed);
+    return Array.isArray(whole) ? whole : [whole];
+  } catch {
+    // not one JSON document: JSON Lines
+  }
+  return trimmed
+    .split(/\r?\n/)
+    .map((line, i) => ({ line: line.trim(), n: i + 1 }))
+    .filter((l) => l.line !== '')
+    .map(({ line, n }) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch {
+        throw new ImportError(`${file}:${n}: not JSON (expected a response, an array of responses or JSON Lines)`);
+      }
+    });
+}
+
+export interface FileSummary {
+  file: string;
+  responses: number;
+  byType: Partial<Record<ImportType, number>>;
+  /** responses with a non-zero code, e.g. "-404 啥都木有" */
+  skipped: { index: number; code: number; message: string }[];
+}
+
+/** Parses one response body into `into`; answers its type, or a skip when its code is not 0. */
+export function parseResponse(
+  body: unknown,
+  type: ImportType | 'auto',
+  into: DomainRecords,
+): { type: ImportType } | { skipped: { code: number; message: string } } {
+  const env = Envelope.safeParse(body);
+  if (!env.success) throw new ImportError('not a Bilibili response (no {code, data} envelope)');
+  if (env.data.code !== 0) return { skipped: { code: env.data.code, message: envelopeMessage(env.data) } };
+  const data = env.data.data;
+  const detected = type === 'auto' ? detectType(data) : type;
+  if (!detected) throw new ImportError('cannot tell the response type from its shape; pass --type');
+  switch (detected) {
+    case 'popular': {
+      const items = parsePopular(data).items;
+      into.rankings.push(...items);
+      into.videos.push(...items.map((i) => i.video));
+      break;
+    }
+    case 'ranking': {
+      const items = parseRanking(data).items;
+      into.rankings.push(...items);
+      into.videos.push(...items.map((i) => i.video));
+      break;
+    }
+    case 'weekly': {
+      const items = parseWeekly(data).items;
+      into.rankings.push(...items);
+      into.videos.push(...items.map((i) => i.video));
+      break;
+    }
+    case 'card':
+      into.creators.push(parseUserCard(data));
+      break;
+    case 'view':
+      into.videos.push(parseVideoView(data).video);
+      break;
+    case 'detail': {
+      const d = parseVideoViewDetail(data);
+      into.videos.push(d.video);
+      if (d.owner) into.creators.push(d.owner);
+      break;
+    }
+  }
+  return { type: detected };
+}
+
+/** Reads and parses files; throws ImportError naming the file (and response) on the first bad one. */
+export async function readFiles(
+  files: readonly string[],
+  type: ImportType | 'auto',
+): Promise<{ records: DomainRecords; files: FileSummary[] }> {
+  const records = emptyRecords();
+  const summaries: FileSummary[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (e) {
+      throw new ImportError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const responses = splitResponses(text, file);
+    const summary: FileSummary = { file, responses: responses.length, byType: {}, skipped: [] };
+    responses.forEach((body, index) => {
+      try {
+        const r = parseResponse(body, type, records);
+        if ('skipped' in r) summary.skipped.push({ index, ...r.skipped });
+        else summary.byType[r.type] = (summary.byType[r.type] ?? 0) + 1;
+      } catch (e) {
+        const where = responses.length > 1 ? `${file} (response ${index + 1})` : file;
+        throw new ImportError(`${where}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    });
+    summaries.push(summary);
+  }
+  return { records: dedupe(records), files: summaries };
+}
+
+/** `b` is the later record; `a` fills what `b` does not know. */
+function mergeCreator(a: CreatorRecord, b: CreatorRecord): CreatorRecord {
+  return {
+    ...b,
+    level: b.level ?? a.level,
+    fans: b.fans ?? a.fans,
+    following: b.following ?? a.following,
+    likes: b.likes ?? a.likes,
+    plays: b.plays ?? a.plays,
+    videoCount: b.videoCount ?? a.videoCount,
+    liveRoomId: b.liveRoomId ?? a.liveRoomId,
+    isLive: b.isLive ?? a.isLive,
+  };
+}
+
+function mergeVideo(a: VideoRecord, b: VideoRecord): VideoRecord {
+  const s = b.stats;
+  const t = a.stats;
+  return {
+    ...b,
+    owner: { mid: b.owner.mid, name: b.owner.name || a.owner.name, face: b.owner.face ?? a.owner.face },
+    tid: b.tid ?? a.tid,
+    tname: b.tname ?? a.tname,
+    copyright: b.copyright ?? a.copyright,
+    isActivity: b.isActivity ?? a.isActivity,
+    state: b.state ?? a.state,
+    cid: b.cid ?? a.cid,
+    stats: {
+      view: s.view ?? t.view,
+      danmaku: s.danmaku ?? t.danmaku,
+      reply: s.reply ?? t.reply,
+      favorite: s.favorite ?? t.favorite,
+      coin: s.coin ?? t.coin,
+      share: s.share ?? t.share,
+      like: s.like ?? t.like,
+    },
+  };
+}
+
+/**
+ * One record per creator and per video: a video in both the popular and the ranking list of the same day
+ * is merged, later files winning where they have a value.
+ */
+export function dedupe(records: DomainRecords): DomainRecords {
+  const creators = new Map<number, CreatorRecord>();
+  for (const c of records.creators) {
+    const prev = creators.get(c.mid);
+    creators.set(c.mid, prev ? mergeCreator(prev, c) : c);
+  }
+  const videos = new Map<number, VideoRecord>();
+  for (const v of records.videos) {
+    const prev = videos.get(v.aid);
+    videos.set(v.aid, prev ? mergeVideo(prev, v) : v);
+  }
+  return { creators: [...creators.values()], videos: [...videos.values()], rankings: records.rankings };
+}
+
+export interface ImportSummary {
+  day: string;
+  files: FileSummary[];
+  creators: IngestResult;
+  videos: VideoIngestResult;
+  /** ranking positions read (kept in the records; no table stores the platform's lists yet) */
+  rankingPositions: number;
+}
+
+/** Reads the files and writes their records for `day` through the ingestor (creators first). */
+export async function importFiles(
+  files: readonly string[],
+  options: { day: string; type: ImportType | 'auto' },
+  ingestor: Ingestor,
+): Promise<ImportSummary> {
+  const { records, files: summaries } = await readFiles(files, options.type);
+  const creators = await ingestor.ingestCreators(records.creators, options.day);
+  const videos = await ingestor.ingestVideos(records.videos, options.day);
+  return { day: options.day, files: summaries, creators, videos, rankingPositions: records.rankings.length };
+}

@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AccountMsg, Msg, PHONE_PATTERN, QrCodeParams, QrStatusParams } from '@xg/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../lib/reply.js';
+import { parseParams } from '../../lib/validate.js';
+import { ReplayCache } from '../../plugins/sign.js';
+import { SCENE_PATTERN } from '../../providers/wechat/index.js';
+import {
+  WECHAT_PUSH_MAX_SKEW_SECONDS,
+  checkWechatSignature,
+  parseWechatXml,
+  textReply,
+  toScanEvent,
+} from '../../providers/wechat/event.js';
+import type { UserRepository } from '../user/user.repository.js';
+import { clientMeta, requestOrigin } from './client-meta.js';
+import type { QrLoginService } from './qr-login.service.js';
+import { perMinute } from './rate-limiter.js';
+import { scanChoicePage, scanResultPage } from './sandbox-scan-page.js';
+
+/** Requests per minute: per client IP, and per sign for the status poll (the web polls once a second). */
+export const QR_RATE_LIMITS = {
+  getQRCode: 30,
+  getQRCodeStatusPerIp: 600,
+  getQRCodeStatusPerSign: 90,
+  wechatEvent: 600,
+  sandboxScan: 60,
+} as const;
+
+const PushQuery = z.object({
+  signature: z.string(),
+  timestamp: z.string(),
+  nonce: z.string(),
+  echostr: z.string().optional(),
+});
+
+const SandboxScanForm = z.object({
+  scene: z.string().regex(SCENE_PATTERN),
+  mode: z.enum(['existing', 'new']),
+  pick: z.string().trim().optional(),
+  phone: z.string().trim().optional(),
+});
+
+/**
+ * QR sign-in (spec §4, §7.1): GET /api/getQRCode and /api/getQRCodeStatus for the web, the official
+ * account's event push GET/POST /api/wechat/event (its own signature instead of the web's sign), and in
+ * sandbox mode the scan page the sandbox QR encodes.
+ */
+export function registerQrLoginRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: { qr: QrLoginService; users: UserRepository },
+): void {
+  const { qr, users } = deps;
+  const limit = {
+    getQRCode: perMinute(QR_RATE_LIMITS.getQRCode),
+    statusPerIp: perMinute(QR_RATE_LIMITS.getQRCodeStatusPerIp),
+    statusPerSign: perMinute(QR_RATE_LIMITS.getQRCodeStatusPerSign),
+    wechatEvent: perMinute(QR_RATE_LIMITS.wechatEvent),
+    sandboxScan: perMinute(QR_RATE_LIMITS.sandboxScan),
+  };
+
+  app.get('/api/getQRCode', async (request) => {
+    limit.getQRCode.enforce(request.ip);
+    const { flag } = parseParams(QrCodeParams, request.query);
+    return ok({ ...(await qr.issue(flag, requestOrigin(request), request.ip)) });
+  });
+
+  app.get('/api/getQRCodeStatus', async (request) => {
+    limit.statusPerIp.enforce(request.ip);
+    const { sign } = parseParams(QrStatusParams, request.query);
+    limit.statusPerSign.enforce(sign);
+    return ok({ ...(await qr.poll(sign, clientMeta(request))) });
+  });
+
+  // The event push. WeChat retries a push it got no answer to (same timestamp and nonce): a repeat within the
+  // signature's window is acknowledged without being handled again.
+  const seenPushes = new ReplayCache(2 * WECHAT_PUSH_MAX_SKEW_SECONDS * 1000, 50_000);
+  const token = ctx.config.accounts.wechat.token;
+  void app.register((scope, _options, registered) => {
+    scope.addContentTypeParser(
+      ['text/xml', 'application/xml'],
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+
+    // The server-address check of the official account's settings: echo echostr when the signature holds.
+    scope.get('/api/wechat/event', async (request, reply) => {
+      limit.wechatEvent.enforce(request.ip);
+      const query = PushQuery.safeParse(request.query);
+      if (!query.success || !checkWechatSignature(token, query.data)) throw AppError.forbidden(Msg.signInvalid);
+      const echostr = query.data.echostr ?? '';
+      if (!/^[A-Za-z0-9_-]{1,128}$/.test(echostr)) throw AppError.fail(Msg.badRequest);
+      return reply.type('text/plain; charset=utf-8').send(echostr);
+    });
+
+    scope.post('/api/wechat/event', async (request, reply) => {
+      limit.wechatEvent.enforce(request.ip);
+      const query = PushQuery.safeParse(request.query);
+      if (!query.success || !checkWechatSignature(token, query.data)) throw AppError.forbidden(Msg.signInvalid);
+      const { timestamp, nonce, signature } = query.data;
+      void reply.type('text/plain; charset=utf-8');
+      if (!seenPushes.remember(`${timestamp}:${nonce}:${signature}`)) return 'success';
+      const fields = typeof request.body === 'string' ? parseWechatXml(request.body) : null;
+      if (!fields) throw AppError.fail(Msg.badRequest);
+      const scan = toScanEvent(fields);
+      if (!scan) return 'success'; // other messages and events are not ours to handle
+      const outcome = await qr.handleScan({
+        openid: scan.openid,
+        scene: scan.scene,
+        nickname: '',
+        provider: 'official',
+      });
+      const content = outcome === 'scanned' ? AccountMsg.qrScanned : AccountMsg.qrScanExpired;
+      return reply
+        .type('application/xml; charset=utf-8')
+        .send(textReply({ toUser: scan.openid, fromAccount: scan.account, content }));
+    });
+    registered();
+  });
+
+  if (!ctx.config.sandbox || qr.providerName !== 'sandbox') return;
+
+  // Sandbox: the page the sandbox QR encodes (a phone on the LAN, or a click in the demo) ------------------
+  app.get('/api/sandbox/wechat/scan', async (request, reply) => {
+    limit.sandboxScan.enforce(request.ip);
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    const scene = z.object({ scene: z.string().regex(SCENE_PATTERN) }).safeParse(request.query);
+    if (!scene.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
+    if (!(await qr.isWaiting(scene.data.scene))) return scanResultPage(AccountMsg.qrScanExpired);
+    return scanChoicePage(scene.data.scene, await users.listDemoContacts());
+  });
+
+  app.post('/api/sandbox/wechat/scan', async (request, reply) => {
+    limit.sandboxScan.enforce(request.ip);
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    const form = SandboxScanForm.safeParse(request.body);
+    if (!form.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
+    const { scene, mode } = form.data;
+    let outcome: 'scanned' | 'expired';
+    if (mode === 'new') {
+      outcome = await qr.sandboxScanAsNew(scene);
+    } else {
+      const phone = form.data.phone || form.data.pick || '';
+      if (!PHONE_PATTERN.test(phone)) return scanResultPage(Msg.phoneInvalid, scene);
+      const userId = await users.findIdByPhone(phone);
+      if (userId === undefined) return scanResultPage(Msg.phoneNotRegistered, scene);
+      outcome = await qr.sandboxScanAsUser(scene, userId, phone);
+    }
+    return scanResultPage(outcome === 'scanned' ? AccountMsg.qrScanned : AccountMsg.qrScanExpired);
+  });
+}

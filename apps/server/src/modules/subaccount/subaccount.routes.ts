@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { AccountMsg, SubAccountAddParams, SubAccountIdParams } from '@xg/shared';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../lib/reply.js';
+import { parseParams } from '../../lib/validate.js';
+import { perMinute } from '../auth/rate-limiter.js';
+import { UserRepository } from '../user/user.repository.js';
+import { UserService } from '../user/user.service.js';
+import { SubAccountService } from './subaccount.service.js';
+
+/** Requests per signed-in user per minute. */
+export const SUBACCOUNT_RATE_LIMIT = 30;
+
+/** Sub-accounts (spec §3, §6): add, list, unbind (by the parent) and leave (by the sub-account). */
+export function registerSubAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const subs = new SubAccountService(ctx.db, new UserService(new UserRepository(ctx.db)));
+  const limit = perMinute(SUBACCOUNT_RATE_LIMIT);
+
+  app.post('/api/user/subAccount/add', async (request) => {
+    const { userId } = await app.requireUser(request);
+    limit.enforce(userId);
+    const params = parseParams(SubAccountAddParams, request.body);
+    return ok({ subAccount: await subs.add(userId, params) }, AccountMsg.addOk);
+  });
+
+  app.get('/api/user/subAccount/list', async (request) => {
+    const { userId } = await app.requireUser(request);
+    limit.enforce(userId);
+    return ok({ ...(await subs.list(userId)) });
+  });
+
+  app.post('/api/user/subAccount/unbind', async (request) => {
+    const { userId } = await app.requireUser(request);
+    limit.enforce(userId);
+    const { id } = parseParams(SubAccountIdParams, request.body);
+    await subs.unbind(userId, String(id));
+    return ok({}, AccountMsg.subAccountUnbound);
+  });
+
+  app.post('/api/user/subAccount/leave', async (request) => {
+    const { userId } = await app.requireUser(request);
+    limit.enforce(userId);
+    await subs.leave(userId);
+    return ok({}, AccountMsg.subAccountUnbound);
+  });
+}

@@ -1,0 +1,199 @@
+/**
+ * Video answers → VideoRecord: the archive object shared by view, popular, ranking and the weekly list;
+ * view/detail (adds the owner's card and tags); pagelist; a creator's video list (`x/space/wbi/arc/search`,
+ * fewer counters); the dead archive/stat endpoints (shape reference only).
+ */
+import { z } from 'zod';
+import type { CreatorRecord, PageRecord, VideoRecord, VideoStats } from '../records.js';
+import { absoluteUrl, durationSeconds, num, numOr, optNum, str, stripHighlight } from './common.js';
+import { UserCardData, parseUserCard } from './creator.js';
+
+const Stat = z.object({
+  view: optNum,
+  danmaku: optNum,
+  reply: optNum,
+  favorite: optNum,
+  coin: optNum,
+  share: optNum,
+  like: optNum,
+});
+
+function stats(s: z.infer<typeof Stat> | null | undefined): VideoStats {
+  return {
+    view: s?.view ?? null,
+    danmaku: s?.danmaku ?? null,
+    reply: s?.reply ?? null,
+    favorite: s?.favorite ?? null,
+    coin: s?.coin ?? null,
+    share: s?.share ?? null,
+    like: s?.like ?? null,
+  };
+}
+
+function copyrightOf(value: number | null): 1 | 2 {
+  return value === 2 ? 2 : 1;
+}
+
+/** Archive state → videos.status: a negative state (−100 deleted by the owner, locked, under review…) is −1. */
+export function statusOfState(state: number | null): 0 | -1 {
+  return state !== null && state < 0 ? -1 : 0;
+}
+
+/** The archive object of view / popular / ranking / weekly lists. */
+export const Archive = z.object({
+  aid: num,
+  bvid: z.string(),
+  tid: optNum,
+  tname: z.string().nullish(),
+  copyright: optNum,
+  pic: str,
+  title: z.string(),
+  pubdate: num,
+  desc: str,
+  state: optNum,
+  duration: numOr(0),
+  mission_id: optNum,
+  owner: z.object({ mid: num, name: str, face: z.string().nullish() }),
+  stat: Stat.nullish(),
+  cid: optNum,
+});
+export type Archive = z.infer<typeof Archive>;
+
+export function archiveToVideo(a: Archive): VideoRecord {
+  return {
+    aid: a.aid,
+    bvid: a.bvid,
+    owner: { mid: a.owner.mid, name: a.owner.name, face: a.owner.face ?? null },
+    title: a.title,
+    cover: absoluteUrl(a.pic),
+    desc: a.desc,
+    duration: a.duration,
+    pubdate: a.pubdate,
+    tid: a.tid,
+    tname: a.tname ?? null,
+    copyright: copyrightOf(a.copyright),
+    // In a full archive object a missing mission_id means "no activity".
+    isActivity: a.mission_id !== null && a.mission_id > 0,
+    state: a.state,
+    status: statusOfState(a.state),
+    cid: a.cid,
+    stats: stats(a.stat),
+  };
+}
+
+const Page = z.object({ cid: num, page: numOr(1), part: str, duration: numOr(0) });
+
+function toPage(p: z.infer<typeof Page>): PageRecord {
+  return { cid: p.cid, page: p.page, part: p.part, duration: p.duration };
+}
+
+const ViewData = Archive.extend({ pages: z.array(Page).nullish() });
+
+export interface VideoView {
+  video: VideoRecord;
+  pages: PageRecord[];
+}
+
+/** `x/web-interface/view` (`data` is the archive with `pages`). */
+export function parseVideoView(data: unknown): VideoView {
+  const d = ViewData.parse(data);
+  return { video: archiveToVideo(d), pages: (d.pages ?? []).map(toPage) };
+}
+
+const ViewDetailData = z.object({
+  View: ViewData,
+  Card: UserCardData.nullish(),
+  Tags: z.array(z.object({ tag_name: z.string() })).nullish(),
+});
+
+export interface VideoViewDetail extends VideoView {
+  /** the owner's card (fans, likes, video count), null when absent */
+  owner: CreatorRecord | null;
+  tags: string[];
+}
+
+/** `x/web-interface/view/detail`: the view plus the owner's card and the tags. */
+export function parseVideoViewDetail(data: unknown): VideoViewDetail {
+  const d = ViewDetailData.parse(data);
+  return {
+    video: archiveToVideo(d.View),
+    pages: (d.View.pages ?? []).map(toPage),
+    owner: d.Card ? parseUserCard(d.Card) : null,
+    tags: (d.Tags ?? []).map((t) => t.tag_name),
+  };
+}
+
+/** `x/player/pagelist` */
+export function parsePageList(data: unknown): PageRecord[] {
+  return z
+    .array(Page)
+    .parse(data ?? [])
+    .map(toPage);
+}
+
+const ArcItem = z.object({
+  aid: num,
+  bvid: z.string(),
+  mid: num,
+  author: str,
+  title: z.string(),
+  pic: str,
+  description: str,
+  created: num,
+  length: z.union([z.string(), z.number()]).nullish(),
+  play: optNum.catch(null), // "--" when the owner hides the count
+  comment: optNum.catch(null),
+  video_review: optNum.catch(null),
+  typeid: optNum,
+  copyright: optNum,
+});
+
+const ArcSearchData = z.object({
+  list: z.object({ vlist: z.array(ArcItem).nullish() }),
+  page: z.object({ pn: numOr(1), ps: numOr(0), count: numOr(0) }),
+});
+
+export interface CreatorVideoPage {
+  videos: VideoRecord[];
+  page: { pn: number; ps: number; count: number };
+}
+
+/** `x/space/wbi/arc/search`: a creator's videos, newest first; likes/coins/favourites/shares are absent. */
+export function parseArcSearch(data: unknown): CreatorVideoPage {
+  const d = ArcSearchData.parse(data);
+  const videos = (d.list.vlist ?? []).map((v): VideoRecord => ({
+    aid: v.aid,
+    bvid: v.bvid,
+    owner: { mid: v.mid, name: v.author, face: null },
+    title: stripHighlight(v.title),
+    cover: absoluteUrl(v.pic),
+    desc: v.description,
+    duration: v.length === null || v.length === undefined ? 0 : durationSeconds(v.length),
+    pubdate: v.created,
+    tid: v.typeid,
+    tname: null,
+    copyright: copyrightOf(v.copyright),
+    isActivity: null,
+    state: null,
+    status: 0,
+    cid: null,
+    stats: {
+      view: v.play,
+      danmaku: v.video_review,
+      reply: v.comment,
+      favorite: null,
+      coin: null,
+      share: null,
+      like: null,
+    },
+  }));
+  return { videos, page: d.page };
+}
+
+const ArchiveStatData = Stat.extend({ aid: num, bvid: z.string().nullish() });
+
+/** `x/web-interface/archive/stat` and `archive_stat/stat` — both dead upstream; kept for saved files. */
+export function parseArchiveStat(data: unknown): { aid: number; bvid: string | null; stats: VideoStats } {
+  const d = ArchiveStatData.parse(data);
+  return { aid: d.aid, bvid: d.bvid ?? null, stats: stats(d) };
+}

@@ -1,0 +1,319 @@
+/**
+ * Comment answers: x/v2/reply (page numbers), x/v2/reply/wbi/main (cursor), x/v2/reply/count. The two
+ * list endpoints carry different member/content variants, as in the real samples. Both show the
+ * commenter's IP location in `reply_control.location` ("IP属地：广东") as the site does today.
+ */
+import { EMOTE_IDS } from '../../world/texts.js';
+import { hexOf } from '../../world/hash.js';
+import type { SimComment, SimCommenter } from '../../world/comments.js';
+import type { SimVideo } from '../../world/video-model.js';
+import type { SimWorld } from '../../world/world.js';
+import { emptyPendant, levelInfo, timeDesc, unixSeconds, vipOfMember, type VipInfo } from './common.js';
+
+const FOLDING_RULE = 'https://www.bilibili.com/blackboard/foldingreply.html';
+const ANSWER_GUIDE = {
+  answer_guide_text: '需要升级成为lv2会员后才可以评论，先去答题转正吧！',
+  answer_guide_icon_url: 'http://i0.hdslb.com/bfs/emote/96940d16602cacbbac796245b7bb99fa9b5c970c.png',
+  answer_guide_ios_url: 'https://www.bilibili.com/h5/newbie/entry?navhide=1&re_src=12',
+  answer_guide_android_url: 'https://www.bilibili.com/h5/newbie/entry?navhide=1&re_src=6',
+};
+
+function memberVip(m: SimCommenter, epochMs: number): VipInfo {
+  return { type: m.vipType, active: m.vipType > 0, dueMs: m.vipType > 0 ? epochMs + 90 * 86_400_000 : 0 };
+}
+
+function emoteMap(c: SimComment, seed: number, withSuggest: boolean) {
+  const out: Record<string, unknown> = {};
+  for (const text of c.emotes) {
+    const id = EMOTE_IDS[text] ?? 1;
+    out[text] = {
+      id,
+      package_id: 1,
+      state: 0,
+      type: 1,
+      attr: 0,
+      text,
+      url: `https://i0.hdslb.com/bfs/emote/${hexOf(40, seed, 0xe3, id)}.png`,
+      meta: withSuggest ? { size: 1, suggest: [''] } : { size: 1 },
+      mtime: 1668688325,
+      jump_title: text.slice(1, -1),
+    };
+  }
+  return out;
+}
+
+function ids(v: SimVideo, c: SimComment, mid: number) {
+  return {
+    rpid: c.rpid,
+    oid: v.aid,
+    type: 1,
+    mid,
+    root: 0,
+    parent: 0,
+    dialog: 0,
+    count: 0,
+    rcount: 0,
+    state: 0,
+    fansgrade: 0,
+    attr: 0,
+    ctime: unixSeconds(c.ctimeMs),
+  };
+}
+
+/** x/v2/reply → data.replies[] */
+export function replyItem(world: SimWorld, v: SimVideo, c: SimComment, t: number) {
+  const m = c.member;
+  const emote = emoteMap(c, world.seed, false);
+  return {
+    ...ids(v, c, m.mid),
+    rpid_str: String(c.rpid),
+    root_str: '0',
+    parent_str: '0',
+    like: c.like,
+    action: 0,
+    member: {
+      mid: String(m.mid),
+      uname: m.uname,
+      sex: m.sex,
+      sign: '',
+      avatar: m.avatar,
+      rank: '10000',
+      DisplayRank: '0',
+      face_nft_new: 0,
+      is_senior_member: 0,
+      level_info: levelInfo(m.level),
+      pendant: emptyPendant(false),
+      nameplate: { nid: 0, name: '', image: '', image_small: '', level: '', condition: '' },
+      official_verify: { type: -1, desc: '' },
+      vip: vipOfMember(memberVip(m, world.epochMs), false),
+      fans_detail: null,
+      following: 0,
+      is_followed: 0,
+      user_sailing: { pendant: null, cardbg: null, cardbg_with_focus: null },
+      is_contractor: false,
+      contract_desc: '',
+    },
+    content: {
+      message: c.message,
+      plat: 0,
+      device: '',
+      members: [] as unknown[],
+      ...(c.emotes.length ? { emote } : {}),
+      jump_url: {},
+      max_line: 6,
+    },
+    replies: [] as unknown[],
+    assist: 0,
+    folder: { has_folded: false, is_folded: false, rule: FOLDING_RULE },
+    up_action: { like: false, reply: false },
+    show_follow: false,
+    invisible: false,
+    reply_control: { time_desc: timeDesc(c.ctimeMs, t), location: `IP属地：${c.location}` },
+  };
+}
+
+function avatarItem(m: SimCommenter) {
+  const spec = {
+    pos_spec: { coordinate_pos: 2, axis_x: 0.9, axis_y: 0.9 },
+    size_spec: { width: 1, height: 1 },
+    render_spec: { opacity: 1 },
+  };
+  return {
+    container_size: { width: 1.8, height: 1.8 },
+    fallback_layers: {
+      layers: [
+        {
+          visible: true,
+          general_spec: spec,
+          layer_config: {
+            tags: { AVATAR_LAYER: {} },
+            is_critical: true,
+            layer_mask: {
+              general_spec: spec,
+              mask_src: {
+                src_type: 3,
+                draw: { draw_type: 1, fill_mode: 1, color_config: { day: { argb: '#FF000000' } } },
+              },
+            },
+          },
+          resource: {
+            res_type: 3,
+            res_image: {
+              image_src: { src_type: 1, placeholder: 6, remote: { url: m.avatar, bfs_style: 'widget-layer-avatar' } },
+            },
+          },
+        },
+      ],
+      is_critical_group: true,
+    },
+    mid: String(m.mid),
+  };
+}
+
+/** x/v2/reply/wbi/main → data.replies[] */
+export function mainReplyItem(world: SimWorld, v: SimVideo, c: SimComment, t: number) {
+  const m = c.member;
+  const emote = emoteMap(c, world.seed, true);
+  return {
+    ...ids(v, c, m.mid),
+    mid_str: String(m.mid),
+    oid_str: String(v.aid),
+    rpid_str: String(c.rpid),
+    root_str: '0',
+    parent_str: '0',
+    dialog_str: '0',
+    like: c.like,
+    action: 0,
+    member: {
+      mid: String(m.mid),
+      uname: m.uname,
+      sex: m.sex,
+      sign: '',
+      avatar: m.avatar,
+      rank: '10000',
+      face_nft_new: 0,
+      is_senior_member: 0,
+      senior: {},
+      level_info: levelInfo(m.level),
+      pendant: emptyPendant(true),
+      nameplate: { nid: 0, name: '', image: '', image_small: '', level: '', condition: '' },
+      official_verify: { type: -1, desc: '' },
+      vip: vipOfMember(memberVip(m, world.epochMs), true),
+      fans_detail: null,
+      user_sailing: { pendant: null, cardbg: null, cardbg_with_focus: null },
+      user_sailing_v2: {},
+      is_contractor: false,
+      contract_desc: '',
+      nft_interaction: null,
+      avatar_item: avatarItem(m),
+    },
+    content: {
+      message: c.message,
+      members: [] as unknown[],
+      ...(c.emotes.length ? { emote } : {}),
+      jump_url: {},
+      max_line: 6,
+    },
+    replies: [] as unknown[],
+    assist: 0,
+    up_action: { like: false, reply: false },
+    invisible: false,
+    reply_control: { max_line: 6, time_desc: timeDesc(c.ctimeMs, t), location: `IP属地：${c.location}` },
+    folder: { has_folded: false, is_folded: false, rule: '' },
+    dynamic_id_str: '0',
+    note_cvid_str: '0',
+    track_info: '',
+  };
+}
+
+/** x/v2/reply → data */
+export function replyPage(
+  world: SimWorld,
+  v: SimVideo,
+  t: number,
+  page: { num: number; size: number; count: number },
+  replies: SimComment[],
+  hots: SimComment[],
+) {
+  const upMid = world.spec(v.creatorIndex).mid;
+  return {
+    page: { num: page.num, size: page.size, count: page.count, acount: page.count },
+    config: {
+      showadmin: 1,
+      showentry: 1,
+      showfloor: 0,
+      showtopic: 1,
+      show_up_flag: true,
+      read_only: false,
+      show_del_log: false,
+    },
+    replies: replies.map((c) => replyItem(world, v, c, t)),
+    hots: hots.map((c) => replyItem(world, v, c, t)),
+    upper: { mid: upMid, top: null, vote: null },
+    top: null,
+    notice: null,
+    vote: 0,
+    blacklist: 0,
+    assist: 0,
+    mode: 3,
+    support_mode: [1, 2, 3],
+    folder: { has_folded: false, is_folded: false, rule: FOLDING_RULE },
+    lottery_card: null,
+    show_bvid: false,
+    control: {
+      input_disable: false,
+      root_input_text: '发一条友善的评论',
+      child_input_text: '',
+      giveup_input_text: '不发没关系，请继续友善哦~',
+      bg_text: '看看下面~来发评论吧',
+      web_selection: false,
+      ...ANSWER_GUIDE,
+      show_type: 1,
+      show_text: '',
+      disable_jump_emote: false,
+    },
+  };
+}
+
+export interface MainCursor {
+  isBegin: boolean;
+  isEnd: boolean;
+  prev: number;
+  next: number;
+  mode: 2 | 3;
+  allCount: number;
+  /** the opaque next_offset string (empty at the end) */
+  nextOffset: string;
+}
+
+/** x/v2/reply/wbi/main → data */
+export function mainPage(world: SimWorld, v: SimVideo, t: number, cursor: MainCursor, replies: SimComment[]) {
+  const upMid = world.spec(v.creatorIndex).mid;
+  return {
+    cursor: {
+      is_begin: cursor.isBegin,
+      prev: cursor.prev,
+      next: cursor.next,
+      is_end: cursor.isEnd,
+      mode: cursor.mode,
+      mode_text: '',
+      all_count: cursor.allCount,
+      support_mode: [2, 3],
+      name: cursor.mode === 2 ? '最新评论' : '热门评论',
+      pagination_reply: { next_offset: cursor.nextOffset },
+      session_id: '',
+    },
+    replies: replies.map((c) => mainReplyItem(world, v, c, t)),
+    top: { admin: null, upper: null, vote: null },
+    top_replies: [] as unknown[],
+    up_selection: { pending_count: 0, ignore_count: 0 },
+    effects: { preloading: '' },
+    assist: 0,
+    blacklist: 0,
+    vote: 0,
+    config: { showtopic: 1, show_up_flag: true, read_only: false },
+    upper: { mid: upMid },
+    control: {
+      input_disable: false,
+      root_input_text: '发一条友善的评论',
+      child_input_text: '发一条友善的评论',
+      giveup_input_text: '不发没关系，请继续友善哦~',
+      screenshot_icon_state: 1,
+      upload_picture_icon_state: 1,
+      ...ANSWER_GUIDE,
+      bg_text: '',
+      empty_page: null,
+      show_type: 1,
+      show_text: '',
+      web_selection: false,
+      disable_jump_emote: false,
+      enable_charged: false,
+      enable_cm_biz_helper: false,
+      preload_resources: null,
+    },
+    note: 1,
+    esports_grade_card: null,
+    callbacks: null,
+    context_feature: '',
+  };
+}

@@ -1,0 +1,399 @@
+import { z } from 'zod';
+import type { ApiEnvelope } from './codes.js';
+import type { UserInfo } from './api-types.js';
+import { Msg } from './messages.js';
+import { GATE_DEFAULT_LEVEL, UserType } from './tiers.js';
+import { intField, phoneField, requiredText } from './validation.js';
+
+/**
+ * Membership and payment (spec §3, §4 payment flow, §5, §6, §7.2, §9): constants, the feature policy the
+ * server enforces and the web mirrors, quota defaults, call parameters, answers and texts.
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Constants
+
+/** versionType of a paid (or free) account; TRIAL_VERSION_TYPE (2) marks a trial. */
+export const REGULAR_VERSION_TYPE = 1;
+/** confirmPay `type`: 1 a new purchase, 2 renewal or upgrade (§7.2). The server decides which it really is. */
+export const OrderType = { NEW: 1, RENEW_OR_UPGRADE: 2 } as const;
+/** confirmPay `payType` (§7.2). */
+export const PayType = { ALIPAY: 1, WECHAT: 2 } as const;
+export type PayType = (typeof PayType)[keyof typeof PayType];
+export const PAY_TYPE_LABELS: Readonly<Record<number, string>> = { 1: '支付宝', 2: '微信支付' };
+/** WeChat Pay takes at most this amount (yuan) per order (§5, §9). */
+export const WECHAT_PAY_LIMIT_YUAN = 3000;
+/** The smallest amount an order can have after the upgrade credit (yuan). */
+export const MIN_ORDER_AMOUNT_YUAN = 0.01;
+/** Month choices by option index when the server sends none (§9): index 0 is the yearly plan. */
+export const FALLBACK_MONTH_NUMS = [12, 6, 1] as const;
+/** Yearly plans are priced at 60% of twelve monthly prices (年付6折, §9). */
+export const YEARLY_DISCOUNT = 0.6;
+/** A trial granted by the free enterprise-tier promotion lasts this many days, at level 3 (企业版). */
+export const FREE_VIP_TRIAL_DAYS = 7;
+export const FREE_VIP_TRIAL_LEVEL = UserType.ENTERPRISE;
+/** An unpaid order closes after this many minutes. */
+export const ORDER_TTL_MINUTES = 120;
+/** Order states: created → paid | closed | failed (a verified payment of a closed order still counts). */
+export const ORDER_STATUSES = ['created', 'paid', 'closed', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Monitor durations of §9: 0 none, 1 = 24H, 2 = 48H, 3 = 72H, 7 = 7 days. */
+export const MONITOR_DURATIONS = [0, 1, 2, 3, 7] as const;
+export type MonitorDuration = (typeof MONITOR_DURATIONS)[number];
+export const MONITOR_DURATION_LABELS: Readonly<Record<MonitorDuration, string>> = {
+  0: '不监测',
+  1: '24H',
+  2: '48H',
+  3: '72H',
+  7: '7天',
+};
+
+/** The §4 comparison outcome flags. */
+export const ContrastFlag = {
+  /** allowed: one report counted */
+  ALLOWED: 0,
+  /** the free tier has no permission */
+  NO_PERMISSION: 1,
+  /** this month's quota is used up; a higher tier has more */
+  UPGRADE: 2,
+  /** the quota is used up at the top tier: contact an adviser */
+  ADVISER: 3,
+} as const;
+export type ContrastFlag = (typeof ContrastFlag)[keyof typeof ContrastFlag];
+
+// ---------------------------------------------------------------------------------------------------------
+// Texts (ours unless marked with the spec section they quote)
+
+export const MemberMsg = {
+  levelInvalid: '请选择会员版本',
+  lowerLevelBlocked: '不能购买低于当前等级的会员版本，如需调整请联系客服',
+  priceIdInvalid: '请选择购买时长',
+  priceNotFound: '所选套餐不存在或已下架，请刷新页面后重试',
+  orderTypeInvalid: '购买类型不正确',
+  payTypeInvalid: '请选择支付方式',
+  premiumYearlyOnly: '高级企业版年付会员续费仅可选择年付套餐',
+  wechatLimit: '微信支付单笔金额不能超过3000元，请使用支付宝支付；企业用户也可联系客服对公转账',
+  payTypeUnavailable: '该支付方式暂未开通，请选择其他支付方式',
+  payCreateFailed: '创建支付订单失败，请稍后重试',
+  paySuccess: '支付成功',
+  payPending: '支付尚未完成，请完成支付后再试',
+  orderClosed: '订单已关闭，请重新发起支付',
+  orderFailed: '支付未成功，请联系客服处理',
+  orderNotFound: '未找到支付订单，请重新发起支付',
+  /** §9 payment note */
+  virtualProductNote: '会员服务为虚拟产品，购买后不支持退款，请确认后再支付',
+  /** §9 offline bank transfer for companies */
+  bankTransferNote: '企业用户可选择对公转账，请联系客服办理并开具发票',
+  /** §8 comparison popover texts */
+  contrastNoPermission: '免费版会员无添加权限，升级会员解锁该功能',
+  contrastUpgrade: '次数已耗尽，升级更高版本会员，即可生成更多对比报告',
+  exportQuotaUsed: '本月导出额度已用完，升级更高版本会员可获得更多导出额度',
+  pdfEnterpriseOnly: '导出PDF仅限企业版会员使用',
+  monitor48h: '48H监测需专业版及以上会员，升级会员即可使用',
+  monitorLong: '72H及7天监测需企业版及以上会员，升级会员即可使用',
+  // free enterprise-tier promotion
+  freeVipCompanyRequired: '请填写公司名称',
+  freeVipContactRequired: '请填写联系人姓名',
+  freeVipPositionRequired: '请填写职位',
+  freeVipTooLong: '填写内容过长',
+  freeVipGranted: `申请成功，已为您开通${FREE_VIP_TRIAL_DAYS}天企业版试用`,
+  freeVipPending: '申请已提交，工作人员将尽快与您联系',
+  freeVipOnce: '您已提交过申请，每个账号仅可申请一次',
+  // sandbox pay page
+  sandboxTitle: '沙箱支付',
+  sandboxNote: '这是演示环境的模拟支付页面，不会产生真实扣款。',
+  sandboxConfirm: '确认支付',
+  sandboxCancel: '取消',
+  sandboxPaid: '支付成功，请返回原页面点击“已完成支付”。',
+  sandboxCancelled: '已取消支付，订单已关闭。',
+  returnTitle: '支付结果',
+  returnText: '支付已提交。如会员状态尚未更新，请稍候在会员中心刷新查看。',
+  returnLink: '返回会员中心',
+} as const;
+
+/** §8: 对比次数已耗尽，可联系顾问 ({phone} via WeChat) 升级成专属定制版 */
+export function contrastAdviserMessage(phone: string): string {
+  return `对比次数已耗尽，可联系顾问（${phone}，微信同号）升级成专属定制版`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Feature policy: the one table of tier gates (§6). The server enforces it (requireFeature); the web reads
+// it from GET /api/user/featurePolicy (or imports it) to draw gate overlays.
+
+export interface FeatureRule {
+  /** the lowest userType allowed */
+  level: number;
+  /** when set, only these userTypes are allowed (PDF export: userType 3 exactly, §2.7 and §5) */
+  only?: readonly number[];
+  /** what the web shows on the gate */
+  label: string;
+  /** the refusal text; Msg.upgradeTitle when absent */
+  message?: string;
+}
+
+export const FEATURE_POLICY = {
+  'contrast.create': { level: UserType.BASIC, label: '生成对比报告', message: MemberMsg.contrastNoPermission },
+  'export.excel': { level: UserType.ENTERPRISE, label: '导出Excel', message: Msg.exportBlocked },
+  'export.pdf': {
+    level: UserType.ENTERPRISE,
+    only: [UserType.ENTERPRISE],
+    label: '导出PDF',
+    message: MemberMsg.pdfEnterpriseOnly,
+  },
+  'monitor.duration.24h': { level: UserType.BASIC, label: '24H监测' },
+  'monitor.duration.48h': { level: UserType.PRO, label: '48H监测', message: MemberMsg.monitor48h },
+  'monitor.duration.72h': { level: UserType.ENTERPRISE, label: '72H监测', message: MemberMsg.monitorLong },
+  'monitor.duration.7d': { level: UserType.ENTERPRISE, label: '7天监测', message: MemberMsg.monitorLong },
+  'monitor.video': { level: GATE_DEFAULT_LEVEL, label: '视频监测' },
+  'monitor.live': { level: GATE_DEFAULT_LEVEL, label: '直播监测' },
+  'opinion.analyse': { level: GATE_DEFAULT_LEVEL, label: '舆情分析' },
+  'opinion.warn': { level: UserType.ENTERPRISE, label: '舆情预警' },
+  'placement.record': { level: GATE_DEFAULT_LEVEL, label: '投放记录' },
+  'library.private': { level: GATE_DEFAULT_LEVEL, label: '私有达人库' },
+  'video.report30d': { level: GATE_DEFAULT_LEVEL, label: '30天视频数据报告' },
+  'creator.portrait': { level: GATE_DEFAULT_LEVEL, label: '粉丝画像' },
+  'creator.commercial': { level: GATE_DEFAULT_LEVEL, label: '商业价值评估' },
+  'ranking.full': { level: UserType.BASIC, label: '完整榜单数据' },
+} as const satisfies Record<string, FeatureRule>;
+export type FeatureKey = keyof typeof FEATURE_POLICY;
+export const FEATURE_KEYS = Object.keys(FEATURE_POLICY) as FeatureKey[];
+
+export function isFeatureKey(value: string): value is FeatureKey {
+  return Object.hasOwn(FEATURE_POLICY, value);
+}
+
+export function featureRule(feature: FeatureKey): FeatureRule {
+  return FEATURE_POLICY[feature];
+}
+
+/** Whether a userType may use a feature. */
+export function featureAllowed(userType: number, feature: FeatureKey): boolean {
+  const rule: FeatureRule = FEATURE_POLICY[feature];
+  if (rule.only) return rule.only.includes(userType);
+  return userType >= rule.level;
+}
+
+/** The refusal text of a feature. */
+export function featureDeniedMessage(feature: FeatureKey): string {
+  const rule: FeatureRule = FEATURE_POLICY[feature];
+  return rule.message ?? Msg.upgradeTitle;
+}
+
+const DURATION_FEATURES: Readonly<Record<Exclude<MonitorDuration, 0>, FeatureKey>> = {
+  1: 'monitor.duration.24h',
+  2: 'monitor.duration.48h',
+  3: 'monitor.duration.72h',
+  7: 'monitor.duration.7d',
+};
+
+/** The feature key gating a monitor duration; null for 0 (no monitoring), which everyone may choose. */
+export function monitorDurationFeature(duration: MonitorDuration): FeatureKey | null {
+  return duration === 0 ? null : DURATION_FEATURES[duration];
+}
+
+/** Monitor durations a tier may choose (§6): 48H needs 2; 72H and 7 days need 3. */
+export function allowedMonitorDurations(userType: number): MonitorDuration[] {
+  return MONITOR_DURATIONS.filter((d) => {
+    const feature = monitorDurationFeature(d);
+    return feature === null || featureAllowed(userType, feature);
+  });
+}
+
+/** The default monitor duration of a tier: 0 below 2 (§6), otherwise 24H. */
+export function defaultMonitorDuration(userType: number): MonitorDuration {
+  return userType < GATE_DEFAULT_LEVEL ? 0 : 1;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Quotas: monthly allowances per tier (a month in Asia/Shanghai), seeded into `quota_rules`. A sub-account
+// spends its team's (its parent's) allowance.
+
+export const QUOTA_KINDS = ['contrast', 'export'] as const;
+export type QuotaKind = (typeof QUOTA_KINDS)[number];
+
+/**
+ * Allowance per userType 0..4. contrast: comparison reports per month. export: rows (条) exported to Excel
+ * per month; export needs 企业版 (export.excel), so the lower tiers have 0.
+ */
+export const QUOTA_DEFAULTS: Readonly<Record<QuotaKind, readonly [number, number, number, number, number]>> = {
+  contrast: [0, 10, 30, 100, 300],
+  export: [0, 0, 0, 5000, 20000],
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Parameters
+
+const oneOf = (values: readonly number[], message: string) =>
+  intField(message).refine((v) => values.includes(v), { error: message });
+
+/** GET /api/buy/buyPrice: type = level option id + 1 (1 初级版 … 4 高级企业版). */
+export const BuyPriceParams = z.object({ type: oneOf([1, 2, 3, 4], MemberMsg.levelInvalid) });
+export type BuyPriceParams = z.infer<typeof BuyPriceParams>;
+
+/** POST /api/pay/confirmPay. */
+export const ConfirmPayParams = z.object({
+  type: oneOf([OrderType.NEW, OrderType.RENEW_OR_UPGRADE], MemberMsg.orderTypeInvalid),
+  priceId: intField(MemberMsg.priceIdInvalid).positive({ error: MemberMsg.priceIdInvalid }),
+  payType: oneOf([PayType.ALIPAY, PayType.WECHAT], MemberMsg.payTypeInvalid),
+});
+export type ConfirmPayParams = z.infer<typeof ConfirmPayParams>;
+
+/** GET /api/pay/payResult: one of the caller's orders; without orderNo, the latest. */
+export const PayResultParams = z.object({
+  orderNo: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9]+$/, { error: MemberMsg.orderNotFound })
+    .optional(),
+});
+export type PayResultParams = z.infer<typeof PayResultParams>;
+
+/** Sandbox pay page (GET /api/sandbox/pay, POST /api/sandbox/pay/confirm | cancel). */
+export const SandboxPayParams = z.object({
+  orderNo: z
+    .string({ error: MemberMsg.orderNotFound })
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,64}$/, { error: MemberMsg.orderNotFound }),
+});
+export type SandboxPayParams = z.infer<typeof SandboxPayParams>;
+
+/** GET /api/usage/excelResidueCount: type is the export kind of §7.6 (echoed; the quota is shared). */
+export const ExcelResidueParams = z.object({
+  type: intField(Msg.badRequest).min(0, { error: Msg.badRequest }).max(99, { error: Msg.badRequest }).optional(),
+});
+export type ExcelResidueParams = z.infer<typeof ExcelResidueParams>;
+
+const limitedText = (required: string, max: number) =>
+  requiredText(required).pipe(z.string().max(max, { error: MemberMsg.freeVipTooLong }));
+
+/** POST /api/freeVip/apply: the poster modal's application form. */
+export const FreeVipApplyParams = z.object({
+  company: limitedText(MemberMsg.freeVipCompanyRequired, 100),
+  contactName: limitedText(MemberMsg.freeVipContactRequired, 50),
+  phone: phoneField,
+  position: limitedText(MemberMsg.freeVipPositionRequired, 50),
+  needs: z.string().trim().max(500, { error: MemberMsg.freeVipTooLong }).optional(),
+});
+export type FreeVipApplyParams = z.infer<typeof FreeVipApplyParams>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Answers
+
+/** Price option of §3 plus what the purchase screen needs to draw it. */
+export interface PriceOptionInfo {
+  id: number;
+  title: string;
+  monthNum: number;
+  /** yuan */
+  price: number;
+  originalPrice: number;
+  saveMoney: number;
+  /** price per month */
+  unitPrice: number;
+  isDefault: boolean;
+  /** what the user pays now: price − surplusPrice, at least 0.01 */
+  payAmount: number;
+  /** false when a rule forbids it (a premium 12-month member may only choose index 0) */
+  selectable: boolean;
+}
+
+export interface BuyPriceAnswer extends ApiEnvelope {
+  monthlyPriceInfos: PriceOptionInfo[];
+  userType: number;
+  versionType: number;
+  /** credit for the unused time of the current paid level when upgrading (yuan; docs/metrics.md) */
+  surplusPrice: number;
+  maturityTime: string | null;
+  buyMonthNum: number;
+  /** what buying this level means now */
+  orderKind: OrderKind;
+}
+export type OrderKind = 'new' | 'renew' | 'upgrade';
+
+export interface ConfirmPayAnswer extends ApiEnvelope {
+  /** data-URL PNG of the provider's payment QR */
+  imgStr: string;
+  /** the URL inside the QR (the sandbox pay page in sandbox mode) */
+  codeUrl: string;
+  orderNo: string;
+  amount: number;
+  payType: number;
+  expireTime: string;
+}
+
+export interface PayQueryAnswer extends ApiEnvelope {
+  /** present with code 200 */
+  userInfoMap?: UserInfo;
+  orderNo?: string;
+}
+
+export interface OrderSummary {
+  orderNo: string;
+  status: OrderStatus;
+  kind: OrderKind;
+  level: number;
+  levelLabel: string;
+  monthNum: number;
+  price: number;
+  credit: number;
+  amount: number;
+  payType: number;
+  createdAt: string;
+  paidAt: string | null;
+  expireTime: string;
+}
+export interface PayResultAnswer extends ApiEnvelope {
+  order: OrderSummary;
+}
+
+export interface FeaturePolicyAnswer extends ApiEnvelope {
+  policy: Record<FeatureKey, FeatureRule>;
+  userType: number;
+  /** features this user may use now */
+  allowed: FeatureKey[];
+  monitorDurations: MonitorDuration[];
+  gateDefaultLevel: number;
+}
+
+export interface ContrastCountAnswer extends ApiEnvelope {
+  remainCount: number;
+  useCount: number;
+  totalCount: number;
+}
+
+export interface ExcelResidueAnswer extends ApiEnvelope {
+  data: { residueCount: number; useCount: number; totalCount: number; type: number | null };
+}
+
+export type FreeVipStatus = 'none' | 'granted' | 'pending' | 'rejected';
+export interface FreeVipStatusAnswer extends ApiEnvelope {
+  status: FreeVipStatus;
+  appliedAt: string | null;
+  trialDays: number;
+  /** the promotion's trial level (企业版) */
+  level: number;
+}
+export interface FreeVipApplyAnswer extends FreeVipStatusAnswer {
+  userInfoMap: UserInfo;
+}
+
+export interface QuotaSummary {
+  kind: QuotaKind;
+  totalCount: number;
+  useCount: number;
+  remainCount: number;
+}
+export interface OperateLimitAnswer extends ApiEnvelope {
+  userType: number;
+  versionType: number;
+  maturityTime: string | null;
+  isSubAccount: boolean;
+  /** the month the quotas count, 'YYYY-MM' in Asia/Shanghai */
+  month: string;
+  quotas: QuotaSummary[];
+  features: { feature: FeatureKey; label: string; level: number; allowed: boolean }[];
+  monitorDurations: MonitorDuration[];
+}
