@@ -99,6 +99,22 @@ const EnvSchema = z.object({
   SIM_FAULT_MALFORMED: share,
   SIM_FAULT_SLOW: share,
   SIM_FAULT_SLOW_MS: z.coerce.number().int().min(0).max(120_000).default(2000),
+  // The data pipeline (docs/pipeline.md): process roles, the job workers and the scheduler, operators.
+  ROLE: z.enum(['all', 'api', 'worker', 'scheduler']).default('all'),
+  PIPELINE_ENABLED: optionalBool,
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  OPERATOR_USER_IDS: z
+    .string()
+    .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'a comma-separated list of user ids')
+    .default(''),
+  COLLECT_HOT_TOP_FANS: z.coerce.number().int().min(0).max(1_000_000).default(50),
+  COLLECT_HOT_TOP_GROWTH: z.coerce.number().int().min(0).max(1_000_000).default(50),
+  COLLECT_HIGH_TOP_INDEX: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  COLLECT_COMMENT_VIDEOS: z.coerce.number().int().min(0).max(20).default(1),
+  COLLECT_COMMENT_PAGES: z.coerce.number().int().min(1).max(100).default(3),
+  COLLECT_BACKFILL_PAGES: z.coerce.number().int().min(1).max(1000).default(20),
+  LIVE_STATUS_BATCH: z.coerce.number().int().min(1).max(500).default(100),
   // Membership and payment (issue #5, docs/api/membership.md). PAYMENT_MODE unset: sandbox in sandbox mode,
   // else live with the providers whose keys are set. FREE_VIP_MODE unset: auto in sandbox mode, else manual.
   PAYMENT_MODE: z.enum(['sandbox', 'live']).optional(),
@@ -140,6 +156,9 @@ export interface AppConfig {
   appVersion: string;
   bilibili: BilibiliSettings;
   sim: SimSettings;
+  /** which parts this process runs (ROLE): all, or one of api / worker / scheduler */
+  role: ProcessRole;
+  pipeline: PipelineSettings;
   accounts: AccountSettings;
   membership: MembershipSettings;
   site: {
@@ -177,6 +196,51 @@ export interface BilibiliSettings {
   /** optional raw Cookie header (e.g. SESSDATA=…; buvid3=…) sent to the platform */
   cookie: string | undefined;
   userAgent: string;
+}
+
+export type ProcessRole = 'all' | 'api' | 'worker' | 'scheduler';
+
+/** The data pipeline (docs/pipeline.md): job workers, the scheduler and the operator endpoint. */
+export interface PipelineSettings {
+  /** start workers / the scheduler in main.ts (PIPELINE_ENABLED; default on, off when NODE_ENV=test) */
+  enabled: boolean;
+  /** parallel jobs per worker process for the busiest queues (others run fewer) */
+  workerConcurrency: number;
+  /** how often the scheduler looks for due work */
+  schedulerTickMs: number;
+  /** users allowed on GET /api/admin/pipeline (besides demo-premium@example.com in sandbox mode) */
+  operatorUserIds: string[];
+  /** hot cadence: the top N creators by fans and the top N by 7-day fan growth */
+  hotTopFans: number;
+  hotTopGrowth: number;
+  /** high-value cadence: the top N creators by 云指数 (plus creators of active monitor targets) */
+  highTopIndex: number;
+  /** the daily comment sampler: latest videos per creator, and pages per video */
+  commentVideos: number;
+  commentPages: number;
+  /** pages (50 videos each) of a new creator's video list collected by its backfill */
+  backfillPages: number;
+  /** uids per live-status request */
+  liveStatusBatch: number;
+}
+
+function pipelineSettings(e: z.infer<typeof EnvSchema>): PipelineSettings {
+  return {
+    enabled: e.PIPELINE_ENABLED ?? e.NODE_ENV !== 'test',
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    schedulerTickMs: e.SCHEDULER_TICK_MS,
+    operatorUserIds: e.OPERATOR_USER_IDS.split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '')
+      .map((v) => String(BigInt(v))),
+    hotTopFans: e.COLLECT_HOT_TOP_FANS,
+    hotTopGrowth: e.COLLECT_HOT_TOP_GROWTH,
+    highTopIndex: e.COLLECT_HIGH_TOP_INDEX,
+    commentVideos: e.COLLECT_COMMENT_VIDEOS,
+    commentPages: e.COLLECT_COMMENT_PAGES,
+    backfillPages: e.COLLECT_BACKFILL_PAGES,
+    liveStatusBatch: e.LIVE_STATUS_BATCH,
+  };
 }
 
 /** The built-in Bilibili simulator (src/sim): its world, its port and the faults it injects. */
@@ -464,6 +528,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       userAgent: e.BILIBILI_USER_AGENT,
     },
     sim: simSettings(e),
+    role: e.ROLE,
+    pipeline: pipelineSettings(e),
     site: {
       productName: e.PRODUCT_NAME,
       productShortName: e.PRODUCT_SHORT_NAME,

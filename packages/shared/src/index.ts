@@ -9,3 +9,4 @@ export * from './api-types.js';
 export * from './routes.js';
 export * from './membership.js';
 export * from './account.js';
+export * from './discovery.js';

@@ -60,10 +60,7 @@ export function decodeKeyword(raw: string): string {
 }
 
 export const CreatorSearchParams = z.object({
-  keyword: z
-    .string({ error: Msg.keywordRequired })
-    .transform(decodeKeyword)
-    .pipe(requiredText(Msg.keywordRequired)),
+  keyword: z.string({ error: Msg.keywordRequired }).transform(decodeKeyword).pipe(requiredText(Msg.keywordRequired)),
   pageNo: intField(Msg.badRequest).min(1, { error: Msg.badRequest }).max(500, { error: Msg.badRequest }).default(1),
   pageSize: intField(Msg.badRequest)
     .min(1, { error: Msg.badRequest })

@@ -126,6 +126,11 @@ export interface CreatorsTable {
   index_num: ColumnType<string, number | string | undefined, number | string>;
   tracked_since: Generated<Date>;
   updated_at: Generated<Date>;
+  /** collection cadence class (migration 0006, docs/pipeline.md) */
+  cadence: ColumnType<CreatorCadence, CreatorCadence | undefined, CreatorCadence>;
+  last_collected_at: Timestamp | null;
+  next_collect_at: Timestamp | null;
+  viewed_at: Timestamp | null;
 }
 
 export interface CreatorDailyTable {
@@ -145,6 +150,8 @@ export interface VideosTable {
   bvid: string;
   creator_id: Int8;
   title: string;
+  /** 0008: unigrams and bigrams of lower(title), for 1–2 character title search */
+  title_grams: ColumnType<string[], never, never>;
   cover: Generated<string>;
   description: Generated<string>;
   duration: Generated<number>;
@@ -192,6 +199,25 @@ export interface Database {
   qr_tickets: QrTicketsTable;
   account_tickets: AccountTicketsTable;
   mail_outbox: MailOutboxTable;
+  // pipeline (migration 0006)
+  comments: CommentsTable;
+  danmaku: DanmakuTable;
+  comment_crawls: CommentCrawlsTable;
+  video_samples: VideoSamplesTable;
+  live_samples: LiveSamplesTable;
+  collection_requests: CollectionRequestsTable;
+  monitor_targets: MonitorTargetsTable;
+  job_stats: JobStatsTable;
+  job_status: JobStatusTable;
+  pipeline_state: PipelineStateTable;
+  // derived data (migration 0007, docs/metrics.md)
+  partition_priors: PartitionPriorsTable;
+  region_priors: RegionPriorsTable;
+  fan_events: FanEventsTable;
+  creator_metrics: CreatorMetricsTable;
+  partition_portraits: PartitionPortraitsTable;
+  mcn_daily: McnDailyTable;
+  rankings: RankingsTable;
 }
 
 // Accounts (migration 0004) ---------------------------------------------------------------------------
@@ -244,4 +270,214 @@ export interface MailOutboxTable {
   body: string;
   provider: string;
   created_at: Generated<Date>;
+}
+
+// Pipeline (migration 0006, docs/pipeline.md) ----------------------------------------------------------------
+
+export type CreatorCadence = 'hot' | 'high' | 'daily' | 'viewed';
+
+export interface CommentsTable {
+  id: GenInt8;
+  video_id: Int8;
+  rpid: Int8;
+  mid: Int8;
+  uname: string;
+  sex: Generated<number>;
+  ip_location: string | null;
+  message: string;
+  ctime: Timestamp;
+  likes: Generated<number>;
+  sentiment: number | null;
+  collected_at: Generated<Date>;
+  root: Generated<string>;
+}
+
+export interface DanmakuTable {
+  id: GenInt8;
+  video_id: Int8;
+  cid: Int8;
+  progress_ms: number;
+  ctime: Timestamp;
+  mid_hash: string;
+  text: string;
+  sentiment: number | null;
+  dmid: string | null;
+}
+
+export interface CommentCrawlsTable {
+  video_id: Int8;
+  comments_at: Timestamp | null;
+  comments_seen: Generated<number>;
+  danmaku_at: Timestamp | null;
+  danmaku_seen: Generated<number>;
+}
+
+export interface VideoSamplesTable {
+  video_id: Int8;
+  ts: Timestamp;
+  play: Int8;
+  likes: Int8;
+  coin: Int8;
+  favorite: Int8;
+  share: Int8;
+  reply: Int8;
+  danmaku: Int8;
+}
+
+export interface LiveSamplesTable {
+  room_id: Int8;
+  creator_id: Int8 | null;
+  ts: Timestamp;
+  live_status: number;
+  online: number;
+  danmaku_rate: number | null;
+  gift_value: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+}
+
+export type CollectionRequestState = 'queued' | 'searchable' | 'done' | 'failed' | 'not_found';
+
+export interface CollectionRequestsTable {
+  id: GenInt8;
+  mid: Int8;
+  requested_by: Int8 | null;
+  input: string | null;
+  state: ColumnType<CollectionRequestState, CollectionRequestState | undefined, CollectionRequestState>;
+  creator_id: Int8 | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface MonitorTargetsTable {
+  id: GenInt8;
+  kind: 'video' | 'live';
+  video_id: Int8 | null;
+  room_id: Int8 | null;
+  creator_id: Int8 | null;
+  window_start: Timestamp;
+  window_end: Timestamp;
+  /** null: 300 s (video) / 60 s (live) */
+  interval_seconds: number | null;
+  created_by: Int8 | null;
+  created_at: Generated<Date>;
+}
+
+export interface JobStatsTable {
+  name: string;
+  minute: Timestamp;
+  ok: Generated<number>;
+  failed: Generated<number>;
+}
+
+export interface JobStatusTable {
+  name: string;
+  last_success_at: Timestamp | null;
+  last_failure_at: Timestamp | null;
+  last_error: string | null;
+  successes: GenInt8;
+  failures: GenInt8;
+}
+
+export interface PipelineStateTable {
+  key: string;
+  value: unknown;
+  updated_at: Generated<Date>;
+}
+
+// Derived data (migration 0007, docs/metrics.md "Derived data") ----------------------------------------------
+
+type DerivedDate = ColumnType<string, string, string>;
+type DerivedNum = ColumnType<string, number | string, number | string>;
+
+export interface PartitionPriorsTable {
+  tid: number;
+  name: string;
+  price_factor: DerivedNum;
+  male_pct: DerivedNum;
+  age_pct: ColumnType<string[], (number | string)[], (number | string)[]>;
+}
+
+export interface RegionPriorsTable {
+  region: string;
+  weight: DerivedNum;
+}
+
+export interface FanEventsTable {
+  creator_id: Int8;
+  day: DerivedDate;
+  kind: 'rise' | 'drop';
+  delta: Int8;
+  baseline: DerivedNum | null;
+  fans: Int8;
+  cause_video_id: Int8 | null;
+}
+
+export interface CreatorMetricsTable {
+  creator_id: Int8;
+  day: DerivedDate;
+  fans: Int8;
+  fans_change_1: Int8 | null;
+  fans_change_7: Int8 | null;
+  fans_change_30: Int8 | null;
+  index_num: DerivedNum;
+  sample_window: number;
+  week_video_num: number;
+  week_avg_play: Int8;
+  avg_praise: Int8;
+  week_avg_collect: Int8;
+  week_avg_share: Int8;
+  week_avg_comment: Int8;
+  week_cast_currency: Int8;
+  charging_num: number;
+  recent_avg_play: Int8;
+  engagement_rate: number;
+  videos_30d: number;
+  normal_price: Int8;
+  video_price: Int8;
+  implantation_price: Int8;
+  special_price: Int8;
+  business_value: Int8;
+  gender_portrait: string;
+  age_portrait: string;
+  area_portrait: string;
+  portrait_source: 'creator' | 'partition';
+  portrait_sample: number;
+  audience_male_pct: DerivedNum;
+  audience_top_region: string | null;
+  computed_at: Generated<Date>;
+}
+
+export interface PartitionPortraitsTable {
+  tid: number;
+  day: DerivedDate;
+  sample_size: number;
+  male_pct: DerivedNum;
+  gender_portrait: string;
+  age_portrait: string;
+  area_portrait: string;
+  top_region: string | null;
+  computed_at: Generated<Date>;
+}
+
+export interface McnDailyTable {
+  mcn_id: number;
+  day: DerivedDate;
+  creator_count: number;
+  fans_sum: Int8;
+  fans_gain: Int8;
+}
+
+export interface RankingsTable {
+  kind: 'fans' | 'increase' | 'decrease' | 'business' | 'company';
+  period: 'day' | 'week' | 'month';
+  day: DerivedDate;
+  partition_tid: number;
+  rank: number;
+  period_start: DerivedDate;
+  creator_id: Int8 | null;
+  mcn_id: number | null;
+  value: Int8;
+  delta: Int8;
+  fans: Int8;
+  creator_count: number | null;
 }

@@ -14,8 +14,8 @@ import {
   type ImportSummary,
   type ImportType,
 } from './import-file.js';
-import { parseDay } from './ingestor.js';
-import { PgIngestor } from './pg-ingestor.js';
+import { parseDay } from '../modules/ingestion/ingestor.js';
+import { PgIngestor } from '../modules/ingestion/pg-ingestor.js';
 
 export const USAGE = `Usage: node apps/server/dist/importer/cli.js --date YYYY-MM-DD [--type TYPE] [--dry-run] FILE...
        npm run import -- --date YYYY-MM-DD [--type TYPE] [--dry-run] FILE...

@@ -16,7 +16,7 @@ import {
   type DomainRecords,
   type VideoRecord,
 } from '../providers/bilibili/records.js';
-import type { Ingestor, IngestResult, VideoIngestResult } from './ingestor.js';
+import type { Ingestor, IngestResult, VideoIngestResult } from '../modules/ingestion/ingestor.js';
 
 export const IMPORT_TYPES = ['popular', 'ranking', 'weekly', 'card', 'view', 'detail'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];

@@ -8,6 +8,12 @@ import { registerAccountRoutes } from './account/account.routes.js';
 import { registerSubAccountRoutes } from './subaccount/subaccount.routes.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
 import { registerPaymentRoutes } from './payment/payment.routes.js';
+import { registerCollectorRoutes } from './collector/collector.routes.js';
+import { registerPipelineRoutes } from './pipeline/pipeline.routes.js';
+import { registerVideoRoutes } from './videos/videos.routes.js';
+import { registerRankingRoutes } from './rankings/rankings.routes.js';
+import { registerHotRoutes } from './hot/hot.routes.js';
+import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -19,4 +25,10 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerMenuRoutes(app, ctx);
   registerMembershipRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
+  registerCollectorRoutes(app, ctx);
+  registerPipelineRoutes(app, ctx);
+  registerVideoRoutes(app, ctx);
+  registerRankingRoutes(app, ctx);
+  registerHotRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
 }

@@ -1,6 +1,7 @@
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { AuthModalProvider } from '../features/auth/components/auth-modal-provider';
+import { PopupHost } from '../features/popups/components/popup-host';
 import { AppRoutes } from './app-routes';
 import { Providers } from './providers';
 import { useEntryQuery } from './use-entry-query';
@@ -10,6 +11,7 @@ function AppRoot() {
   return (
     <AuthModalProvider>
       <AppRoutes />
+      <PopupHost />
     </AuthModalProvider>
   );
 }

@@ -1,5 +1,28 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { NotFound } from '../components/not-found';
+import type { MemberPageMode } from '../features/member/components/member-page';
+
+/**
+ * /member and /member/pay: the purchase screen composed with the gate feature's parts (quotas, the feature
+ * comparison and the gate previews), so neither feature imports the other.
+ */
+function memberScreen(mode: MemberPageMode): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const [{ MemberPage }, { QuotaSummary }, { FeatureComparison }, { GatePreview }] = await Promise.all([
+      import('../features/member/components/member-page'),
+      import('../features/gate/components/quota-summary'),
+      import('../features/gate/components/feature-comparison'),
+      import('../features/gate/components/gate-preview'),
+    ]);
+    const features = (
+      <div className="page-stack">
+        <FeatureComparison />
+        <GatePreview />
+      </div>
+    );
+    return { default: () => <MemberPage mode={mode} quotas={<QuotaSummary />} features={features} /> };
+  });
+}
 
 /**
  * Pages by the component key the server's menu names (§2.5). A key the web does not know yet renders the
@@ -15,6 +38,52 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
     import('../features/creator/components/creator-detail-page').then((module) => ({
       default: module.CreatorDetailPage,
     })),
+  ),
+  upRank: lazy(() =>
+    import('../features/ranking/components/up-rank-page').then((module) => ({ default: module.UpRankPage })),
+  ),
+  limitRank: lazy(() =>
+    import('../features/ranking/components/limit-rank-page').then((module) => ({ default: module.LimitRankPage })),
+  ),
+  videoDetail: lazy(() =>
+    import('../features/video/components/video-detail-page').then((module) => ({ default: module.VideoDetailPage })),
+  ),
+  hotVideo: lazy(() =>
+    import('../features/hot/components/hot-video-page').then((module) => ({ default: module.HotVideoPage })),
+  ),
+  hotTag: lazy(() =>
+    import('../features/hot/components/hot-tag-page').then((module) => ({ default: module.HotTagPage })),
+  ),
+  hotSpot: lazy(() =>
+    import('../features/hot/components/hot-spot-page').then((module) => ({ default: module.HotSpotPage })),
+  ),
+  topicDetail: lazy(() =>
+    import('../features/hot/components/topic-detail-page').then((module) => ({ default: module.TopicDetailPage })),
+  ),
+  hotAnalyse: lazy(() =>
+    import('../features/hot/components/hot-analyse-page').then((module) => ({ default: module.HotAnalysePage })),
+  ),
+  'recommend-video': lazy(() =>
+    import('../features/hot/components/recommend-video-page').then((module) => ({
+      default: module.RecommendVideoPage,
+    })),
+  ),
+  dashboard: lazy(() =>
+    import('../features/dashboard/components/dashboard-page').then((module) => ({ default: module.DashboardPage })),
+  ),
+  boardData: lazy(() =>
+    import('../features/dashboard/components/board-data-page').then((module) => ({ default: module.BoardDataPage })),
+  ),
+  flowmeter: lazy(() =>
+    import('../features/dashboard/components/flowmeter-page').then((module) => ({ default: module.FlowmeterPage })),
+  ),
+  account: lazy(() =>
+    import('../features/account/components/account-page').then((module) => ({ default: module.AccountPage })),
+  ),
+  member: memberScreen('renew'),
+  pay: memberScreen('buy'),
+  agreement: lazy(() =>
+    import('../features/member/components/agreement-page').then((module) => ({ default: module.AgreementPage })),
   ),
 };
 

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     /** Envelope code, or the HTTP status for kind 'http'. */
     readonly code: number,
     message: string,
+    /** The whole answer body of an envelope error (e.g. −1 with `feature` and `upgradeTarget` from a gate). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -149,7 +151,7 @@ function handleEnvelope<T>(envelope: Envelope, body: unknown, request: ApiReques
       throw new ApiError('envelope', envelope.code, envelope.message || Msg.sessionExpired);
     default:
       toastError(envelope.message || Msg.serverError, request.quiet);
-      throw new ApiError('envelope', envelope.code, envelope.message || Msg.serverError);
+      throw new ApiError('envelope', envelope.code, envelope.message || Msg.serverError, body);
   }
 }
 

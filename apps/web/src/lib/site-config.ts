@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '@xg/shared';
 import { apiGet } from './api-client';
-import { object, text, type Decoder } from './decode';
+import { number, object, text, withDefault, type Decoder } from './decode';
 import { BUILD_VERSION } from './env';
 
 /**
@@ -13,6 +13,11 @@ export interface WebSiteConfig extends SiteConfig {
   customerServiceQrUrl: string;
   /** Public-account QR image URL ('' when not configured). TODO(shared) */
   publicAccountQrUrl: string;
+  /**
+   * The activity state flag (§2.6): when set (non-zero) the serve-warn modal is shown. TODO(shared): the
+   * server does not send it yet, so it reads 0 until it does.
+   */
+  activityState: number;
 }
 
 const siteConfigDecoder: Decoder<WebSiteConfig> = object<WebSiteConfig>({
@@ -29,6 +34,7 @@ const siteConfigDecoder: Decoder<WebSiteConfig> = object<WebSiteConfig>({
   version: text,
   customerServiceQrUrl: text,
   publicAccountQrUrl: text,
+  activityState: withDefault(number, 0),
 });
 
 const answerDecoder: Decoder<{ site: WebSiteConfig }> = object({ site: siteConfigDecoder });

@@ -1,5 +1,6 @@
 /**
- * Client-side stored values of spec §3: ACCESS_TOKEN, SOURCE, registerParent and the user info.
+ * Client-side stored values of spec §3: ACCESS_TOKEN, SOURCE, registerParent, the isPrize flag and the user
+ * info; plus the day the update modal was last shown (§4: once per day).
  * localStorage can throw (private mode, quota); every access goes through these wrappers.
  */
 export const StorageKey = {
@@ -7,6 +8,8 @@ export const StorageKey = {
   USER_INFO: 'USER_INFO',
   SOURCE: 'SOURCE',
   REGISTER_PARENT: 'registerParent',
+  IS_PRIZE: 'isPrize',
+  UPDATE_NOTICE_DATE: 'updateNoticeDate',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../client.js';
+import { backfillRollups } from '../../modules/metrics/index.js';
 import { shanghaiToday } from './world/days.js';
 import { planWorld } from './world/generate.js';
 import { refreshIndexNum } from './world/index-num.js';
@@ -81,6 +82,9 @@ export async function seedDemoWorld(
     await sql`ANALYZE creators`.execute(trx);
     await sql`ANALYZE videos`.execute(trx);
     await sql`ANALYZE creator_daily`.execute(trx);
+    // Derived data (docs/metrics.md): fan events and MCN aggregates of the 90 days, day rankings of the
+    // last 30, week/month rankings, metrics and portraits of the last day.
+    await backfillRollups(trx, 90, { end: historyEnd, rankingDays: 30, rankingPeriods: ['day'], log });
     const value: DemoWorldMarker = {
       seed,
       scale,

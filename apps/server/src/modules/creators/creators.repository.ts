@@ -1,6 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { CreatorDetail, CreatorSearchItem } from '@xg/shared';
+import type { CreatorDetail, CreatorSearchItem, PriceInfo } from '@xg/shared';
+import type pg from 'pg';
 import type { Db } from '../../db/client.js';
+import { preparedRows } from './prepared.js';
+import { PRICE_COLUMNS, toPriceInfo, type DetailExtraRow, type PriceRowDb } from './sections.repository.js';
 
 /**
  * What a search keyword is matched against (the service applies the §5 rules): `uid` is digits that fit
@@ -11,6 +14,13 @@ export interface CreatorMatch {
   exact: string;
   uid: string | null;
   name: string | null;
+}
+
+export interface DetailBundle {
+  detail: CreatorDetail;
+  extra: DetailExtraRow;
+  /** undefined when the creator is not rolled up yet */
+  price: PriceInfo | undefined;
 }
 
 export interface TrendRow {
@@ -63,7 +73,7 @@ interface DetailRowDb extends SearchRowDb {
  *   query's bigrams contained in name_grams. The bigram prefilter keeps queries without a whole trigram
  *   (e.g. 'a-b', where pg_trgm splits words) on an index; the planner picks the cheaper index or both.
  */
-function nameCondition(q: string): RawBuilder<unknown> {
+export function nameCondition(q: string): RawBuilder<unknown> {
   const length = Array.from(q).length;
   if (length <= 2) return sql`c.name_grams @> ARRAY[lower(${q})]::text[]`;
   const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -87,7 +97,11 @@ function toSearchItem(r: SearchRowDb): CreatorSearchItem {
 }
 
 export class CreatorRepository {
-  constructor(private readonly db: Db) {}
+  /** `pool`: run the detail lookup as a prepared statement (prepared.ts); tools may leave it out. */
+  constructor(
+    private readonly db: Db,
+    private readonly pool: pg.Pool | null = null,
+  ) {}
 
   /** One page of matches, exact matches first, then by fans; and the number of all matches. */
   async search(
@@ -123,18 +137,32 @@ export class CreatorRepository {
   }
 
   async findDetail(id: number): Promise<CreatorDetail | undefined> {
-    const result = await sql<DetailRowDb>`
+    return (await this.findDetailBundle(id))?.detail;
+  }
+
+  /**
+   * The detail page's header in one statement: the creator detail, the extra fields of the discovery
+   * detail (MCN, partition) and the commercial estimate of the derived metrics.
+   */
+  async findDetailBundle(id: number): Promise<DetailBundle | undefined> {
+    const rows = await preparedRows(
+      this.db,
+      this.pool,
+      sql<DetailRowDb & PriceRowDb & { mcn_id: number | null; partition_tid: number | null; parent_id: number | null }>`
       SELECT c.id, c.name, c.mid, c.face, c.official_type, c.fans, c.level, p.name AS theme_name,
              c.sign, c.sex, c.official_title, m.name AS mcn_name, pp.name AS parent_theme_name, c.is_live,
-             c.live_room_id, c.following, c.likes, c.plays, c.video_count, c.index_num, c.updated_at
+             c.live_room_id, c.following, c.likes, c.plays, c.video_count, c.index_num, c.updated_at,
+             c.mcn_id, c.partition_tid, p.parent_id, ${PRICE_COLUMNS}
       FROM creators c
       LEFT JOIN partitions p ON p.tid = c.partition_tid
       LEFT JOIN partitions pp ON pp.tid = p.parent_id
       LEFT JOIN mcns m ON m.id = c.mcn_id
-      WHERE c.id = ${id}`.execute(this.db);
-    const r = result.rows[0];
+      LEFT JOIN creator_metrics cm ON cm.creator_id = c.id
+      WHERE c.id = ${id}::bigint`,
+    );
+    const r = rows[0];
     if (!r) return undefined;
-    return {
+    const detail: CreatorDetail = {
       ...toSearchItem(r),
       sign: r.sign,
       gender: r.sex,
@@ -150,6 +178,17 @@ export class CreatorRepository {
       videoNum: r.video_count,
       indexNum: num(r.index_num),
       updateTime: r.updated_at.toISOString(),
+    };
+    return {
+      detail,
+      extra: {
+        mcnId: r.mcn_id,
+        mcnName: r.mcn_name,
+        liveRoomId: numOrNull(r.live_room_id),
+        tid: r.partition_tid,
+        parentTid: r.parent_id,
+      },
+      price: toPriceInfo(r),
     };
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { Msg, type CreatorDetail, type CreatorSearchItem, type TrendPoint } from '@xg/shared';
+import { DiscoveryMsg, Msg, type CreatorDetail, type CreatorSearchItem, type TrendPoint } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { openTestSession } from './test-session.js';
 
@@ -237,19 +237,19 @@ describe('GET /api/searchKol', () => {
   });
 
   it('checks pageNo and pageSize bounds', async () => {
-    const cases: Record<string, string | number>[] = [
-      { pageNo: 0 },
-      { pageSize: 51 },
-      { pageNo: 'abc' },
-      { pageSize: 0 },
-      { pageNo: 501 },
-      { pageSize: 'x' },
-      { pageNo: 1.5 },
+    const cases: [Record<string, string | number>, string][] = [
+      [{ pageNo: 0 }, DiscoveryMsg.pageNoInvalid],
+      [{ pageSize: 51 }, DiscoveryMsg.pageSizeInvalid],
+      [{ pageNo: 'abc' }, DiscoveryMsg.pageNoInvalid],
+      [{ pageSize: 0 }, DiscoveryMsg.pageSizeInvalid],
+      [{ pageNo: 501 }, DiscoveryMsg.pageNoInvalid],
+      [{ pageSize: 'x' }, DiscoveryMsg.pageSizeInvalid],
+      [{ pageNo: 1.5 }, DiscoveryMsg.pageNoInvalid],
     ];
-    for (const params of cases) {
+    for (const [params, message] of cases) {
       const { body } = await search({ keyword: '小', ...params });
       expect(body.code).toBe(-1);
-      expect(body.message).toBe(Msg.badRequest);
+      expect(body.message).toBe(message);
     }
   });
 

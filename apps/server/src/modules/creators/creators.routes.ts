@@ -1,30 +1,129 @@
 import type { FastifyInstance } from 'fastify';
-import { CreatorSearchParams, KolIdParams, KolTrendParams } from '@xg/shared';
+import {
+  BusinessSortParams,
+  KeywordSuggestParams,
+  KolFanEventsParams,
+  KolIdParams,
+  KolRefParams,
+  KolSearchParams,
+  KolTrendParams,
+  KolVideosParams,
+  QueryKolParams,
+  TidParams,
+} from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
+import { CollectorRepository } from '../collector/collector.repository.js';
+import { membershipServices } from '../membership/membership.services.js';
+import { CatalogRepository } from './catalog.repository.js';
+import { CatalogService, cachedTierOf } from './catalog.service.js';
 import { CreatorRepository } from './creators.repository.js';
 import { CreatorService } from './creators.service.js';
+import { KolSearchRepository } from './search.repository.js';
+import { KolSearchService } from './search.service.js';
+import { CreatorSectionsRepository } from './sections.repository.js';
+import { CreatorSectionsService } from './sections.service.js';
+import { ViewedMarker } from './viewed.js';
 
-/** Creator search, detail and trend (spec §3, §5, §7.3). All need a signed-in user. */
+/**
+ * Creator search, filters, suggestions, detail and its sections (spec §3, §5, §7.3; docs/api/discovery.md).
+ * All need a signed-in user.
+ */
 export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const service = new CreatorService(new CreatorRepository(ctx.db));
+  const { membership } = membershipServices(ctx);
+  const gate = (userId: string, feature: Parameters<typeof membership.requireFeature>[1]) =>
+    membership.requireFeature(userId, feature);
+  const service = new CreatorService(new CreatorRepository(ctx.db, ctx.pool));
+  const catalog = new CatalogService(new CatalogRepository(ctx.db));
+  const search = new KolSearchService(ctx.db, new KolSearchRepository(ctx.db), catalog, gate, ctx.pool);
+  const collector = new CollectorRepository(ctx.db);
+  const viewed = new ViewedMarker((id, now) => collector.markViewed(id, now));
+  const sections = new CreatorSectionsService(
+    ctx.db,
+    new CreatorSectionsRepository(ctx.db),
+    service,
+    gate,
+    cachedTierOf((id) => membership.tierOf(id)),
+  );
 
   app.get('/api/searchKol', async (request) => {
+    const { userId } = await app.requireUser(request);
+    const params = parseParams(KolSearchParams, request.query);
+    return ok(await search.searchKol(userId, params));
+  });
+
+  app.get('/api/searchKeyword', async (request) => {
     await app.requireUser(request);
-    const params = parseParams(CreatorSearchParams, request.query);
-    return ok(await service.search(params));
+    const { keyword } = parseParams(KeywordSuggestParams, request.query);
+    return ok({ keywords: await search.suggest(keyword) });
+  });
+
+  app.get('/api/searchFilter', async (request) => {
+    await app.requireUser(request);
+    return ok(await search.filterOptions());
+  });
+
+  app.get('/api/twoSortFlag', async (request) => {
+    await app.requireUser(request);
+    const { tid } = parseParams(TidParams, request.query);
+    return ok({ themeInfos: await search.twoSortFlag(tid) });
+  });
+
+  app.get('/api/searchBusinessSort', async (request) => {
+    const { userId } = await app.requireUser(request);
+    const params = parseParams(BusinessSortParams, request.query);
+    return ok(await search.businessSort(userId, params));
+  });
+
+  app.post('/api/queryKol', async (request) => {
+    await app.requireUser(request);
+    const params = parseParams(QueryKolParams, request.body);
+    return ok({ kolInfos: await search.queryKol(params) });
   });
 
   app.get('/api/kolDetail', async (request) => {
-    await app.requireUser(request);
+    const { userId } = await app.requireUser(request);
     const { kolId } = parseParams(KolIdParams, request.query);
-    return ok({ kolInfo: await service.detail(kolId) });
+    const kolInfo = await sections.detail(userId, kolId);
+    // the answer does not wait for the collector's bookkeeping; a failure is only logged
+    viewed.mark(kolId).catch((err: unknown) => request.log.warn({ err, kolId }, 'markViewed failed'));
+    return ok({ kolInfo });
   });
 
   app.get('/api/kolTrend', async (request) => {
     await app.requireUser(request);
     const params = parseParams(KolTrendParams, request.query);
     return ok(await service.trend(params));
+  });
+
+  app.get('/api/kolVideos', async (request) => {
+    await app.requireUser(request);
+    const params = parseParams(KolVideosParams, request.query);
+    return ok(await sections.videos(params));
+  });
+
+  app.get('/api/kolFanEvents', async (request) => {
+    await app.requireUser(request);
+    const params = parseParams(KolFanEventsParams, request.query);
+    return ok(await sections.fanEvents(params));
+  });
+
+  app.get('/api/kolPortrait', async (request) => {
+    const { userId } = await app.requireUser(request);
+    const { kolId } = parseParams(KolRefParams, request.query);
+    return ok(await sections.portrait(userId, kolId));
+  });
+
+  app.get('/api/kolCommercial', async (request) => {
+    const { userId } = await app.requireUser(request);
+    const { kolId } = parseParams(KolRefParams, request.query);
+    return ok(await sections.commercial(userId, kolId));
+  });
+
+  app.get('/api/similarKol', async (request) => {
+    await app.requireUser(request);
+    const { kolId } = parseParams(KolRefParams, request.query);
+    return ok(await sections.similar(kolId));
   });
 }

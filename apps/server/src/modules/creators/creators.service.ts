@@ -1,14 +1,6 @@
-import {
-  Msg,
-  nameSearchAllowed,
-  type CreatorDetail,
-  type CreatorSearchItem,
-  type CreatorSearchParams,
-  type KolTrendParams,
-  type TrendPoint,
-} from '@xg/shared';
+import { Msg, nameSearchAllowed, type CreatorDetail, type KolTrendParams, type TrendPoint } from '@xg/shared';
 import { AppError } from '../../lib/app-error.js';
-import type { CreatorMatch, CreatorRepository } from './creators.repository.js';
+import type { CreatorMatch, CreatorRepository, DetailBundle } from './creators.repository.js';
 
 const INT8_MAX = 9_223_372_036_854_775_807n;
 
@@ -30,21 +22,15 @@ export function creatorMatchFor(keyword: string): CreatorMatch {
 export class CreatorService {
   constructor(private readonly creators: CreatorRepository) {}
 
-  async search(
-    params: CreatorSearchParams,
-  ): Promise<{ kolInfos: CreatorSearchItem[]; total: number; pageNo: number; pageSize: number }> {
-    const match = creatorMatchFor(params.keyword);
-    const { items, total } = await this.creators.search(match, {
-      limit: params.pageSize,
-      offset: (params.pageNo - 1) * params.pageSize,
-    });
-    return { kolInfos: items, total, pageNo: params.pageNo, pageSize: params.pageSize };
+  async detail(kolId: number): Promise<CreatorDetail> {
+    return (await this.detailBundle(kolId)).detail;
   }
 
-  async detail(kolId: number): Promise<CreatorDetail> {
-    const detail = await this.creators.findDetail(kolId);
-    if (!detail) throw AppError.fail(Msg.kolNotFound);
-    return detail;
+  /** The detail with the discovery extras and the price estimate (one statement). */
+  async detailBundle(kolId: number): Promise<DetailBundle> {
+    const bundle = await this.creators.findDetailBundle(kolId);
+    if (!bundle) throw AppError.fail(Msg.kolNotFound);
+    return bundle;
   }
 
   /**

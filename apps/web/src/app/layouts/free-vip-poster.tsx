@@ -1,8 +1,8 @@
-import { Button, Modal, Typography } from 'antd';
-import { CheckCircleFilled, CrownFilled } from '@ant-design/icons';
-import { USER_TYPE_LABELS, UserType } from '@xg/shared';
-import { QrImage } from '../../components/qr-image';
-import { useSiteConfig } from '../../lib/site-config';
+import { useQueryClient } from '@tanstack/react-query';
+import { UserType, type UserInfo } from '@xg/shared';
+import { saveUserInfo, useAccessToken } from '../../lib/session';
+import { useCurrentUser, userInfoQueryKey } from '../../features/auth/api/get-user-info';
+import { FreeVipPosterModal } from '../../features/free-vip/components/free-vip-poster-modal';
 import { TIER_HIGHLIGHTS } from '../../features/home/components/landing-content';
 
 interface FreeVipPosterProps {
@@ -11,46 +11,30 @@ interface FreeVipPosterProps {
 }
 
 /**
- * The free enterprise-tier promotion poster for signed-in users (§2.2). The online application form comes
- * with a later issue; until then the poster says how to apply: through the adviser behind the
- * customer-service QR code.
+ * The free enterprise-tier promotion poster for signed-in users (§2.2), composed here: the poster and its
+ * application form (features/free-vip), the tier's highlights (features/home) and the signed-in user
+ * (features/auth). A granted trial updates the user info at once, so the header shows 企业版 · 试用 and the
+ * expiry without a reload.
  */
 export function FreeVipPoster({ open, onClose }: FreeVipPosterProps) {
-  const { data: site } = useSiteConfig();
-  const enterprise = USER_TYPE_LABELS[UserType.ENTERPRISE] ?? '';
+  const token = useAccessToken();
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+
+  const handleGranted = (next: UserInfo): void => {
+    saveUserInfo(next);
+    queryClient.setQueryData(userInfoQueryKey(token), next);
+    // Everything that depends on the tier (gates, quotas, prices) is asked again.
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'membership' });
+  };
+
   return (
-    <Modal open={open} onCancel={onClose} footer={null} width={460} centered title={null} className="vip-poster-modal">
-      <div className="vip-poster">
-        <div className="vip-poster-head">
-          <CrownFilled className="vip-poster-crown" aria-hidden />
-          <div className="vip-poster-badge">限时活动</div>
-          <Typography.Title level={3} className="vip-poster-title">
-            免费申请{enterprise}会员
-          </Typography.Title>
-          <p>面向企业团队的限时福利，审核通过后开通{enterprise}会员体验</p>
-        </div>
-        <div className="vip-poster-body">
-          <ul className="vip-poster-list">
-            {(TIER_HIGHLIGHTS[UserType.ENTERPRISE] ?? []).map((line) => (
-              <li key={line}>
-                <CheckCircleFilled aria-hidden /> {line}
-              </li>
-            ))}
-          </ul>
-          <div className="vip-poster-apply">
-            <QrImage url={site?.customerServiceQrUrl ?? ''} alt="客服二维码" size={120} caption="扫码联系顾问" />
-            <div>
-              <Typography.Text strong>申请方式</Typography.Text>
-              <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-                扫描左侧客服二维码，联系专属顾问提交企业信息，审核通过后由顾问为您开通。在线申请表即将上线。
-              </Typography.Paragraph>
-            </div>
-          </div>
-          <Button type="primary" block size="large" onClick={onClose}>
-            我知道了
-          </Button>
-        </div>
-      </div>
-    </Modal>
+    <FreeVipPosterModal
+      open={open}
+      onClose={onClose}
+      highlights={TIER_HIGHLIGHTS[UserType.ENTERPRISE] ?? []}
+      user={user}
+      onGranted={handleGranted}
+    />
   );
 }

@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Breadcrumb, Button, Drawer, Grid, Layout, Menu, type MenuProps } from 'antd';
+import { Breadcrumb, Button, Drawer, Grid, Layout, Menu, Space, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
 import type { MenuRoute } from '@xg/shared';
 import { BackToTop } from '../../components/back-to-top';
 import { BrandLogo } from '../../components/brand-logo';
 import { useAppNavigate } from '../../lib/use-app-navigate';
+import { useCurrentUser } from '../../features/auth/api/get-user-info';
 import { UserBlock } from '../../features/auth/components/user-block';
+import { MemberEntryButton } from '../../features/member/components/member-entry-button';
 import { MenuIcon } from '../menu-icons';
 import { LAYOUT_COMPONENT, menuPages, parseOpenMenus } from '../menu-model';
 import { LegalLine } from './legal-line';
@@ -48,6 +50,7 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
   const mobile = screens.md === false;
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { user } = useCurrentUser();
 
   const pages = useMemo(() => menuPages(menus), [menus]);
   const items = useMemo(() => toMenuItems(menus), [menus]);
@@ -123,7 +126,10 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
             <BrandLogo size={30} withName={!mobile || !screens.xs} />
           </button>
         </div>
-        <UserBlock compact={mobile} />
+        <Space size={mobile ? 4 : 12}>
+          {pathname.startsWith('/member') ? null : <MemberEntryButton userType={user?.userType} compact={mobile} />}
+          <UserBlock compact={mobile} />
+        </Space>
       </Layout.Header>
       <Layout>
         {mobile ? (

@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App, Button, Modal, Result, Tabs } from 'antd';
-import { Msg } from '@xg/shared';
+import { Msg, QR_FLAGS } from '@xg/shared';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import type { SessionAnswer } from '../api/session-answer';
 import { AuthModalContext, type AuthModalRequest, type AuthTab } from '../hooks/use-auth-modal';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { LoginForm } from './login-form';
+import { QrSignIn } from './qr-sign-in';
 import { RegisterForm } from './register-form';
+
+function toTab(key: string): AuthTab {
+  return key === 'register' || key === 'qr' ? key : 'login';
+}
 
 /** The modal closes 2 s after a successful sign-in (§2.4, §9). */
 const CLOSE_AFTER_SUCCESS_MS = 2_000;
@@ -51,6 +56,12 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     }, CLOSE_AFTER_SUCCESS_MS);
   };
 
+  // A WeChat without an account binds on the sign-in page (the bind panel keeps the taId in the URL).
+  const handleTaId = (taId: string): void => {
+    handleClose();
+    navigate({ pathname: '/login', search: `?${new URLSearchParams({ status: 'bind', taId }).toString()}` });
+  };
+
   const handleForgot = (): void => {
     handleClose();
     navigate({ pathname: '/login', search: '?status=forget' });
@@ -76,8 +87,9 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
         ) : (
           <Tabs
             activeKey={state.tab}
-            onChange={(key) => setState((current) => ({ ...current, tab: key === 'register' ? 'register' : 'login' }))}
+            onChange={(key) => setState((current) => ({ ...current, tab: toTab(key) }))}
             centered
+            destroyOnHidden
             items={[
               {
                 key: 'login',
@@ -110,6 +122,18 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
                 key: 'register',
                 label: '注册',
                 children: <RegisterForm onSuccess={(answer) => handleSuccess(answer, Msg.registerOk)} />,
+              },
+              {
+                key: 'qr',
+                label: '扫码登录',
+                children: (
+                  <QrSignIn
+                    flag={QR_FLAGS.LOGIN}
+                    onSession={(answer) => handleSuccess(answer, Msg.loginOk)}
+                    onTaId={handleTaId}
+                    onUsePassword={() => setState((c) => ({ ...c, tab: 'login' }))}
+                  />
+                ),
               },
             ]}
           />

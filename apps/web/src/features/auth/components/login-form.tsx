@@ -15,10 +15,12 @@ interface LoginFormProps {
   onSuccess: (answer: SessionAnswer) => void;
   /** Extra links under the submit button (register / forgot password). */
   footer?: ReactNode;
+  /** Filled in after a password reset. */
+  initialLoginname?: string;
 }
 
 /** Account login: phone or e-mail and password (§3 login form), validated with the shared rules. */
-export function LoginForm({ onSuccess, footer }: LoginFormProps) {
+export function LoginForm({ onSuccess, footer, initialLoginname }: LoginFormProps) {
   const [form] = Form.useForm<LoginFormValues>();
   const mutation = useLoginMutation();
 
@@ -39,6 +41,7 @@ export function LoginForm({ onSuccess, footer }: LoginFormProps) {
       requiredMark={false}
       onFinish={(values) => void handleFinish(values)}
       size="large"
+      initialValues={{ loginname: initialLoginname ?? '' }}
     >
       <Form.Item label="账号" name="loginname" rules={[schemaRule(LoginParams.shape.loginname)]}>
         <Input

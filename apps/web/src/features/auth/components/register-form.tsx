@@ -3,13 +3,14 @@ import { App, Button, Form, Grid, Input, Radio, Space, Typography } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, MessageOutlined } from '@ant-design/icons';
 import { IDENTITY_TYPES, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
+import { markRegistered } from '../../../lib/prize-flag';
 import { StorageKey, readStorage } from '../../../lib/storage';
 import { useRegisterMutation } from '../api/register';
 import type { SessionAnswer } from '../api/session-answer';
 import { useSandboxMode } from '../api/get-sms-outbox';
-import { useCaptcha } from '../hooks/use-captcha';
+import { useCaptcha } from '../../../lib/use-captcha';
 import { CaptchaImage } from './captcha-image';
-import { SmsCodeButton } from './sms-code-button';
+import { SmsCodeButton, type CodeTarget } from './sms-code-button';
 
 interface RegisterFormValues {
   phone: string;
@@ -41,9 +42,14 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
   // The student identity is offered only in the desktop layout (≥ 768 px, §5).
   const identities = IDENTITY_TYPES.filter((item) => !('desktopOnly' in item) || screens.md === true);
 
-  const getSmsTarget = async (): Promise<{ phone: string; checkCode: string }> => {
+  const getSmsTarget = async (): Promise<CodeTarget> => {
     const values = await form.validateFields(['phone', 'checkCode']);
-    return { phone: trimmed(values.phone), checkCode: trimmed(values.checkCode) };
+    return {
+      channel: 'sms',
+      type: SMS_TYPES.REGISTER,
+      phone: trimmed(values.phone),
+      checkCode: trimmed(values.checkCode),
+    };
   };
 
   const handleFinish = async (values: RegisterFormValues): Promise<void> => {
@@ -63,11 +69,15 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
       void message.error(params.error.issues[0]?.message ?? Msg.badRequest);
       return;
     }
+    let answer: SessionAnswer;
     try {
-      onSuccess(await mutation.mutateAsync(params.data));
+      answer = await mutation.mutateAsync(params.data);
     } catch {
       captcha.refresh(); // the api client has shown the server's message; a new captcha for the retry
+      return;
     }
+    markRegistered(); // the prize popup follows 1 s later (§4)
+    onSuccess(answer);
   };
 
   return (
@@ -114,7 +124,7 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
               autoComplete="one-time-code"
             />
           </Form.Item>
-          <SmsCodeButton type={SMS_TYPES.REGISTER} getTarget={getSmsTarget} onFailed={captcha.refresh} />
+          <SmsCodeButton getTarget={getSmsTarget} onFailed={captcha.refresh} />
         </Space.Compact>
       </Form.Item>
       {sandbox.data ? (

@@ -1,39 +1,51 @@
 import { App, Button } from 'antd';
-import { Msg } from '@xg/shared';
+import { AccountMsg, Msg } from '@xg/shared';
 import { isApiError } from '../../../lib/api-client';
+import { useCountdown } from '../../../lib/use-countdown';
+import { useSendEmailCodeMutation } from '../api/send-email-code';
 import { useSendSmsCodeMutation } from '../api/send-sms-code';
-import { useCountdown } from '../hooks/use-countdown';
 
 /** SMS cooldown after a successful send (§4, §9). */
 export const SMS_COOLDOWN_SECONDS = 60;
 
+/** Where the code goes: an SMS of type 1 register / 2 forgot / 8 bind, or the bind panel's e-mail code. */
+export type CodeTarget =
+  | { channel: 'sms'; type: 1 | 2 | 8; phone: string; checkCode: string }
+  | { channel: 'email'; email: string; checkCode: string };
+
 interface SmsCodeButtonProps {
-  /** 1 register, 2 forgot, 8 bind (§7.1). */
-  type: 1 | 2 | 8;
-  /** Validates and returns the phone and the image captcha; rejects when one is missing (§5). */
-  getTarget: () => Promise<{ phone: string; checkCode: string }>;
+  /** Validates and returns the destination and the image captcha; rejects when one is missing (§5). */
+  getTarget: () => Promise<CodeTarget>;
   /** After a failed send (the captcha is usually spent: refresh it). */
   onFailed?: () => void;
   disabled?: boolean;
 }
 
-/** 获取验证码: disabled with a 60 s countdown after a successful send; reset on error (§4). */
-export function SmsCodeButton({ type, getTarget, onFailed, disabled = false }: SmsCodeButtonProps) {
+/**
+ * 获取验证码 (§4): needs the phone (or e-mail) and the image captcha filled; after a successful send it is
+ * disabled with a 60 s countdown; on an error it resets at once.
+ */
+export function SmsCodeButton({ getTarget, onFailed, disabled = false }: SmsCodeButtonProps) {
   const { message } = App.useApp();
   const countdown = useCountdown(SMS_COOLDOWN_SECONDS);
-  const mutation = useSendSmsCodeMutation();
+  const sms = useSendSmsCodeMutation();
+  const mail = useSendEmailCodeMutation();
 
   const handleClick = async (): Promise<void> => {
-    let target: { phone: string; checkCode: string };
+    let target: CodeTarget;
     try {
       target = await getTarget();
     } catch {
       return; // the form shows which of phone / captcha is missing
     }
     try {
-      await mutation.mutateAsync({ type, ...target });
+      if (target.channel === 'sms') {
+        await sms.mutateAsync({ type: target.type, phone: target.phone, checkCode: target.checkCode });
+      } else {
+        await mail.mutateAsync({ email: target.email, checkCode: target.checkCode });
+      }
       countdown.start();
-      void message.success(Msg.smsSent);
+      void message.success(target.channel === 'sms' ? Msg.smsSent : AccountMsg.mailSent);
     } catch (error) {
       countdown.reset();
       if (isApiError(error)) onFailed?.();
@@ -44,7 +56,7 @@ export function SmsCodeButton({ type, getTarget, onFailed, disabled = false }: S
     <Button
       onClick={() => void handleClick()}
       disabled={disabled || countdown.running}
-      loading={mutation.isPending}
+      loading={sms.isPending || mail.isPending}
       style={{ minWidth: 112 }}
     >
       {countdown.running ? `${countdown.left}秒后重发` : '获取验证码'}

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { TRIAL_VERSION_TYPE, userTypeLabel, type UserInfo } from '@xg/shared';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
-import { useCurrentUser } from '../api/get-user-info';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useLogout } from '../hooks/use-logout';
 
 const TIER_COLORS: Readonly<Record<number, string>> = { 0: 'default', 1: 'blue', 2: 'purple', 3: 'gold', 4: 'volcano' };

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-export type AuthTab = 'login' | 'register';
+export type AuthTab = 'login' | 'register' | 'qr';
 
 export interface AuthModalRequest {
   tab?: AuthTab;

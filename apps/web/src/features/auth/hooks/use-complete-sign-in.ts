@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { setSession } from '../../../lib/session';
 import type { SessionAnswer } from '../api/session-answer';
-import { userInfoQueryKey } from '../api/get-user-info';
+import { userInfoQueryKey } from '../../../lib/current-user';
 
 /** Stores the token (ACCESS_TOKEN) and the user after a login or registration; no page reload needed. */
 export function useCompleteSignIn() {

@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreatorDetail } from '@xg/shared';
+import type { CreatorDetail, KolDetailExtra, KolItem } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
 import { count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
+import { priceInfoDecoder } from './decoders';
 
-const detailDecoder: Decoder<CreatorDetail> = object<CreatorDetail>({
+/** The creator of GET /api/kolDetail: the detail fields, the list fields (KolItem) and the extras. */
+export type KolDetail = CreatorDetail & KolItem & KolDetailExtra;
+
+const detailDecoder: Decoder<KolDetail> = object<KolDetail>({
   kolId: number,
   kolName: text,
   kolUid: number,
@@ -26,12 +30,23 @@ const detailDecoder: Decoder<CreatorDetail> = object<CreatorDetail>({
   videoNum: count,
   indexNum: count,
   updateTime: text,
+  mcnName: nullable(string),
+  fansIncrease: nullable(number),
+  isCollect: count,
+  isPut: count,
+  isEnter: count,
+  mcnId: nullable(number),
+  liveUrl: nullable(string),
+  tid: nullable(number),
+  parentTid: nullable(number),
+  priceInfo: nullable(priceInfoDecoder),
+  priceLocked: count,
 });
 
-const answerDecoder: Decoder<{ kolInfo: CreatorDetail }> = object({ kolInfo: detailDecoder });
+const answerDecoder: Decoder<{ kolInfo: KolDetail }> = object({ kolInfo: detailDecoder });
 
 /** GET /api/kolDetail?kolId= → { kolInfo } */
-export async function getKolDetail(kolId: number, signal?: AbortSignal): Promise<CreatorDetail> {
+export async function getKolDetail(kolId: number, signal?: AbortSignal): Promise<KolDetail> {
   const answer = await apiGet('/api/kolDetail', { kolId }, answerDecoder, { signal });
   return answer.kolInfo;
 }

@@ -5,11 +5,21 @@ import { ErrorBoundary } from '../../../components/error-boundary';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useKolDetail } from '../api/get-kol-detail';
+import { CreatorCommercialCard } from './creator-commercial-card';
+import { CreatorFanEventsCard } from './creator-fan-events-card';
+import { CreatorPortraitCard } from './creator-portrait-card';
 import { CreatorProfileCard } from './creator-profile-card';
+import { CreatorSimilarCard } from './creator-similar-card';
 import { CreatorStats } from './creator-stats';
 import { CreatorTrendCard } from './creator-trend-card';
+import { CreatorVideosCard } from './creator-videos-card';
+import '../creator.css';
 
-/** /search/upSearch/detail?kolId=&kolName= (component detail), opened in a new tab from the search. */
+/**
+ * /search/upSearch/detail?kolId=&kolName= (component detail), opened in a new tab from the search: profile
+ * (云指数, MCN, live), counts, trend, fan-change events, commercial estimate, video list, audience portraits
+ * and similar creators. Each section has its own error boundary and loading/empty/error states.
+ */
 export function CreatorDetailPage() {
   const [searchParams] = useSearchParams();
   const navigate = useAppNavigate();
@@ -80,6 +90,27 @@ export function CreatorDetailPage() {
       </ErrorBoundary>
       <ErrorBoundary title="趋势加载失败" resetKeys={[kolId]}>
         <CreatorTrendCard kolId={creator.kolId} />
+      </ErrorBoundary>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <ErrorBoundary title="粉丝变化事件加载失败" resetKeys={[kolId]}>
+            <CreatorFanEventsCard kolId={creator.kolId} />
+          </ErrorBoundary>
+        </Col>
+        <Col xs={24} xl={12}>
+          <ErrorBoundary title="商业价值加载失败" resetKeys={[kolId]}>
+            <CreatorCommercialCard kolId={creator.kolId} />
+          </ErrorBoundary>
+        </Col>
+      </Row>
+      <ErrorBoundary title="视频列表加载失败" resetKeys={[kolId]}>
+        <CreatorVideosCard kolId={creator.kolId} />
+      </ErrorBoundary>
+      <ErrorBoundary title="粉丝画像加载失败" resetKeys={[kolId]}>
+        <CreatorPortraitCard kolId={creator.kolId} />
+      </ErrorBoundary>
+      <ErrorBoundary title="相似UP主加载失败" resetKeys={[kolId]}>
+        <CreatorSimilarCard kolId={creator.kolId} />
       </ErrorBoundary>
     </div>
   );

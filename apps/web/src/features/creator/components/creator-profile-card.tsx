@@ -1,12 +1,14 @@
-import { Button, Card, Descriptions, Tag, Typography } from 'antd';
-import { LinkOutlined, VideoCameraFilled } from '@ant-design/icons';
+import { Button, Card, Descriptions, Tag, Tooltip, Typography } from 'antd';
+import { LinkOutlined, StarFilled, StarOutlined, SwapOutlined, VideoCameraFilled } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import type { CreatorDetail } from '@xg/shared';
+import { formatCount } from '@xg/shared';
+import type { KolDetail } from '../api/get-kol-detail';
+import { signedCount } from './detail-links';
 import { ApproveBadge } from '../../../components/approve-badge';
 import { LevelTag } from '../../../components/level-tag';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 
-function partition(creator: CreatorDetail): string {
+function partition(creator: KolDetail): string {
   const parts = [creator.parentThemeName, creator.themeName].filter((part): part is string => Boolean(part));
   return parts.length > 0 ? parts.join(' / ') : '未分类';
 }
@@ -21,9 +23,18 @@ function isHttpUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
 
-/** Header of the creator detail: identity, verification, partition, MCN, live state, sign and links. */
-export function CreatorProfileCard({ creator }: { creator: CreatorDetail }) {
+/** Shown on controls whose issue (lists, comparison) has not landed yet: visible but inert. */
+const COMING_SOON = '即将开放';
+
+/**
+ * Header of the creator detail: identity, verification, partition, MCN, live state, sign and links, plus the
+ * collect (type 1) / delivery-list (type 4) stars with the server's isCollect / isPut state and the
+ * add-to-comparison control — disabled (即将开放) until the lists and comparison issues build their calls.
+ */
+export function CreatorProfileCard({ creator }: { creator: KolDetail }) {
   const live = creator.isLive === 1;
+  const liveHref = creator.liveUrl ?? (creator.liveRoomId ? `https://live.bilibili.com/${creator.liveRoomId}` : null);
+  const mcn = creator.mcnName ?? creator.organization;
   return (
     <Card variant="borderless" className="creator-profile">
       <div className="creator-profile-head">
@@ -61,17 +72,42 @@ export function CreatorProfileCard({ creator }: { creator: CreatorDetail }) {
               访问B站空间
             </Button>
           ) : null}
-          {live && creator.liveRoomId ? (
+          {live && liveHref && isHttpUrl(liveHref) ? (
             <Button
               danger
               icon={<VideoCameraFilled aria-hidden />}
-              href={`https://live.bilibili.com/${creator.liveRoomId}`}
+              href={liveHref}
               target="_blank"
               rel="noopener noreferrer"
             >
               进入直播间
             </Button>
           ) : null}
+          <div className="creator-profile-marks">
+            <Tooltip title={COMING_SOON}>
+              <Button
+                disabled
+                aria-pressed={creator.isCollect === 1}
+                icon={creator.isCollect === 1 ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
+              >
+                {creator.isCollect === 1 ? '已收藏' : '收藏'}
+              </Button>
+            </Tooltip>
+            <Tooltip title={COMING_SOON}>
+              <Button
+                disabled
+                aria-pressed={creator.isPut === 1}
+                icon={creator.isPut === 1 ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
+              >
+                {creator.isPut === 1 ? '已加入投放清单' : '投放清单'}
+              </Button>
+            </Tooltip>
+            <Tooltip title={COMING_SOON}>
+              <Button disabled icon={<SwapOutlined aria-hidden />}>
+                加入对比
+              </Button>
+            </Tooltip>
+          </div>
         </div>
       </div>
       <Descriptions
@@ -81,7 +117,18 @@ export function CreatorProfileCard({ creator }: { creator: CreatorDetail }) {
         items={[
           { key: 'uid', label: 'UID', children: <Typography.Text copyable>{String(creator.kolUid)}</Typography.Text> },
           { key: 'theme', label: '分区', children: partition(creator) },
-          { key: 'mcn', label: 'MCN机构', children: creator.organization || '暂无' },
+          { key: 'mcn', label: 'MCN机构', children: mcn || '暂无' },
+          {
+            key: 'live',
+            label: '直播状态',
+            children: live ? '直播中' : creator.liveRoomId ? '未开播' : '未开通直播间',
+          },
+          {
+            key: 'growth',
+            label: '30日涨粉',
+            children: creator.fansIncrease === null ? '-' : signedCount(creator.fansIncrease, formatCount),
+          },
+          { key: 'index', label: '云指数', children: creator.indexNum.toFixed(2) },
           { key: 'update', label: '更新时间', children: formatTime(creator.updateTime) },
         ]}
       />

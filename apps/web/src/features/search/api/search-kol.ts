@@ -1,45 +1,83 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { encodeKeyword, type CreatorSearchAnswer, type CreatorSearchItem } from '@xg/shared';
-import { apiGet } from '../../../lib/api-client';
-import { array, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
+import { encodeKeyword, type KolItem, type KolSearchAnswer, type KolSort } from '@xg/shared';
+import { apiGet, type ApiParams } from '../../../lib/api-client';
+import { array, count, object, type Decoder } from '../../../lib/decode';
+import { kolItemDecoder } from './decoders';
 
 /** Results per page of the creator search. */
 export const SEARCH_PAGE_SIZE = 20;
 
+/** The filters of GET /api/searchKol (docs/api/discovery.md §1); lists are sent comma-joined. */
+export interface KolFilters {
+  tid?: number;
+  twoSortFlag?: number[];
+  fansMin?: number;
+  fansMax?: number;
+  level?: number[];
+  isApprove?: number[];
+  gender?: number;
+  mcnId?: number;
+  isLive?: number;
+  priceMin?: number;
+  priceMax?: number;
+  fansGender?: number;
+  fansRegion?: string;
+}
+
 export interface SearchKolParams {
   keyword: string;
+  filters: KolFilters;
+  sort?: KolSort;
   pageNo: number;
   pageSize: number;
 }
 
-export type SearchKolResult = Pick<CreatorSearchAnswer, 'kolInfos' | 'total' | 'pageNo' | 'pageSize'>;
-
-const itemDecoder: Decoder<CreatorSearchItem> = object<CreatorSearchItem>({
-  kolId: number,
-  kolName: text,
-  kolUid: number,
-  kolImg: text,
-  isApprove: count,
-  fansNum: count,
-  themeName: nullable(string),
-  platformLevel: count,
-});
+export type SearchKolResult = Pick<KolSearchAnswer, 'kolInfos' | 'total' | 'pageNo' | 'pageSize'>;
 
 const answerDecoder: Decoder<SearchKolResult> = object<SearchKolResult>({
-  kolInfos: array(itemDecoder),
+  kolInfos: array<KolItem>(kolItemDecoder),
   total: count,
   pageNo: count,
   pageSize: count,
 });
 
+function list(values: number[] | undefined): string | undefined {
+  return values && values.length > 0 ? values.join(',') : undefined;
+}
+
+export function filterParams(filters: KolFilters): ApiParams {
+  return {
+    tid: filters.tid,
+    twoSortFlag: list(filters.twoSortFlag),
+    fansMin: filters.fansMin,
+    fansMax: filters.fansMax,
+    level: list(filters.level),
+    isApprove: list(filters.isApprove),
+    gender: filters.gender,
+    mcnId: filters.mcnId,
+    isLive: filters.isLive,
+    priceMin: filters.priceMin,
+    priceMax: filters.priceMax,
+    fansGender: filters.fansGender,
+    fansRegion: filters.fansRegion,
+  };
+}
+
 /**
- * GET /api/searchKol?keyword=&pageNo=&pageSize= → { kolInfos, total, pageNo, pageSize }.
- * The keyword is double URL-encoded (§5): encodeKeyword once here, the query string encodes it again.
+ * GET /api/searchKol?keyword=&…filters&sort=&pageNo=&pageSize= → { kolInfos, total, pageNo, pageSize }.
+ * The keyword is double URL-encoded (§5): encodeKeyword once here, the query string encodes it again. The
+ * keyword may be empty when a filter is set.
  */
 export function searchKol(params: SearchKolParams, signal?: AbortSignal): Promise<SearchKolResult> {
   return apiGet(
     '/api/searchKol',
-    { keyword: encodeKeyword(params.keyword), pageNo: params.pageNo, pageSize: params.pageSize },
+    {
+      keyword: params.keyword ? encodeKeyword(params.keyword) : undefined,
+      ...filterParams(params.filters),
+      sort: params.sort,
+      pageNo: params.pageNo,
+      pageSize: params.pageSize,
+    },
     answerDecoder,
     { signal },
   );
@@ -47,7 +85,7 @@ export function searchKol(params: SearchKolParams, signal?: AbortSignal): Promis
 
 export function searchKolQueryOptions(params: SearchKolParams) {
   return queryOptions({
-    queryKey: ['search', 'kol', params.keyword, params.pageNo, params.pageSize],
+    queryKey: ['search', 'kol', params],
     queryFn: ({ signal }) => searchKol(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,45 +1,111 @@
-import { Typography } from 'antd';
-import { RightOutlined } from '@ant-design/icons';
-import { formatCount, type CreatorSearchItem } from '@xg/shared';
+import { Button, Tag, Tooltip, Typography } from 'antd';
+import { RightOutlined, StarFilled, StarOutlined, SwapOutlined, VideoCameraFilled } from '@ant-design/icons';
+import { formatCount, type KolItem } from '@xg/shared';
 import { ApproveBadge } from '../../../components/approve-badge';
 import { LevelTag } from '../../../components/level-tag';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 
+/** Shown on controls whose issue (lists, comparison) has not landed yet: they are visible but inert. */
+export const COMING_SOON = '即将开放';
+
 interface CreatorResultCardProps {
-  creator: CreatorSearchItem;
+  creator: KolItem;
   /** Detail page URL; it opens in a new tab (§2.5). */
   href: string;
 }
 
-/** One row of the creator search: avatar, name, badges, UID, partition and fans. */
+function signed(value: number): string {
+  return `${value > 0 ? '+' : ''}${formatCount(value)}`;
+}
+
+/**
+ * One row of the creator search: avatar, name, badges, UID, partition, MCN, live state and the key counts,
+ * plus the collect (type 1) / delivery-list (type 4) stars and the add-to-comparison control. The stars show
+ * the server's isCollect / isPut state; they stay disabled (即将开放) until the lists issue builds the calls,
+ * and the comparison control until the comparison issue does — nothing toggles locally.
+ */
 export function CreatorResultCard({ creator, href }: CreatorResultCardProps) {
+  const stats = [
+    { key: 'fans', label: '粉丝数', value: formatCount(creator.fansNum), strong: true },
+    {
+      key: 'growth',
+      label: '30日涨粉',
+      value: creator.fansIncrease === null ? '-' : signed(creator.fansIncrease),
+      strong: false,
+    },
+    { key: 'index', label: '云指数', value: creator.indexNum.toFixed(1), strong: false },
+    { key: 'play', label: '播放数', value: formatCount(creator.playNum), strong: false },
+  ];
   return (
-    <a
-      className="creator-result"
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={`查看UP主详情：${creator.kolName}`}
-    >
-      <RemoteAvatar src={creator.kolImg} alt={creator.kolName} size={56} />
-      <div className="creator-result-main">
-        <div className="creator-result-title">
-          <Typography.Text strong className="creator-result-name" ellipsis={{ tooltip: creator.kolName }}>
-            {creator.kolName}
-          </Typography.Text>
-          <ApproveBadge isApprove={creator.isApprove} />
-          <LevelTag level={creator.platformLevel} />
+    <div className="kol-card">
+      <a
+        className="kol-card-link"
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`查看UP主详情：${creator.kolName}`}
+      >
+        <RemoteAvatar src={creator.kolImg} alt={creator.kolName} size={56} />
+        <div className="kol-card-main">
+          <div className="kol-card-title">
+            <Typography.Text strong className="kol-card-name" ellipsis={{ tooltip: creator.kolName }}>
+              {creator.kolName}
+            </Typography.Text>
+            <ApproveBadge isApprove={creator.isApprove} />
+            <LevelTag level={creator.platformLevel} />
+            {creator.isLive === 1 ? (
+              <Tag color="red" icon={<VideoCameraFilled aria-hidden />} style={{ marginInlineEnd: 0 }}>
+                直播中
+              </Tag>
+            ) : null}
+          </div>
+          <div className="kol-card-meta">
+            <span>UID：{creator.kolUid}</span>
+            <span>分区：{creator.themeName || '未分类'}</span>
+            {creator.mcnName ? <span>MCN：{creator.mcnName}</span> : null}
+          </div>
         </div>
-        <div className="creator-result-meta">
-          <span>UID：{creator.kolUid}</span>
-          <span>分区：{creator.themeName || '未分类'}</span>
-        </div>
+        <RightOutlined className="kol-card-arrow" aria-hidden />
+      </a>
+      <dl className="kol-card-stats">
+        {stats.map((stat) => (
+          <div key={stat.key} className={stat.strong ? 'kol-card-stat is-strong' : 'kol-card-stat'}>
+            <dt>{stat.label}</dt>
+            <dd>{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="kol-card-actions" aria-label="操作">
+        <Tooltip title={COMING_SOON}>
+          <Button
+            size="small"
+            type="text"
+            disabled
+            aria-label={creator.isCollect === 1 ? '已收藏' : '收藏'}
+            aria-pressed={creator.isCollect === 1}
+            icon={creator.isCollect === 1 ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
+          >
+            收藏
+          </Button>
+        </Tooltip>
+        <Tooltip title={COMING_SOON}>
+          <Button
+            size="small"
+            type="text"
+            disabled
+            aria-label={creator.isPut === 1 ? '已加入投放清单' : '加入投放清单'}
+            aria-pressed={creator.isPut === 1}
+            icon={creator.isPut === 1 ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
+          >
+            投放清单
+          </Button>
+        </Tooltip>
+        <Tooltip title={COMING_SOON}>
+          <Button size="small" type="text" disabled icon={<SwapOutlined aria-hidden />} aria-label="加入对比">
+            对比
+          </Button>
+        </Tooltip>
       </div>
-      <div className="creator-result-fans">
-        <span className="creator-result-fans-value">{formatCount(creator.fansNum)}</span>
-        <span className="creator-result-fans-label">粉丝数</span>
-      </div>
-      <RightOutlined className="creator-result-arrow" aria-hidden />
-    </a>
+    </div>
   );
 }

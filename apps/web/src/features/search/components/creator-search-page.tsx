@@ -1,89 +1,157 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Input, Pagination, Result, Skeleton, Typography } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Pagination, Result, Segmented, Skeleton, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { Msg, nameSearchAllowed } from '@xg/shared';
+import { CONTENT_KEYWORD_MAX_LENGTH, DiscoveryMsg, Msg, nameSearchAllowed, type KolSort } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { errorText } from '../../../lib/api-client';
 import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
-import { SEARCH_PAGE_SIZE, useSearchKol } from '../api/search-kol';
+import { useSearchFilter } from '../api/get-search-filter';
+import { SEARCH_PAGE_SIZE, useSearchKol, type KolFilters } from '../api/search-kol';
+import { hasFilter, readSearchUrl, writeSearchUrl, type SearchTab, type SearchUrlState } from '../search-url';
+import { ContentResults } from './content-results';
 import { CreatorResultCard } from './creator-result-card';
+import { KeywordSearchBox } from './keyword-search-box';
+import { SearchFilters } from './search-filters';
+import '../search.css';
 
 const SEARCH_PATH = '/search/upSearch';
 const DETAIL_PATH = '/search/upSearch/detail';
+/** The server pages up to 500. */
+const MAX_PAGES = 500;
 
-function pageFrom(raw: string | null): number {
-  const page = Number(raw);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
+function contentKeywordAllowed(keyword: string): boolean {
+  const length = Array.from(keyword).length;
+  return length > 0 && length < CONTENT_KEYWORD_MAX_LENGTH;
 }
 
-/** /search/upSearch (component upSearch): creator search by name or UID, keyword kept in the URL. */
+/**
+ * /search/upSearch (component upSearch): creator search by name or UID with filters, sorting and
+ * suggestions, and a content tab (videos by title). Everything is kept in the URL.
+ */
 export function CreatorSearchPage() {
   const { message } = App.useApp();
   const [searchParams] = useSearchParams();
   const navigate = useAppNavigate();
-  const keyword = (searchParams.get('keyword') ?? '').trim();
-  const pageNo = pageFrom(searchParams.get('page'));
-  const [input, setInput] = useState(keyword);
+  const state = readSearchUrl(searchParams);
+  const [input, setInput] = useState(state.keyword);
   // The box follows the URL keyword (back/forward, links from /index) without an effect.
-  const [shownKeyword, setShownKeyword] = useState(keyword);
-  if (shownKeyword !== keyword) {
-    setShownKeyword(keyword);
-    setInput(keyword);
+  const [shownKeyword, setShownKeyword] = useState(state.keyword);
+  if (shownKeyword !== state.keyword) {
+    setShownKeyword(state.keyword);
+    setInput(state.keyword);
   }
+  const filterOptions = useSearchFilter();
 
-  const allowed = keyword !== '' && nameSearchAllowed(keyword);
-
-  const go = (nextKeyword: string, nextPage: number): void => {
-    const params = new URLSearchParams({ keyword: nextKeyword });
-    if (nextPage > 1) params.set('page', String(nextPage));
-    navigate({ pathname: SEARCH_PATH, search: `?${params.toString()}` });
+  const go = (patch: Partial<SearchUrlState>): void => {
+    const next: SearchUrlState = { ...state, pageNo: 1, ...patch };
+    navigate({ pathname: SEARCH_PATH, search: writeSearchUrl(next) });
   };
 
   const handleSearch = (value: string): void => {
     const next = value.trim();
-    if (!next) return; // an empty keyword does nothing (§5)
-    if (!nameSearchAllowed(next)) {
+    if (!next) {
+      // An empty keyword does nothing (§5); with filters set it clears the keyword of the filtered list.
+      if (state.tab === 'kol' && state.keyword && hasFilter(state.filters)) go({ keyword: '' });
+      return;
+    }
+    if (state.tab === 'kol' && !nameSearchAllowed(next)) {
       void message.warning(Msg.keywordTooLong);
       return;
     }
-    go(next, 1);
+    if (state.tab === 'content' && !contentKeywordAllowed(next)) {
+      void message.warning(DiscoveryMsg.contentKeywordTooLong);
+      return;
+    }
+    go({ keyword: next });
   };
+
+  const kolSearchRuns =
+    (state.keyword !== '' && nameSearchAllowed(state.keyword)) || (state.keyword === '' && hasFilter(state.filters));
 
   return (
     <div className="page-stack">
-      <Card variant="borderless" className="search-hero-card">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          UP主搜索
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">
-          支持按UP主名称或UID搜索，查看粉丝、播放与互动趋势。
-        </Typography.Paragraph>
-        <Input.Search
-          size="large"
-          placeholder="请输入UP主名称、或者UID"
-          aria-label="搜索UP主"
-          value={input}
-          onChange={(event) => setInput(event.target.value)}
-          onSearch={handleSearch}
-          enterButton={
-            <Button type="primary" icon={<SearchOutlined aria-hidden />}>
-              搜索
-            </Button>
-          }
-          allowClear
-          maxLength={100}
+      <Card variant="borderless" className="search-hero">
+        <Tabs
+          activeKey={state.tab}
+          onChange={(key) => go({ tab: key === 'content' ? 'content' : ('kol' satisfies SearchTab) })}
+          items={[
+            { key: 'kol', label: 'UP主搜索' },
+            { key: 'content', label: '内容搜索' },
+          ]}
         />
+        <KeywordSearchBox
+          value={input}
+          onChange={setInput}
+          onSearch={handleSearch}
+          placeholder={state.tab === 'kol' ? '请输入UP主名称、或者UID' : '请输入视频标题关键词'}
+          ariaLabel={state.tab === 'kol' ? '搜索UP主' : '搜索视频内容'}
+          suggest={state.tab === 'kol'}
+          maxLength={state.tab === 'kol' ? 100 : CONTENT_KEYWORD_MAX_LENGTH * 2}
+        />
+        {state.tab === 'kol' ? (
+          <ErrorBoundary title="筛选条件加载失败">
+            {filterOptions.isPending ? (
+              <Skeleton active title={false} paragraph={{ rows: 4 }} className="search-filters-skeleton" />
+            ) : filterOptions.isError ? (
+              <Alert
+                type="error"
+                showIcon
+                className="search-filters-error"
+                title="筛选条件加载失败"
+                description={errorText(filterOptions.error)}
+                action={
+                  <Button size="small" onClick={() => void filterOptions.refetch()}>
+                    重试
+                  </Button>
+                }
+              />
+            ) : (
+              <SearchFilters
+                options={filterOptions.data}
+                filters={state.filters}
+                onChange={(filters: KolFilters) => go({ filters })}
+              />
+            )}
+          </ErrorBoundary>
+        ) : null}
       </Card>
-      <ErrorBoundary title="搜索结果加载失败" resetKeys={[keyword, pageNo]}>
-        {keyword === '' ? (
-          <Card variant="borderless">
-            <Empty description="输入UP主名称或UID，开始搜索" />
-          </Card>
-        ) : allowed ? (
-          <SearchResults keyword={keyword} pageNo={pageNo} onPage={(page) => go(keyword, page)} />
-        ) : (
+      <ErrorBoundary title="搜索结果加载失败" resetKeys={[searchParams.toString()]}>
+        {state.tab === 'content' ? (
+          state.keyword === '' ? (
+            <Card variant="borderless">
+              <Empty description="输入视频标题关键词，搜索相关视频" />
+            </Card>
+          ) : contentKeywordAllowed(state.keyword) ? (
+            <ContentResults
+              keyword={state.keyword}
+              sort={state.contentSort}
+              tid={state.contentTid}
+              pageNo={state.pageNo}
+              themes={filterOptions.data?.themeInfos ?? []}
+              onChange={(patch) =>
+                go({
+                  contentSort: patch.sort ?? state.contentSort,
+                  contentTid: 'tid' in patch ? patch.tid : state.contentTid,
+                  pageNo: patch.pageNo ?? 1,
+                })
+              }
+            />
+          ) : (
+            <Alert type="warning" showIcon title={DiscoveryMsg.contentKeywordTooLong} />
+          )
+        ) : kolSearchRuns ? (
+          <SearchResults
+            state={state}
+            sortOptions={filterOptions.data?.sortList ?? []}
+            onSort={(sort) => go({ sort })}
+            onPage={(pageNo) => go({ pageNo })}
+          />
+        ) : state.keyword !== '' ? (
           <Alert type="warning" showIcon title={Msg.keywordTooLong} />
+        ) : (
+          <Card variant="borderless">
+            <Empty description="输入UP主名称或UID，或选择筛选条件，开始搜索" />
+          </Card>
         )}
       </ErrorBoundary>
     </div>
@@ -91,18 +159,50 @@ export function CreatorSearchPage() {
 }
 
 interface SearchResultsProps {
-  keyword: string;
-  pageNo: number;
+  state: SearchUrlState;
+  sortOptions: readonly { value: KolSort; label: string }[];
+  onSort: (sort: KolSort | undefined) => void;
   onPage: (page: number) => void;
 }
 
-function SearchResults({ keyword, pageNo, onPage }: SearchResultsProps) {
+const DEFAULT_SORT = 'default';
+
+function SearchResults({ state, sortOptions, onSort, onPage }: SearchResultsProps) {
   const hrefOf = useAppHref();
-  const query = useSearchKol({ keyword, pageNo, pageSize: SEARCH_PAGE_SIZE }, true);
+  const query = useSearchKol(
+    {
+      keyword: state.keyword,
+      filters: state.filters,
+      sort: state.sort,
+      pageNo: state.pageNo,
+      pageSize: SEARCH_PAGE_SIZE,
+    },
+    true,
+  );
+  const options = [
+    ...(state.keyword ? [{ label: '综合', value: DEFAULT_SORT }] : []),
+    ...sortOptions.map((option) => ({ label: option.label, value: option.value })),
+  ];
+  const current = state.sort ?? (state.keyword ? DEFAULT_SORT : 'fans');
+  const sorter =
+    options.length > 0 ? (
+      <div className="search-toolbar">
+        <span className="search-toolbar-label">排序</span>
+        <Segmented<string>
+          aria-label="排序方式"
+          options={options}
+          value={current}
+          onChange={(value) => {
+            const match = sortOptions.find((option) => option.value === value);
+            onSort(match?.value);
+          }}
+        />
+      </div>
+    ) : null;
 
   if (query.isPending) {
     return (
-      <Card variant="borderless" aria-busy="true">
+      <Card variant="borderless" aria-busy="true" title={sorter}>
         <Skeleton avatar active paragraph={{ rows: 1 }} />
         <Skeleton avatar active paragraph={{ rows: 1 }} />
         <Skeleton avatar active paragraph={{ rows: 1 }} />
@@ -111,7 +211,7 @@ function SearchResults({ keyword, pageNo, onPage }: SearchResultsProps) {
   }
   if (query.isError) {
     return (
-      <Card variant="borderless">
+      <Card variant="borderless" title={sorter}>
         <Result
           status="error"
           title="搜索失败"
@@ -128,22 +228,24 @@ function SearchResults({ keyword, pageNo, onPage }: SearchResultsProps) {
   const { kolInfos, total } = query.data;
   if (kolInfos.length === 0) {
     return (
-      <Card variant="borderless">
-        <Empty description={`${Msg.kolNotFound}，请检查名称或UID`} />
+      <Card variant="borderless" title={sorter}>
+        <Empty
+          description={
+            state.keyword
+              ? `${Msg.kolNotFound}，请检查名称或UID，或调整筛选条件`
+              : '没有符合筛选条件的UP主，请调整筛选条件'
+          }
+        />
       </Card>
     );
   }
   return (
-    <Card
-      variant="borderless"
-      title={
-        <span>
-          找到 <Typography.Text type="danger">{total}</Typography.Text> 个与“{keyword}”相关的UP主
-        </span>
-      }
-      className={query.isPlaceholderData ? 'is-refreshing' : undefined}
-    >
-      <div className="creator-result-list" role="list" aria-label="UP主搜索结果">
+    <Card variant="borderless" title={sorter} className={query.isPlaceholderData ? 'is-refreshing' : undefined}>
+      <Typography.Paragraph type="secondary" className="search-count">
+        找到 <Typography.Text type="danger">{total}</Typography.Text> 个
+        {state.keyword ? `与“${state.keyword}”相关的` : '符合条件的'}UP主
+      </Typography.Paragraph>
+      <div className="kol-card-list" role="list" aria-label="UP主搜索结果">
         {kolInfos.map((creator) => (
           <div role="listitem" key={creator.kolId}>
             <CreatorResultCard
@@ -158,12 +260,12 @@ function SearchResults({ keyword, pageNo, onPage }: SearchResultsProps) {
       </div>
       {total > SEARCH_PAGE_SIZE ? (
         <Pagination
-          className="result-pagination"
-          current={pageNo}
+          className="search-pagination"
+          current={state.pageNo}
           pageSize={SEARCH_PAGE_SIZE}
-          total={total}
+          total={Math.min(total, SEARCH_PAGE_SIZE * MAX_PAGES)}
           showSizeChanger={false}
-          showTotal={(count) => `共 ${count} 条`}
+          showTotal={() => `共 ${total} 条`}
           onChange={onPage}
           responsive
         />

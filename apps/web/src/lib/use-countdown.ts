@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** A seconds countdown (the SMS button's 60 s cooldown, §4). */
+/** A seconds countdown (the SMS buttons' 60 s cooldown, §4; sign-in panels and the account centre). */
 export function useCountdown(seconds: number) {
   const [left, setLeft] = useState(0);
   useEffect(() => {

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { silentLogger, systemPipelineClock } from '../../jobs/clock.js';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../lib/reply.js';
+import { parseParams } from '../../lib/validate.js';
+import { createIngestion } from '../ingestion/index.js';
+import { pipelineOf } from '../pipeline/registry.js';
+import { CollectorService } from './collector.service.js';
+
+/** spec §5: "Collection input must not be empty". */
+export const COLLECTION_INPUT_REQUIRED = '输入内容不能为空';
+
+/** Messages beside isExists (ours; the spec shows dialogs keyed by isExists). */
+const SUBMIT_MESSAGES = {
+  0: 'UID或者链接输入有误，请重新输入',
+  1: '该UP主已收录',
+  2: '提交成功，完整数据约24小时内更新',
+} as const;
+
+const SubmitParams = z.object({
+  url: z.union([z.string(), z.number()]).optional(),
+  kol: z.union([z.string(), z.number()]).optional(),
+});
+
+/**
+ * POST/GET /api/submitCollectionKol (spec §4, §7.3): `url` (homepage link) or `kol` (UID) → isExists (0 not
+ * found or bad format, 1 already collected, 2 submitted), isApprove, kolId, kolImg, kolName, kolUid.
+ * Signed-in users only. Without a running pipeline in this process the request is recorded and the
+ * scheduler's sweep queues it.
+ */
+export function registerCollectorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  let fallback: CollectorService | null = null;
+  const service = () =>
+    pipelineOf(ctx)?.collector ??
+    (fallback ??= new CollectorService({
+      db: ctx.db,
+      client: null,
+      jobs: null,
+      clock: systemPipelineClock,
+      settings: ctx.config.pipeline,
+      log: silentLogger,
+      ingestion: createIngestion(ctx.db),
+    }));
+
+  const submit = async (request: FastifyRequest) => {
+    const principal = await app.requireUser(request);
+    const params = parseParams(SubmitParams, request.method === 'GET' ? request.query : request.body);
+    const input = String(params.url ?? '').trim() || String(params.kol ?? '').trim();
+    if (!input) throw AppError.fail(COLLECTION_INPUT_REQUIRED);
+    const result = await service().submit(input, principal.userId);
+    return ok({ ...result }, SUBMIT_MESSAGES[result.isExists]);
+  };
+  app.post('/api/submitCollectionKol', submit);
+  app.get('/api/submitCollectionKol', submit);
+}

@@ -1,0 +1,109 @@
+/**
+ * Monitoring samples (docs/pipeline.md § Monitoring): monitored videos every `interval_seconds` (default 5
+ * minutes) inside their target's window, and monitored live rooms every minute while they are live. The
+ * monitoring feature inserts monitor_targets rows; the scheduler queues the due slots; these handlers fetch
+ * at the budget's high priority and write one sample per slot (keyed by the slot instant).
+ */
+import { shanghaiDay } from '../../jobs/clock.js';
+import type { LiveRoomRecord } from '../../providers/bilibili/index.js';
+import type { LiveSampleRow } from '../ingestion/index.js';
+import { callOptions, requireClient, type CollectorDeps, type WorkContext } from './deps.js';
+import { MonitorRepository, type DueVideoSample } from './monitor.repository.js';
+
+/** A `Gone` reason that means the video itself is gone (not merely its comments closed). */
+export const VIDEO_GONE_REASONS: ReadonlySet<string> = new Set(['not_found', 'invisible']);
+
+export class MonitorService {
+  readonly repo: MonitorRepository;
+
+  constructor(private readonly deps: CollectorDeps) {
+    this.repo = new MonitorRepository(deps.db);
+  }
+
+  /** The scheduler: queue the current slot of every video target that has no sample for it yet. */
+  async enqueueDueVideoSamples(): Promise<number> {
+    const due: DueVideoSample[] = await this.repo.dueVideoSamples(new Date(this.deps.clock.now()));
+    if (!this.deps.jobs || due.length === 0) return 0;
+    return this.deps.jobs.sendMany(
+      'monitor.video-sample',
+      due.map((d) => ({ data: { targetId: d.targetId, videoId: d.videoId, ts: d.ts.toISOString() } })),
+    );
+  }
+
+  /** monitor.video-sample: one view of the video → video_samples at the slot, and its current counters. */
+  async sampleVideo(data: { targetId: number; videoId: number; ts: string }, ctx: WorkContext): Promise<object> {
+    const ts = new Date(data.ts);
+    const target = await this.repo.target(data.targetId);
+    if (!target || target.videoId !== data.videoId || ts < target.windowStart || ts > target.windowEnd) {
+      return { skipped: 'outside the window or the target is gone' };
+    }
+    const video = await this.repo.video(data.videoId);
+    if (!video || video.status === -1) return { skipped: 'deleted video' };
+    const view = await requireClient(this.deps).videoView({ aid: video.aid }, callOptions(ctx));
+    if (!view.found) {
+      if (VIDEO_GONE_REASONS.has(view.reason)) {
+        await this.deps.ingestion.samples.markVideosDeleted([video.id]);
+        return { deleted: true };
+      }
+      return { gone: view.reason };
+    }
+    await this.deps.ingestion.samples.ingestVideoSamples([{ videoId: video.id, ts, stats: view.value.video.stats }]);
+    await this.deps.ingestion.records.ingestVideos([view.value.video], shanghaiDay(this.deps.clock.now()));
+    return { play: view.value.video.stats.view };
+  }
+
+  /** The scheduler: whether a live sample of minute `ts` is worth queueing (some live target is active). */
+  anyLiveTarget(ts: Date): Promise<boolean> {
+    return this.repo.anyLiveTarget(ts);
+  }
+
+  /**
+   * monitor.live-sample: the live status of every monitored room at minute `ts` (by uid, in batches; rooms
+   * of unknown owners one by one), a live_samples row for each room that is live, and the creators' live flag.
+   * A target with a longer interval is sampled on the minutes its interval divides.
+   */
+  async sampleLive(data: { ts: string }, ctx: WorkContext): Promise<object> {
+    const ts = new Date(data.ts);
+    const client = requireClient(this.deps);
+    const targets = (await this.repo.liveTargets(ts)).filter((t) => {
+      const sinceStart = Math.floor((ts.getTime() - t.windowStart.getTime()) / 1000);
+      return sinceStart % t.intervalSeconds < 60;
+    });
+    if (targets.length === 0) return { rooms: 0, live: 0 };
+    const byUid = new Map<number, LiveRoomRecord>();
+    const byRoom = new Map<number, LiveRoomRecord>();
+    const mids = [...new Set(targets.map((t) => t.mid).filter((m): m is number => m !== null))];
+    const batch = this.deps.settings.liveStatusBatch;
+    const statuses: LiveRoomRecord[] = [];
+    for (let i = 0; i < mids.length; i += batch) {
+      statuses.push(...(await client.liveStatusByUids(mids.slice(i, i + batch), callOptions(ctx))));
+    }
+    for (const t of targets) {
+      if (t.mid !== null || t.roomId === null) continue;
+      const info = await client.liveRoomInfo(t.roomId, callOptions(ctx));
+      if (info.found) byRoom.set(info.value.roomId, info.value);
+    }
+    for (const r of statuses) {
+      byUid.set(r.uid, r);
+      byRoom.set(r.roomId, r);
+    }
+    const rows: LiveSampleRow[] = [];
+    for (const t of targets) {
+      const room =
+        (t.mid !== null ? byUid.get(t.mid) : undefined) ?? (t.roomId !== null ? byRoom.get(t.roomId) : undefined);
+      if (!room || room.liveStatus !== 1) continue;
+      rows.push({
+        roomId: room.roomId,
+        creatorId: t.creatorId,
+        ts,
+        liveStatus: room.liveStatus,
+        online: room.online,
+        danmakuRate: null,
+        giftValue: null,
+      });
+    }
+    await this.deps.ingestion.samples.ingestLiveSamples(rows);
+    await this.deps.ingestion.samples.updateLiveStatus(statuses);
+    return { rooms: targets.length, live: rows.length };
+  }
+}

@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { KolItem } from '@xg/shared';
+import type pg from 'pg';
+import type { Db } from '../../db/client.js';
+import { preparedRows } from './prepared.js';
+
+/** int8 and numeric columns arrive as strings; converted here, in one place for discovery lists. */
+export const num = (v: string | number | bigint): number => Number(v);
+export const numOrNull = (v: string | number | bigint | null | undefined): number | null =>
+  v === null || v === undefined ? null : Number(v);
+
+/** Days of stored history over which `fansIncrease` is measured (docs/api/discovery.md). */
+export const FANS_INCREASE_DAYS = 30;
+
+export interface KolItemRow {
+  id: string;
+  name: string;
+  mid: string;
+  face: string;
+  official_type: number;
+  fans: string;
+  level: number;
+  sex: number;
+  index_num: string;
+  plays: string;
+  likes: string;
+  video_count: number;
+  is_live: number;
+  theme_name: string | null;
+  mcn_name: string | null;
+  fans_increase: string | null;
+}
+
+export function toKolItem(r: KolItemRow): KolItem {
+  return {
+    kolId: num(r.id),
+    kolName: r.name,
+    kolUid: num(r.mid),
+    kolImg: r.face,
+    isApprove: r.official_type,
+    fansNum: num(r.fans),
+    themeName: r.theme_name,
+    platformLevel: r.level,
+    gender: r.sex,
+    indexNum: num(r.index_num),
+    playNum: num(r.plays),
+    praiseNum: num(r.likes),
+    videoNum: r.video_count,
+    isLive: r.is_live,
+    mcnName: r.mcn_name,
+    fansIncrease: numOrNull(r.fans_increase),
+    // The collection tables come with the lists issue; until then nothing is collected or listed.
+    isCollect: 0,
+    isPut: 0,
+    // Not in the collected data (business-order platform).
+    isEnter: 0,
+  };
+}
+
+/**
+ * Every discovery list first finds one page of creator ids (cheap, on an index), then reads the rows
+ * shown for that page here: one query, answer in the order of `ids`. `fansIncrease` is the derived 30-day
+ * fans change (creator_metrics.fans_change_30, docs/metrics.md); for a creator not rolled up yet, the fans
+ * now minus the fans FANS_INCREASE_DAYS stored days earlier (a backward walk of the creator_daily key).
+ */
+/**
+ * The columns of a KolItem, for queries that join `creators c` (with `partitions p`, `mcns m` and
+ * `creator_metrics cm` left-joined as in KOL_ITEM_JOINS) to their own rows, e.g. a ranking list.
+ */
+export const KOL_ITEM_COLUMNS = sql`c.id, c.name, c.mid, c.face, c.official_type, c.fans, c.level, c.sex,
+  c.index_num, c.plays, c.likes, c.video_count, c.is_live, p.name AS theme_name, m.name AS mcn_name,
+  CASE WHEN cm.creator_id IS NOT NULL THEN cm.fans_change_30
+       ELSE c.fans - (SELECT d.fans FROM creator_daily d WHERE d.creator_id = c.id
+                      ORDER BY d.day DESC OFFSET ${FANS_INCREASE_DAYS} LIMIT 1) END AS fans_increase`;
+export const KOL_ITEM_JOINS = sql`LEFT JOIN partitions p ON p.tid = c.partition_tid
+  LEFT JOIN mcns m ON m.id = c.mcn_id
+  LEFT JOIN creator_metrics cm ON cm.creator_id = c.id`;
+
+/**
+ * List rows of `ids`, in that order. With a pool the statement is prepared (prepared.ts): its shape never
+ * changes (the ids are one array parameter), and planning its joins costs more than running it.
+ */
+export async function readKolItems(
+  db: Db,
+  ids: readonly (string | number)[],
+  pool: pg.Pool | null = null,
+): Promise<KolItem[]> {
+  if (ids.length === 0) return [];
+  const idList = ids.map((id) => String(id));
+  const rows = await preparedRows(
+    db,
+    pool,
+    sql<KolItemRow>`
+      SELECT ${KOL_ITEM_COLUMNS}
+      FROM unnest(${idList}::bigint[]) WITH ORDINALITY AS i(id, ord)
+      JOIN creators c ON c.id = i.id
+      ${KOL_ITEM_JOINS}
+      ORDER BY i.ord`,
+  );
+  return rows.map(toKolItem);
+}

@@ -1,0 +1,184 @@
+import { sql } from 'kysely';
+import type { PriceInfo } from '@xg/shared';
+import type { Db } from '../../db/client.js';
+import { num, numOrNull } from './kol-items.js';
+
+export interface DetailExtraRow {
+  mcnId: number | null;
+  mcnName: string | null;
+  liveRoomId: number | null;
+  tid: number | null;
+  parentTid: number | null;
+}
+
+export interface FanEventRow {
+  day: string;
+  kind: string;
+  delta: number;
+  fans: number;
+  causeVideoId: string | null;
+}
+
+export interface PortraitRow {
+  genderPortrait: string;
+  agePortrait: string;
+  areaPortrait: string;
+  source: string;
+  sample: number;
+  malePct: number;
+  day: string;
+  computedAt: Date;
+}
+
+export type KolVideoSort = 'pubdate' | 'play' | 'likes';
+
+/** The price columns of creator_metrics (alias `cm`); null when the creator is not rolled up yet. */
+export const PRICE_COLUMNS = sql`cm.video_price, cm.implantation_price, cm.normal_price, cm.special_price,
+  cm.week_video_num, cm.week_avg_play, cm.avg_praise, cm.computed_at`;
+
+export interface PriceRowDb {
+  video_price: string | null;
+  implantation_price: string | null;
+  normal_price: string | null;
+  special_price: string | null;
+  week_video_num: number | null;
+  week_avg_play: string | null;
+  avg_praise: string | null;
+  computed_at: Date | null;
+}
+
+export function toPriceInfo(row: PriceRowDb): PriceInfo | undefined {
+  if (row.computed_at === null) return undefined;
+  return {
+    videoPrice: numOrNull(row.video_price),
+    implantationPrice: numOrNull(row.implantation_price),
+    normalPrice: numOrNull(row.normal_price),
+    specialPrice: numOrNull(row.special_price),
+    weekVideoNum: row.week_video_num,
+    weekAvgPlayNum: numOrNull(row.week_avg_play),
+    avgPraiseNum: numOrNull(row.avg_praise),
+    updateTime: row.computed_at.toISOString(),
+    method: 'docs/metrics.md#commercial-estimates',
+  };
+}
+
+/** The creator detail's sections: detail extras, videos, fan events, portrait, prices, similar creators. */
+export class CreatorSectionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async detailExtra(id: number): Promise<DetailExtraRow | undefined> {
+    const r = await sql<{
+      mcn_id: number | null;
+      mcn_name: string | null;
+      live_room_id: string | null;
+      partition_tid: number | null;
+      parent_id: number | null;
+    }>`
+      SELECT c.mcn_id, m.name AS mcn_name, c.live_room_id, c.partition_tid, p.parent_id
+      FROM creators c LEFT JOIN mcns m ON m.id = c.mcn_id LEFT JOIN partitions p ON p.tid = c.partition_tid
+      WHERE c.id = ${id}`.execute(this.db);
+    const row = r.rows[0];
+    if (!row) return undefined;
+    return {
+      mcnId: row.mcn_id,
+      mcnName: row.mcn_name,
+      liveRoomId: numOrNull(row.live_room_id),
+      tid: row.partition_tid,
+      parentTid: row.parent_id,
+    };
+  }
+
+  /** The commercial estimate of creator_metrics (docs/metrics.md), or undefined when not rolled up yet. */
+  async priceInfo(id: number): Promise<PriceInfo | undefined> {
+    const r = await sql<PriceRowDb>`
+      SELECT ${PRICE_COLUMNS} FROM creator_metrics cm WHERE cm.creator_id = ${id}`.execute(this.db);
+    const row = r.rows[0];
+    return row ? toPriceInfo(row) : undefined;
+  }
+
+  async portrait(id: number): Promise<PortraitRow | undefined> {
+    const r = await sql<{
+      gender_portrait: string;
+      age_portrait: string;
+      area_portrait: string;
+      portrait_source: string;
+      portrait_sample: number;
+      audience_male_pct: string;
+      day: string;
+      computed_at: Date;
+    }>`
+      SELECT gender_portrait, age_portrait, area_portrait, portrait_source, portrait_sample, audience_male_pct,
+             day, computed_at
+      FROM creator_metrics WHERE creator_id = ${id}`.execute(this.db);
+    const row = r.rows[0];
+    if (!row) return undefined;
+    return {
+      genderPortrait: row.gender_portrait,
+      agePortrait: row.age_portrait,
+      areaPortrait: row.area_portrait,
+      source: row.portrait_source,
+      sample: row.portrait_sample,
+      malePct: num(row.audience_male_pct),
+      day: row.day,
+      computedAt: row.computed_at,
+    };
+  }
+
+  /** One page of the creator's video ids (deleted ones included, marked by status) and their number. */
+  async videoIds(
+    id: number,
+    sort: KolVideoSort,
+    page: { limit: number; offset: number },
+  ): Promise<{ ids: string[]; total: number }> {
+    const order =
+      sort === 'play'
+        ? sql`v.play DESC, v.id DESC`
+        : sort === 'likes'
+          ? sql`v.likes DESC, v.id DESC`
+          : sql`v.pubdate DESC, v.id DESC`;
+    const [rows, count] = await Promise.all([
+      sql<{ id: string }>`SELECT v.id FROM videos v WHERE v.creator_id = ${id}
+        ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db),
+      sql<{ total: string }>`SELECT count(*) AS total FROM videos WHERE creator_id = ${id}`.execute(this.db),
+    ]);
+    return { ids: rows.rows.map((r) => r.id), total: num(count.rows[0]?.total ?? 0) };
+  }
+
+  /** The creator's fan events of the last `days` days (before its latest event day), newest first. */
+  async fanEvents(id: number, days: number): Promise<FanEventRow[]> {
+    const r = await sql<{ day: string; kind: string; delta: string; fans: string; cause_video_id: string | null }>`
+      SELECT e.day, e.kind, e.delta, e.fans, e.cause_video_id
+      FROM fan_events e
+      WHERE e.creator_id = ${id}
+        AND e.day > (SELECT coalesce(max(d.day), current_date) FROM creator_daily d WHERE d.creator_id = ${id}) - ${days}::int
+      ORDER BY e.day DESC`.execute(this.db);
+    return r.rows.map((e) => ({
+      day: e.day,
+      kind: e.kind,
+      delta: num(e.delta),
+      fans: num(e.fans),
+      causeVideoId: e.cause_video_id,
+    }));
+  }
+
+  /**
+   * Up to `limit` creators of the same second-level partition with fans within ×⅓…×3, nearest in
+   * log-fans first; when both have derived portraits, the audience's male share counts too
+   * (10 percentage points weigh like a factor 10^0.25 ≈ 1.8 in fans).
+   */
+  async similarIds(id: number, limit: number): Promise<string[]> {
+    const r = await sql<{ id: string }>`
+      WITH me AS (
+        SELECT c.id, c.partition_tid, greatest(c.fans, 1) AS fans, m.audience_male_pct AS male
+        FROM creators c LEFT JOIN creator_metrics m ON m.creator_id = c.id WHERE c.id = ${id}
+      )
+      SELECT o.id FROM me
+      JOIN creators o ON o.partition_tid = me.partition_tid AND o.id <> me.id
+                     AND o.fans BETWEEN me.fans / 3 AND me.fans * 3
+      LEFT JOIN creator_metrics om ON om.creator_id = o.id
+      ORDER BY abs(log(greatest(o.fans, 1)::numeric) - log(me.fans::numeric))
+               + coalesce(abs(om.audience_male_pct - me.male) / 40.0, 0), o.fans DESC, o.id
+      LIMIT ${limit}`.execute(this.db);
+    return r.rows.map((x) => x.id);
+  }
+}

@@ -1,0 +1,143 @@
+import type { BoardDataAnswer, DashboardAnswer, FlowmeterAnswer, PlatformTotals } from '@xg/shared';
+import type { Db } from '../../db/client.js';
+import { Cached, CachedMap, type CatalogService } from '../creators/catalog.service.js';
+import { readKolItems } from '../creators/kol-items.js';
+import type { LimitsService } from '../membership/limits.service.js';
+import { readVideoItems } from '../videos/video-items.js';
+import type {
+  DailyGainRow,
+  DashboardRepository,
+  PartitionTotalsRow,
+  PlatformTotalsRow,
+} from './dashboard.repository.js';
+
+type Answer<T> = Omit<T, 'code' | 'message'>;
+
+/** Platform figures change with the nightly collection; they are recomputed at most every 10 minutes. */
+const CACHE_MS = 10 * 60_000;
+/** boardData's growth window (days). */
+export const BOARD_DAYS = 30;
+/** dashboard: the latest fan event of each of the TOP_CREATORS largest creators, RECENT_LIMIT of them. */
+export const TOP_CREATORS = 100;
+export const RECENT_LIMIT = 10;
+
+/** Signed-in home, platform board and traffic trends (docs/api/discovery.md §6). */
+export class DashboardService {
+  private readonly totals: Cached<PlatformTotalsRow>;
+  private readonly partitions: Cached<PartitionTotalsRow[]>;
+  private readonly gains = new CachedMap<number, DailyGainRow[]>(CACHE_MS);
+
+  constructor(
+    private readonly db: Db,
+    private readonly repo: DashboardRepository,
+    private readonly catalog: CatalogService,
+    private readonly limits: LimitsService,
+  ) {
+    this.totals = new Cached(CACHE_MS, () => repo.totals());
+    this.partitions = new Cached(CACHE_MS, () => repo.partitionTotals());
+  }
+
+  private dailyGains(days: number): Promise<DailyGainRow[]> {
+    return this.gains.get(days, () => this.repo.dailyGains(days));
+  }
+
+  async dashboard(userId: string): Promise<Answer<DashboardAnswer>> {
+    const [limits, monitorNum, totals, changes] = await Promise.all([
+      this.limits.operateLimits(userId),
+      this.repo.activeMonitors(userId),
+      this.totals.get(),
+      this.repo.recentChanges(TOP_CREATORS, RECENT_LIMIT),
+    ]);
+    const [kols, videos] = await Promise.all([
+      readKolItems(
+        this.db,
+        changes.map((c) => c.creatorId),
+      ),
+      readVideoItems(
+        this.db,
+        changes.flatMap((c) => (c.causeVideoId === null ? [] : [c.causeVideoId])),
+      ),
+    ]);
+    const kolById = new Map(kols.map((k) => [String(k.kolId), k]));
+    const videoById = new Map(videos.map((v) => [String(v.videoId), v]));
+    return {
+      userType: limits.userType,
+      quotas: limits.quotas,
+      // the lists issue adds collections and delivery lists
+      myLists: null,
+      monitorNum,
+      recentChanges: changes.flatMap((c) => {
+        const k = kolById.get(c.creatorId);
+        if (!k) return [];
+        return [
+          {
+            kolId: k.kolId,
+            kolName: k.kolName,
+            kolImg: k.kolImg,
+            fansNum: k.fansNum,
+            eventDate: c.day,
+            fansChange: c.delta,
+            causeVideo: c.causeVideoId === null ? null : (videoById.get(c.causeVideoId) ?? null),
+          },
+        ];
+      }),
+      platform: platformOf(totals),
+    };
+  }
+
+  async boardData(): Promise<Answer<BoardDataAnswer>> {
+    const [totals, partitions, gains] = await Promise.all([
+      this.totals.get(),
+      this.partitions.get(),
+      this.dailyGains(BOARD_DAYS),
+    ]);
+    const byDay = new Map<string, { fansIncrease: number; playIncrease: number; videoIncrease: number }>();
+    for (const g of gains) {
+      const d = byDay.get(g.day) ?? { fansIncrease: 0, playIncrease: 0, videoIncrease: 0 };
+      d.fansIncrease += g.fansInc;
+      d.playIncrease += g.playsInc;
+      d.videoIncrease += g.videoInc;
+      byDay.set(g.day, d);
+    }
+    return {
+      totals: {
+        kolNum: totals.kolNum,
+        videoNum: totals.videoNum,
+        liveNum: totals.liveNum,
+        mcnNum: totals.mcnNum,
+        approveNum: totals.approveNum,
+        totalFansNum: totals.totalFansNum,
+        totalPlayNum: totals.totalPlayNum,
+      },
+      partitions,
+      dailyGrowth: [...byDay.entries()].map(([dataDate, d]) => ({ dataDate, ...d })),
+      dataDate: gains.at(-1)?.day ?? totals.dataDate,
+    };
+  }
+
+  async flowmeter(days: number): Promise<Answer<FlowmeterAnswer>> {
+    const [tree, gains] = await Promise.all([this.catalog.tree(), this.dailyGains(days)]);
+    const dates = [...new Set(gains.map((g) => g.day))];
+    return {
+      days,
+      partitions: tree.map((top) => {
+        const mine = new Map(gains.filter((g) => g.tid === top.tid).map((g) => [g.day, g.playsInc]));
+        return {
+          tid: top.tid,
+          name: top.name,
+          series: dates.map((dataDate) => ({ dataDate, playIncrease: mine.get(dataDate) ?? 0 })),
+        };
+      }),
+    };
+  }
+}
+
+function platformOf(t: PlatformTotalsRow): PlatformTotals {
+  return {
+    kolNum: t.kolNum,
+    videoNum: t.videoNum,
+    totalFansNum: t.totalFansNum,
+    totalPlayNum: t.totalPlayNum,
+    dataDate: t.dataDate,
+  };
+}

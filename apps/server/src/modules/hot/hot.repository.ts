@@ -1,0 +1,167 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/client.js';
+import { num } from '../creators/kol-items.js';
+import { titleCondition } from '../videos/videos.repository.js';
+
+/**
+ * The hot-video score of docs/metrics.md "Hot content", as SQL over `v` (videos) with `asOf` the
+ * reference instant:
+ *   hotScore = gain × (1 + engagement) / (ageHours + 2)^1.5
+ * gain = the plays gained over the video's last stored day (video_daily) when there is one, else all its
+ * plays (a video inside the window gained them all since it was published); engagement =
+ * min(1, interactions / plays).
+ */
+export function hotScoreSql(asOf: Date): RawBuilder<number> {
+  return sql<number>`(
+    coalesce((SELECT d1.play - d0.play FROM video_daily d1
+              JOIN LATERAL (SELECT d.play FROM video_daily d WHERE d.video_id = v.id AND d.day < d1.day
+                            ORDER BY d.day DESC LIMIT 1) d0 ON true
+              WHERE d1.video_id = v.id ORDER BY d1.day DESC LIMIT 1), v.play)::double precision
+    * (1 + least(1, (v.likes + v.coin + v.favorite + v.share + v.reply + v.danmaku)::double precision
+                    / greatest(v.play, 1)))
+    / power(greatest(extract(epoch FROM (${asOf}::timestamptz - v.pubdate)) / 3600, 0) + 2, 1.5))`;
+}
+
+export interface TitleRow {
+  id: string;
+  title: string;
+  creatorId: string;
+  play: number;
+  hotScore: number;
+}
+
+export interface PartitionStats {
+  tid: number;
+  name: string;
+  videoNum: number;
+  playNum: number;
+  interactions: number;
+  hotVideoNum: number;
+}
+
+/** Plays from which a video counts as a hit in hotAnalyse (10万+, the usual 爆款 threshold). */
+export const HIT_PLAYS = 100_000;
+/** recommendVideo: videos of the last 30 days with at least this many plays, by engagement. */
+export const RECOMMEND_MIN_PLAYS = 10_000;
+export const RECOMMEND_DAYS = 30;
+
+export class HotRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The newest publish time in the data: hot windows end there (the demo world is dated at its load). */
+  async asOf(): Promise<Date> {
+    const r = await sql<{ t: Date | null }>`SELECT max(pubdate) AS t FROM videos`.execute(this.db);
+    return r.rows[0]?.t ?? new Date();
+  }
+
+  private windowWhere(asOf: Date, days: number, tids: number[] | null): RawBuilder<unknown> {
+    const parts = [
+      sql`v.status = 0`,
+      sql`v.pubdate > ${asOf}::timestamptz - make_interval(days => ${days})`,
+      sql`v.pubdate <= ${asOf}::timestamptz`,
+    ];
+    if (tids) parts.push(sql`v.tid = ANY(${tids}::int[])`);
+    return sql.join(parts, sql` AND `);
+  }
+
+  async hotVideoIds(
+    asOf: Date,
+    days: number,
+    tids: number[] | null,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: { id: string; score: number }[]; total: number }> {
+    const where = this.windowWhere(asOf, days, tids);
+    const [rows, count] = await Promise.all([
+      sql<{ id: string; score: number }>`
+        SELECT v.id, ${hotScoreSql(asOf)} AS score FROM videos v WHERE ${where}
+        ORDER BY score DESC, v.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db),
+      sql<{ total: string }>`SELECT count(*) AS total FROM videos v WHERE ${where}`.execute(this.db),
+    ]);
+    return { rows: rows.rows, total: num(count.rows[0]?.total ?? 0) };
+  }
+
+  /** Titles of the window's visible videos, with plays and hot score (for tags and topics). */
+  async windowTitles(asOf: Date, days: number, tids: number[] | null): Promise<TitleRow[]> {
+    const r = await sql<{ id: string; title: string; creator_id: string; play: string; score: number }>`
+      SELECT v.id, v.title, v.creator_id, v.play, ${hotScoreSql(asOf)} AS score
+      FROM videos v WHERE ${this.windowWhere(asOf, days, tids)}`.execute(this.db);
+    return r.rows.map((x) => ({
+      id: x.id,
+      title: x.title,
+      creatorId: x.creator_id,
+      play: num(x.play),
+      hotScore: x.score,
+    }));
+  }
+
+  /** Videos of the window whose title contains `topic`, by plays; with the topic's totals. */
+  async topicVideos(
+    asOf: Date,
+    days: number,
+    topic: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ ids: string[]; videoNum: number; playNum: number; kolNum: number }> {
+    const where = sql`${this.windowWhere(asOf, days, null)} AND ${titleCondition(topic)}`;
+    const [rows, totals] = await Promise.all([
+      sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${where} ORDER BY v.play DESC, v.id
+        LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db),
+      sql<{ n: string; plays: string | null; kols: string }>`
+        SELECT count(*) AS n, sum(v.play) AS plays, count(DISTINCT v.creator_id) AS kols FROM videos v WHERE ${where}`.execute(
+        this.db,
+      ),
+    ]);
+    const t = totals.rows[0];
+    return {
+      ids: rows.rows.map((x) => x.id),
+      videoNum: num(t?.n ?? 0),
+      playNum: num(t?.plays ?? 0),
+      kolNum: num(t?.kols ?? 0),
+    };
+  }
+
+  /** Per top-level partition: the window's videos, plays, interactions and hits (plays ≥ HIT_PLAYS). */
+  async partitionStats(asOf: Date, days: number): Promise<PartitionStats[]> {
+    const r = await sql<{
+      tid: number;
+      name: string;
+      n: string;
+      plays: string;
+      inter: string;
+      hits: string;
+    }>`
+      SELECT top.tid, top.name, count(v.id) AS n, coalesce(sum(v.play), 0) AS plays,
+             coalesce(sum(v.likes + v.coin + v.favorite + v.share + v.reply + v.danmaku), 0) AS inter,
+             count(v.id) FILTER (WHERE v.play >= ${HIT_PLAYS}) AS hits
+      FROM partitions top
+      JOIN partitions child ON child.tid = top.tid OR child.parent_id = top.tid
+      JOIN videos v ON v.tid = child.tid AND ${this.windowWhere(asOf, days, null)}
+      WHERE top.parent_id IS NULL
+      GROUP BY top.tid, top.name, top.sort
+      ORDER BY plays DESC, top.tid`.execute(this.db);
+    return r.rows.map((x) => ({
+      tid: x.tid,
+      name: x.name,
+      videoNum: num(x.n),
+      playNum: num(x.plays),
+      interactions: num(x.inter),
+      hotVideoNum: num(x.hits),
+    }));
+  }
+
+  /** Recent visible videos with enough plays, by engagement (interactions / plays). */
+  async recommendIds(
+    asOf: Date,
+    tids: number[] | null,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: { id: string; rate: number }[]; total: number }> {
+    const where = sql`${this.windowWhere(asOf, RECOMMEND_DAYS, tids)} AND v.play >= ${RECOMMEND_MIN_PLAYS}`;
+    const [rows, count] = await Promise.all([
+      sql<{ id: string; rate: number }>`
+        SELECT v.id, (v.likes + v.coin + v.favorite + v.share + v.reply + v.danmaku)::double precision / v.play AS rate
+        FROM videos v WHERE ${where}
+        ORDER BY rate DESC, v.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db),
+      sql<{ total: string }>`SELECT count(*) AS total FROM videos v WHERE ${where}`.execute(this.db),
+    ]);
+    return { rows: rows.rows, total: num(count.rows[0]?.total ?? 0) };
+  }
+}

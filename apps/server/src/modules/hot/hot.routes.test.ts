@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import {
+  DiscoveryMsg,
+  type HotAnalyseAnswer,
+  type HotSpotAnswer,
+  type HotTagAnswer,
+  type HotVideoAnswer,
+  type RecommendVideoAnswer,
+  type TopicDetailAnswer,
+} from '@xg/shared';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createMember, type TestMember } from '../membership/test-members.js';
+import type { TitleRow } from './hot.repository.js';
+import { aggregateTags, aggregateTopics, titleGrams, titleTags } from './hot.service.js';
+
+describe('hot content maths', () => {
+  const row = (title: string, creatorId: string, play = 100, hotScore = 1): TitleRow => ({
+    id: title,
+    title,
+    creatorId,
+    play,
+    hotScore,
+  });
+
+  it('reads 【tags】 and #tags# from titles', () => {
+    expect(titleTags('【原神】我用50天钓鱼 #钓鱼# 【原神】')).toEqual(['原神', '钓鱼']);
+    expect(titleTags('没有标签的标题')).toEqual([]);
+  });
+
+  it('sums tags over videos and keeps tags with 2+ videos', () => {
+    const tags = aggregateTags(
+      [row('【原神】a', '1', 100, 3), row('【原神】b', '2', 50, 2), row('【单个】c', '1')],
+      10,
+    );
+    expect(tags).toEqual([{ tag: '原神', videoNum: 2, playNum: 150, hotScore: 5 }]);
+  });
+
+  it('makes n-grams of letter runs only', () => {
+    const g = titleGrams('独居第7天！ab');
+    expect(g.has('独居')).toBe(true);
+    expect(g.has('独居第')).toBe(true);
+    expect(g.has('第7')).toBe(false);
+    expect(g.has('ab')).toBe(true);
+  });
+
+  it('keeps frequent keywords from several creators and prefers the longer covering one', () => {
+    const rows = [
+      row('苏州vlog骑行', '1', 10, 5),
+      row('苏州vlog搬家', '2', 10, 5),
+      row('苏州vlog美食', '3', 10, 5),
+      row('独居第1天', '4', 10, 1),
+      row('独居第2天', '4', 10, 1),
+      row('独居第3天', '4', 10, 1), // one creator only: not a topic
+    ];
+    const topics = aggregateTopics(rows, 10).map((x) => x.topic);
+    expect(topics).toContain('苏州vlog');
+    expect(topics).not.toContain('苏州'); // covered by 苏州vlog with the same videos
+    expect(topics.some((x) => x.includes('独居'))).toBe(false);
+    const top = aggregateTopics(rows, 1)[0];
+    expect(top).toMatchObject({ topic: '苏州vlog', videoNum: 3, kolNum: 3, playNum: 30, hotScore: 15 });
+  });
+});
+
+let t: TestApp;
+let member: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  member = await createMember(t.ctx, { userType: 0 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Params = Record<string, string | number>;
+async function get<T>(path: string, params: Params = {}) {
+  const res = await t.call('GET', path, params, { token: member.token });
+  expect(res.status).toBe(200);
+  return res.body as unknown as T & { code: number; message: string };
+}
+
+describe('hot content endpoints', () => {
+  it('hotVideo: the window’s visible videos by hot score', async () => {
+    const body = await get<HotVideoAnswer>('/api/hotVideo', { days: 7, pageSize: 10 });
+    expect(body.code).toBe(200);
+    const asOf = await sql<{ t: Date }>`SELECT max(pubdate) AS t FROM videos`.execute(t.ctx.db);
+    const n = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM videos WHERE status = 0 AND pubdate > ${asOf.rows[0]?.t}::timestamptz - interval '7 days'`.execute(
+      t.ctx.db,
+    );
+    expect(body.total).toBe(Number(n.rows[0]?.n));
+    expect(body.videoInfos.length).toBe(Math.min(10, body.total));
+    const scores = body.videoInfos.map((v) => v.hotScore);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(body.videoInfos.map((v) => v.rank)).toEqual(body.videoInfos.map((_, i) => i + 1));
+    for (const v of body.videoInfos) expect(v.status).toBe(0);
+    const game = await get<HotVideoAnswer>('/api/hotVideo', { tid: 4 });
+    const tids = (
+      await sql<{ tid: number }>`SELECT tid FROM partitions WHERE tid = 4 OR parent_id = 4`.execute(t.ctx.db)
+    ).rows.map((r) => r.tid);
+    for (const v of game.videoInfos) expect(tids).toContain(v.tid);
+  });
+
+  it('hotTag, hotSpot and topicDetail', async () => {
+    const tags = await get<HotTagAnswer>('/api/hotTag', { days: 30 });
+    expect(tags.code).toBe(200);
+    expect(tags.tags.length).toBeGreaterThan(0);
+    for (const tag of tags.tags) expect(tag.videoNum).toBeGreaterThanOrEqual(2);
+    const spots = await get<HotSpotAnswer>('/api/hotSpot');
+    expect(spots.code).toBe(200);
+    const topic = spots.topics[0];
+    if (topic) {
+      const detail = await get<TopicDetailAnswer>('/api/topicDetail', {
+        topic: encodeURIComponent(topic.topic),
+        pageSize: 5,
+      });
+      expect(detail).toMatchObject({ code: 200, topic: topic.topic, videoNum: topic.videoNum, kolNum: topic.kolNum });
+      for (const v of detail.videoInfos) expect(v.title.toLowerCase()).toContain(topic.topic);
+    }
+    expect((await get('/api/topicDetail', {})).message).toBe(DiscoveryMsg.topicRequired);
+    expect((await get('/api/hotTag', { days: 3 })).message).toBe(DiscoveryMsg.daysInvalid);
+  });
+
+  it('hotAnalyse: per top-level partition figures', async () => {
+    const body = await get<HotAnalyseAnswer>('/api/hotAnalyse', { days: 30 });
+    expect(body.days).toBe(30);
+    const total = body.partitions.reduce((s, p) => s + p.videoNum, 0);
+    const asOf = await sql<{ t: Date }>`SELECT max(pubdate) AS t FROM videos`.execute(t.ctx.db);
+    const n = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM videos WHERE status = 0 AND tid IS NOT NULL
+        AND pubdate > ${asOf.rows[0]?.t}::timestamptz - interval '30 days'`.execute(t.ctx.db);
+    expect(total).toBe(Number(n.rows[0]?.n));
+    for (const p of body.partitions) {
+      if (p.videoNum > 0) expect(p.avgPlayNum).toBe(Math.round(p.playNum / p.videoNum));
+      expect(p.interactRate).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('recommendVideo: recent videos with 10k+ plays by engagement', async () => {
+    const body = await get<RecommendVideoAnswer>('/api/recommendVideo', { pageSize: 20 });
+    const rates = body.videoInfos.map((v) => v.interactRate);
+    expect([...rates].sort((a, b) => b - a)).toEqual(rates);
+    for (const v of body.videoInfos) expect(v.playNum).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('checks parameters; 401 without a token', async () => {
+    expect((await get('/api/hotVideo', { days: 2 })).message).toBe(DiscoveryMsg.daysInvalid);
+    expect((await get('/api/hotVideo', { tid: 999_999 })).message).toBe(DiscoveryMsg.tidInvalid);
+    expect((await get('/api/recommendVideo', { pageSize: 0 })).message).toBe(DiscoveryMsg.pageSizeInvalid);
+    for (const path of [
+      '/api/hotVideo',
+      '/api/hotTag',
+      '/api/hotSpot',
+      '/api/topicDetail',
+      '/api/hotAnalyse',
+      '/api/recommendVideo',
+    ]) {
+      expect((await t.call('GET', path, { topic: 'x' })).status).toBe(401);
+    }
+  });
+});

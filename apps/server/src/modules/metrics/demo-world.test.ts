@@ -1,0 +1,131 @@
+/**
+ * The derived data of the seeded demo world (the test template loads it at a small scale, and the load
+ * ends with backfillRollups): 云指数 identical to the seed's own computation, a portrait for every
+ * creator from the partition priors, day rankings for the last 30 days, and the top-50 read on the key.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import type { Db } from '../../db/client.js';
+import { DEMO_WORLD_KEY } from '../../db/seed/demo-world.js';
+import { refreshIndexNum } from '../../db/seed/world/index-num.js';
+import { runNightlyRollups } from './index.js';
+
+let t: TestApp;
+let db: Db;
+let end = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.ctx.db;
+  const marker = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', DEMO_WORLD_KEY)
+    .executeTakeFirstOrThrow();
+  end = (marker.value as { historyEnd: string }).historyEnd;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('derived data of the demo world', () => {
+  it('the rollup reproduces the seed’s 云指数 exactly', async () => {
+    await refreshIndexNum(db, end);
+    const seeded = await db.selectFrom('creators').select(['id', 'index_num']).orderBy('id').execute();
+    await sql`UPDATE creators SET index_num = 0`.execute(db);
+    await runNightlyRollups(db, end);
+    const rolled = await db.selectFrom('creators').select(['id', 'index_num']).orderBy('id').execute();
+    expect(rolled).toEqual(seeded);
+    const m = await sql<{ diff: string; n: string }>`
+      SELECT count(*) FILTER (WHERE m.index_num <> c.index_num) AS diff, count(*) AS n
+      FROM creators c JOIN creator_metrics m ON m.creator_id = c.id`.execute(db);
+    expect(m.rows[0]).toEqual({ diff: '0', n: String(seeded.length) });
+  });
+
+  it('every creator has figures and a partition-prior portrait', async () => {
+    const r = await sql<{ n: string; creators: string; partition: string; day: string }>`
+      SELECT count(m.creator_id) AS n, count(*) AS creators,
+             count(*) FILTER (WHERE m.portrait_source = 'partition' AND m.portrait_sample = 0) AS partition,
+             min(m.day)::text AS day
+      FROM creators c LEFT JOIN creator_metrics m ON m.creator_id = c.id`.execute(db);
+    const row = r.rows[0];
+    expect(row?.n).toBe(row?.creators);
+    expect(row?.partition).toBe(row?.creators);
+    expect(row?.day).toBe(end);
+    const sample = await sql<{ gender_portrait: string; age_portrait: string; area_portrait: string }>`
+      SELECT gender_portrait, age_portrait, area_portrait FROM creator_metrics ORDER BY creator_id LIMIT 20`.execute(
+      db,
+    );
+    for (const p of sample.rows) {
+      for (const json of [p.gender_portrait, p.age_portrait, p.area_portrait]) {
+        const entries = JSON.parse(json) as { 比例: number }[];
+        expect(Math.round(entries.reduce((s, e) => s + e.比例, 0) * 10) / 10).toBe(100);
+      }
+    }
+    const parts = await sql<{ missing: string }>`
+      SELECT count(*) AS missing FROM (SELECT tid FROM partitions UNION SELECT 0) p
+      WHERE NOT EXISTS (SELECT 1 FROM partition_portraits pp WHERE pp.tid = p.tid)`.execute(db);
+    expect(parts.rows[0]?.missing).toBe('0');
+  });
+
+  it('day rankings for the last 30 days, every period on the last day', async () => {
+    const r = await sql<{ period: string; days: string; last: string }>`
+      SELECT period, count(DISTINCT day) AS days, max(day)::text AS last FROM rankings GROUP BY period ORDER BY period`.execute(
+      db,
+    );
+    expect(r.rows).toEqual([
+      { period: 'day', days: '30', last: end },
+      { period: 'month', days: '1', last: end },
+      { period: 'week', days: '1', last: end },
+    ]);
+    const kinds = await sql<{
+      kind: string;
+    }>`SELECT DISTINCT kind FROM rankings WHERE day = ${end}::date ORDER BY kind`.execute(db);
+    expect(kinds.rows.map((k) => k.kind)).toEqual(['business', 'company', 'decrease', 'fans', 'increase']);
+    // the all-partition fans list is the creators by fans
+    const top = await sql<{ creator_id: string }>`
+      SELECT creator_id FROM rankings WHERE kind = 'fans' AND period = 'day' AND day = ${end}::date AND partition_tid = 0
+      ORDER BY rank LIMIT 10`.execute(db);
+    const expected = await sql<{ id: string }>`SELECT id FROM creators ORDER BY fans DESC, id LIMIT 10`.execute(db);
+    expect(top.rows.map((x) => x.creator_id)).toEqual(expected.rows.map((x) => x.id));
+  });
+
+  it('the backfilled day lists equal a single-day rollup of that day', async () => {
+    const past = new Date(Date.parse(`${end}T00:00:00Z`) - 12 * 86_400_000).toISOString().slice(0, 10);
+    const rows = async () =>
+      (
+        await sql`SELECT * FROM rankings WHERE day = ${past}::date AND period = 'day'
+                  ORDER BY kind, partition_tid, rank`.execute(db)
+      ).rows;
+    const backfilled = await rows();
+    expect(backfilled.length).toBeGreaterThan(100);
+    await runNightlyRollups(db, past);
+    expect(await rows()).toEqual(backfilled);
+  });
+
+  it('top 50 of a list is a range scan of the primary key, without a sort', async () => {
+    await sql`ANALYZE rankings`.execute(db);
+    const plan = await sql<{ 'QUERY PLAN': string }>`
+      EXPLAIN SELECT * FROM rankings
+      WHERE kind = 'increase' AND period = 'day' AND day = ${end}::date AND partition_tid = 0
+      ORDER BY rank LIMIT 50`.execute(db);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Index Scan using rankings_pkey/);
+    expect(text).not.toMatch(/Sort/);
+  });
+
+  it('fan events over the 90 days name a video of the creator published in the week before', async () => {
+    const r = await sql<{ events: string; bad: string; days: string }>`
+      SELECT count(*) AS events,
+             count(*) FILTER (WHERE v.id IS NOT NULL AND (v.creator_id <> e.creator_id
+               OR v.pubdate < (e.day - 7)::timestamp AT TIME ZONE 'Asia/Shanghai'
+               OR v.pubdate >= (e.day + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')) AS bad,
+             count(DISTINCT e.day) AS days
+      FROM fan_events e LEFT JOIN videos v ON v.id = e.cause_video_id`.execute(db);
+    expect(Number(r.rows[0]?.events)).toBeGreaterThan(0);
+    expect(r.rows[0]?.bad).toBe('0');
+    const mcn = await sql<{ days: string }>`SELECT count(DISTINCT day) AS days FROM mcn_daily`.execute(db);
+    expect(mcn.rows[0]?.days).toBe('90');
+  });
+});

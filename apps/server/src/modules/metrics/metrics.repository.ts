@@ -1,0 +1,572 @@
+/**
+ * The rollup's SQL (formulas in docs/metrics.md, "Derived data"). Every statement runs on the caller's
+ * executor, which the service makes a transaction, so the temp tables below (`ON COMMIT DROP`) live on
+ * one connection. The per-day state of every creator is computed once into `_m_day`; events, MCN
+ * aggregates, rankings, 云指数, the weekly figures, prices and portraits all read it.
+ */
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export type Executor = Kysely<Database>;
+
+/** Ranking list length (top N per list). */
+export const LIST_SIZE = 500;
+/** Creators with fewer distinct sampled commenters get their partition's pooled portrait. */
+export const PORTRAIT_MIN_SAMPLE = 30;
+/** Weight of the priors in a partition's pooled portrait, in pseudo-commenters. */
+export const PRIOR_WEIGHT = 100;
+/** Ranking lists older than this many days before the rolled-up day are deleted. */
+export const RANKING_RETENTION_DAYS = 180;
+/** Age bands of the age portrait, in the order of partition_priors.age_pct. */
+export const AGE_BANDS = ['17岁以下', '18-23岁', '24-30岁', '31-40岁', '41岁以上'] as const;
+/** Entries of the area portrait before the rest is summed as 其他. */
+export const AREA_TOP = 10;
+
+export type Period = 'day' | 'week' | 'month';
+export const PERIODS: readonly Period[] = ['day', 'week', 'month'];
+const KINDS = sql`ARRAY['fans', 'increase', 'decrease', 'business', 'company']::text[]`;
+const PERIOD_WINDOWS = sql`(VALUES ('day', 1), ('week', 7), ('month', 30))`;
+
+/** The Asia/Shanghai day boundaries of `day` + offset, as timestamptz. */
+const dayStart = (day: string, offset: number) =>
+  sql`((${day}::date + ${offset}::int)::timestamp AT TIME ZONE 'Asia/Shanghai')`;
+
+export async function dropTempTables(db: Executor): Promise<void> {
+  await sql`DROP TABLE IF EXISTS _m_day, _m_cm, _m_mix, _m_pp, _m_portrait`.execute(db);
+}
+
+/**
+ * `_m_day`: one row per creator for `day`: the known snapshot (latest on or before the day), fan changes
+ * over 1/7/30 days, the video samples, 云指数, prices and business value. `listed` marks creators whose
+ * known snapshot is at most 2 days old: only they enter the ranking lists (company lists included).
+ */
+export async function buildDayTable(db: Executor, day: string): Promise<void> {
+  await sql`
+    CREATE TEMP TABLE _m_day ON COMMIT DROP AS
+    WITH b AS (
+      SELECT ${day}::date AS d, ${dayStart(day, 1)} AS until, ${dayStart(day, -6)} AS since7,
+             ${dayStart(day, -29)} AS since30, ${dayStart(day, -89)} AS since90
+    ), base AS (
+      SELECT b.d, c.id AS creator_id, c.partition_tid AS tid, coalesce(pt.parent_id, c.partition_tid) AS top_tid,
+             c.mcn_id, k.day AS known_day, coalesce(k.day >= b.d - 2, false) AS listed,
+             coalesce(k.fans, c.fans) AS fans, coalesce(k.charging, 0) AS charging,
+             k.fans - coalesce(b1.fans, f.fans) AS change_1,
+             k.fans - coalesce(b7.fans, f.fans) AS change_7,
+             k.fans - coalesce(b30.fans, f.fans) AS change_30,
+             b30.fans AS fans_30,
+             w.n7::int AS n7, w.n30::int AS n30,
+             CASE WHEN w.n7 > 0 THEN 7 WHEN w.n30 > 0 THEN 30 WHEN r.n10 > 0 THEN 90 ELSE 0 END AS sample_window,
+             CASE WHEN w.n7 > 0 THEN w.play7 WHEN w.n30 > 0 THEN w.play30 ELSE r.play10 END AS a_play,
+             CASE WHEN w.n7 > 0 THEN w.likes7 WHEN w.n30 > 0 THEN w.likes30 ELSE r.likes10 END AS a_likes,
+             CASE WHEN w.n7 > 0 THEN w.fav7 WHEN w.n30 > 0 THEN w.fav30 ELSE r.fav10 END AS a_favorite,
+             CASE WHEN w.n7 > 0 THEN w.share7 WHEN w.n30 > 0 THEN w.share30 ELSE r.share10 END AS a_share,
+             CASE WHEN w.n7 > 0 THEN w.reply7 WHEN w.n30 > 0 THEN w.reply30 ELSE r.reply10 END AS a_reply,
+             CASE WHEN w.n7 > 0 THEN w.coin7 WHEN w.n30 > 0 THEN w.coin30 ELSE r.coin10 END AS a_coin,
+             r.play10::float8 AS avg_play10, r.rate10,
+             coalesce(pp.price_factor, pd.price_factor, 1)::float8 AS price_factor
+      FROM creators c
+      CROSS JOIN b
+      LEFT JOIN partitions pt ON pt.tid = c.partition_tid
+      LEFT JOIN partition_priors pp ON pp.tid = coalesce(pt.parent_id, c.partition_tid)
+      LEFT JOIN partition_priors pd ON pd.tid = 0
+      LEFT JOIN LATERAL (
+        SELECT day, fans, charging FROM creator_daily WHERE creator_id = c.id AND day <= b.d ORDER BY day DESC LIMIT 1
+      ) k ON true
+      LEFT JOIN LATERAL (
+        SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d - 1 ORDER BY day DESC LIMIT 1
+      ) b1 ON true
+      LEFT JOIN LATERAL (
+        SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d - 7 ORDER BY day DESC LIMIT 1
+      ) b7 ON true
+      LEFT JOIN LATERAL (
+        SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d - 30 ORDER BY day DESC LIMIT 1
+      ) b30 ON true
+      LEFT JOIN LATERAL (
+        SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d ORDER BY day LIMIT 1
+      ) f ON true
+      LEFT JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE vv.pubdate >= b.since7) AS n7, count(*) AS n30,
+               avg(vv.play) FILTER (WHERE vv.pubdate >= b.since7) AS play7, avg(vv.play) AS play30,
+               avg(vv.likes) FILTER (WHERE vv.pubdate >= b.since7) AS likes7, avg(vv.likes) AS likes30,
+               avg(vv.favorite) FILTER (WHERE vv.pubdate >= b.since7) AS fav7, avg(vv.favorite) AS fav30,
+               avg(vv.share) FILTER (WHERE vv.pubdate >= b.since7) AS share7, avg(vv.share) AS share30,
+               avg(vv.reply) FILTER (WHERE vv.pubdate >= b.since7) AS reply7, avg(vv.reply) AS reply30,
+               avg(vv.coin) FILTER (WHERE vv.pubdate >= b.since7) AS coin7, avg(vv.coin) AS coin30
+        FROM videos vv
+        WHERE vv.creator_id = c.id AND vv.status = 0 AND vv.pubdate >= b.since30 AND vv.pubdate < b.until
+      ) w ON true
+      LEFT JOIN LATERAL (
+        SELECT count(*) AS n10, avg(t.play) AS play10, avg(t.likes) AS likes10, avg(t.favorite) AS fav10,
+               avg(t.share) AS share10, avg(t.reply) AS reply10, avg(t.coin) AS coin10,
+               sum(t.likes + t.coin + t.favorite + t.share + t.reply + t.danmaku)::float8 / nullif(sum(t.play), 0) AS rate10
+        FROM (
+          SELECT vv.play, vv.likes, vv.coin, vv.favorite, vv.share, vv.reply, vv.danmaku
+          FROM videos vv
+          WHERE vv.creator_id = c.id AND vv.status = 0 AND vv.pubdate >= b.since90 AND vv.pubdate < b.until
+          ORDER BY vv.pubdate DESC, vv.id DESC
+          LIMIT 10
+        ) t
+      ) r ON true
+    ), scored AS (
+      SELECT base.*,
+             least(1, greatest(0, (log(fans::float8 + 1) - 2) / 6)) AS s_f,
+             least(1, greatest(0, log(greatest(fans - coalesce(fans_30, fans), 0)::float8 + 1) / 6)) AS s_g,
+             least(1, greatest(0, (log(coalesce(avg_play10, 0) + 1) - 2) / 5)) AS s_p,
+             least(1, greatest(0, coalesce(rate10, 0) / 0.2)) AS s_e,
+             (0.04 * fans + 0.1 * coalesce(avg_play10, 0))
+               * least(1.5, greatest(0.6, 0.5 + 5 * coalesce(rate10, 0))) * price_factor AS raw_price
+      FROM base
+    )
+    SELECT s.*,
+           round((100 * (0.4 * s_f + 0.25 * s_g + 0.2 * s_p + 0.15 * s_e))::numeric, 2)::numeric(8,2) AS index_num,
+           price_round(s.raw_price) AS video_price,
+           price_round(0.6 * s.raw_price) AS implantation_price,
+           price_round(0.4 * s.raw_price) AS special_price,
+           price_round(0.2 * s.raw_price) AS normal_price,
+           round(price_round(s.raw_price) * (0.5 + 0.5 * least(1, s.n30 / 4.0)))::bigint AS business_value
+    FROM scored s`.execute(db);
+  await sql`ANALYZE _m_day`.execute(db);
+}
+
+/**
+ * `_m_day` for every day in [from, to] at once, with the columns the ranking lists read (d, creator,
+ * partitions, MCN, listed, fans, fan changes, business value) — the same definitions as buildDayTable,
+ * computed set-based for a backfill: known values by carrying each creator's snapshots forward over a
+ * dense calendar (from − 30 … to), and the 云指数 video sample of each day from the days each video is
+ * in it (published that day … 89 days later, and before its 10th successor is published).
+ */
+export async function buildRankingDays(db: Executor, from: string, to: string): Promise<void> {
+  await sql`
+    CREATE TEMP TABLE _m_day ON COMMIT DROP AS
+    WITH days AS (
+      SELECT g::date AS d FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS g
+    ), cr AS (
+      SELECT c.id AS creator_id, c.partition_tid AS tid, coalesce(pt.parent_id, c.partition_tid) AS top_tid, c.mcn_id,
+             coalesce(pp.price_factor, pd.price_factor, 1)::float8 AS price_factor, f.fans AS first_fans
+      FROM creators c
+      LEFT JOIN partitions pt ON pt.tid = c.partition_tid
+      LEFT JOIN partition_priors pp ON pp.tid = coalesce(pt.parent_id, c.partition_tid)
+      LEFT JOIN partition_priors pd ON pd.tid = 0
+      LEFT JOIN LATERAL (SELECT fans FROM creator_daily WHERE creator_id = c.id ORDER BY day LIMIT 1) f ON true
+    ), snap AS (
+      SELECT s.creator_id, s.day, s.fans
+      FROM cr
+      CROSS JOIN LATERAL (
+        SELECT creator_id, day, fans FROM creator_daily
+        WHERE creator_id = cr.creator_id AND day BETWEEN ${from}::date - 30 AND ${to}::date
+      ) s
+    ), k AS (
+      -- known(x): the snapshot of day x when stored (nearly always), else a probe for the latest before it
+      SELECT cr.creator_id, days.d, cr.first_fans,
+             coalesce(s0.day, (SELECT max(x.day) FROM creator_daily x
+                               WHERE x.creator_id = cr.creator_id AND x.day <= days.d)) AS kday,
+             coalesce(s0.fans, (SELECT x.fans FROM creator_daily x
+                                WHERE x.creator_id = cr.creator_id AND x.day <= days.d ORDER BY x.day DESC LIMIT 1)) AS kfans,
+             coalesce(s1.fans, (SELECT x.fans FROM creator_daily x
+                                WHERE x.creator_id = cr.creator_id AND x.day <= days.d - 1 ORDER BY x.day DESC LIMIT 1)) AS k1,
+             coalesce(s7.fans, (SELECT x.fans FROM creator_daily x
+                                WHERE x.creator_id = cr.creator_id AND x.day <= days.d - 7 ORDER BY x.day DESC LIMIT 1)) AS k7,
+             coalesce(s30.fans, (SELECT x.fans FROM creator_daily x
+                                 WHERE x.creator_id = cr.creator_id AND x.day <= days.d - 30 ORDER BY x.day DESC LIMIT 1)) AS k30
+      FROM cr
+      CROSS JOIN days
+      LEFT JOIN snap s0 ON s0.creator_id = cr.creator_id AND s0.day = days.d
+      LEFT JOIN snap s1 ON s1.creator_id = cr.creator_id AND s1.day = days.d - 1
+      LEFT JOIN snap s7 ON s7.creator_id = cr.creator_id AND s7.day = days.d - 7
+      LEFT JOIN snap s30 ON s30.creator_id = cr.creator_id AND s30.day = days.d - 30
+    ), chg AS (
+      SELECT k.creator_id, k.d, k.kday, k.kfans,
+             k.kfans - coalesce(k.k1, k.first_fans) AS change_1,
+             k.kfans - coalesce(k.k7, k.first_fans) AS change_7,
+             k.kfans - coalesce(k.k30, k.first_fans) AS change_30
+      FROM k
+    ), vids AS (
+      SELECT v.creator_id, v.play, v.inter, v.sday,
+             (lead(v.pubdate, 10) OVER (PARTITION BY v.creator_id ORDER BY v.pubdate, v.id)
+               AT TIME ZONE 'Asia/Shanghai')::date AS succ10_day
+      FROM cr
+      CROSS JOIN LATERAL (
+        SELECT vv.creator_id, vv.id, vv.pubdate, vv.play,
+               vv.likes + vv.coin + vv.favorite + vv.share + vv.reply + vv.danmaku AS inter,
+               (vv.pubdate AT TIME ZONE 'Asia/Shanghai')::date AS sday
+        FROM videos vv
+        WHERE vv.creator_id = cr.creator_id AND vv.status = 0
+          AND vv.pubdate >= ${dayStart(from, -89)} AND vv.pubdate < ${dayStart(to, 1)}
+      ) v
+    ), vagg AS (
+      SELECT v.creator_id, days.d,
+             avg(v.play) FILTER (WHERE days.d < coalesce(v.succ10_day, 'infinity'::date))::float8 AS avg_play10,
+             sum(v.inter) FILTER (WHERE days.d < coalesce(v.succ10_day, 'infinity'::date))::float8
+               / nullif(sum(v.play) FILTER (WHERE days.d < coalesce(v.succ10_day, 'infinity'::date)), 0) AS rate10,
+             count(*) FILTER (WHERE days.d <= v.sday + 29)::int AS n30
+      FROM vids v
+      JOIN days ON days.d >= v.sday
+               AND days.d <= least(v.sday + 89, greatest(coalesce(v.succ10_day - 1, 'infinity'::date), v.sday + 29))
+      GROUP BY v.creator_id, days.d
+    ), scored AS (
+      SELECT c.d, cr.creator_id, cr.tid, cr.top_tid, cr.mcn_id, c.kday AS known_day,
+             coalesce(c.kday >= c.d - 2, false) AS listed, c.kfans AS fans, c.change_1, c.change_7, c.change_30,
+             coalesce(va.n30, 0) AS n30,
+             (0.04 * c.kfans + 0.1 * coalesce(va.avg_play10, 0))
+               * least(1.5, greatest(0.6, 0.5 + 5 * coalesce(va.rate10, 0))) * cr.price_factor AS raw_price
+      FROM chg c
+      JOIN cr ON cr.creator_id = c.creator_id
+      LEFT JOIN vagg va ON va.creator_id = c.creator_id AND va.d = c.d
+      WHERE c.d BETWEEN ${from}::date AND ${to}::date AND c.kfans IS NOT NULL
+    )
+    SELECT s.d, s.creator_id, s.tid, s.top_tid, s.mcn_id, s.known_day, s.listed, s.fans,
+           s.change_1, s.change_7, s.change_30,
+           round(price_round(s.raw_price) * (0.5 + 0.5 * least(1, s.n30 / 4.0)))::bigint AS business_value
+    FROM scored s`.execute(db);
+  await sql`ANALYZE _m_day`.execute(db);
+}
+
+/**
+ * Fan-change events of the days in [from, to], replacing the stored ones: daily increments with
+ * |Δ| ≥ max(1000, 0.5 % of the fans before) and, when the 7 days before hold at least 3 increments,
+ * |Δ| ≥ 3 × their mean |Δ|. The cause is the creator's most-played video published from the start of
+ * day − 7 to the end of the event day (deleted ones included). Answers the number of events.
+ */
+export async function writeFanEvents(db: Executor, from: string, to: string): Promise<number> {
+  await sql`DELETE FROM fan_events WHERE day BETWEEN ${from}::date AND ${to}::date`.execute(db);
+  const result = await sql`
+    INSERT INTO fan_events (creator_id, day, kind, delta, baseline, fans, cause_video_id)
+    SELECT e.creator_id, e.day, CASE WHEN e.fans_inc > 0 THEN 'rise' ELSE 'drop' END, e.fans_inc,
+           CASE WHEN e.nbase >= 3 THEN round(e.baseline::numeric, 1) END, e.fans, cv.id
+    FROM (
+      SELECT i.creator_id, i.day, i.fans, i.fans_inc,
+             avg(abs(i.fans_inc)) OVER w AS baseline,
+             count(i.fans_inc) OVER w AS nbase
+      FROM creator_increments(${from}::date - 7, ${to}::date) i
+      WINDOW w AS (PARTITION BY i.creator_id ORDER BY i.day
+                   RANGE BETWEEN INTERVAL '7 days' PRECEDING AND INTERVAL '1 day' PRECEDING)
+    ) e
+    LEFT JOIN LATERAL (
+      SELECT v.id FROM videos v
+      WHERE v.creator_id = e.creator_id
+        AND v.pubdate >= (e.day - 7)::timestamp AT TIME ZONE 'Asia/Shanghai'
+        AND v.pubdate < (e.day + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'
+      ORDER BY v.play DESC, v.id
+      LIMIT 1
+    ) cv ON true
+    WHERE e.day BETWEEN ${from}::date AND ${to}::date
+      AND e.fans_inc IS NOT NULL AND e.fans_inc <> 0
+      AND abs(e.fans_inc) >= greatest(1000, 0.005 * (e.fans - e.fans_inc))
+      AND (e.nbase < 3 OR abs(e.fans_inc) >= 3 * e.baseline)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * mcn_daily for the days in [from, to], replacing the stored ones: per MCN and day, its creators with a
+ * snapshot that day, their fans and the sum of their daily increments.
+ */
+export async function writeMcnDaily(db: Executor, from: string, to: string): Promise<void> {
+  await sql`DELETE FROM mcn_daily WHERE day BETWEEN ${from}::date AND ${to}::date`.execute(db);
+  await sql`
+    INSERT INTO mcn_daily (mcn_id, day, creator_count, fans_sum, fans_gain)
+    SELECT c.mcn_id, i.day, count(*), sum(i.fans), coalesce(sum(i.fans_inc), 0)
+    FROM creator_increments(${from}::date, ${to}::date) i
+    JOIN creators c ON c.id = i.creator_id
+    WHERE c.mcn_id IS NOT NULL
+    GROUP BY c.mcn_id, i.day`.execute(db);
+}
+
+/**
+ * Every ranking list of the days in [from, to] (kinds × periods × partitions) from `_m_day`, replacing
+ * the stored ones. A creator in
+ * the top N of a top-level partition, or of all, is in the top N of its child partition, so the child
+ * lists are ranked over every creator and the wider lists over those candidates only.
+ */
+export async function writeRankings(
+  db: Executor,
+  from: string,
+  to: string,
+  listSize: number = LIST_SIZE,
+  periods: readonly Period[] = PERIODS,
+): Promise<number> {
+  const wanted = sql`${[...periods]}::text[]`;
+  await sql`
+    DELETE FROM rankings
+    WHERE kind = ANY(${KINDS}) AND period = ANY(${wanted}) AND day BETWEEN ${from}::date AND ${to}::date`.execute(db);
+  const creators = await sql`
+    INSERT INTO rankings (kind, period, day, partition_tid, rank, period_start, creator_id, value, delta, fans)
+    WITH per AS (SELECT * FROM ${PERIOD_WINDOWS} AS w(period, n) WHERE w.period = ANY(${wanted})),
+    ch AS (
+      SELECT m.d, per.period, per.n, m.creator_id, m.tid, m.top_tid, m.fans, m.business_value,
+             CASE per.n WHEN 1 THEN m.change_1 WHEN 7 THEN m.change_7 ELSE m.change_30 END AS ch
+      FROM _m_day m CROSS JOIN per
+      WHERE m.listed
+    ), base AS (
+      SELECT d, 'fans' AS kind, period, n, creator_id, tid, top_tid, fans AS value, ch AS delta, fans FROM ch
+      UNION ALL
+      SELECT d, 'increase', period, n, creator_id, tid, top_tid, ch, ch, fans FROM ch WHERE ch > 0
+      UNION ALL
+      SELECT d, 'decrease', period, n, creator_id, tid, top_tid, -ch, ch, fans FROM ch WHERE ch < 0
+      UNION ALL
+      SELECT d, 'business', period, n, creator_id, tid, top_tid, business_value, ch, fans FROM ch
+      WHERE business_value IS NOT NULL
+    ), child AS (
+      SELECT b.*, row_number() OVER (PARTITION BY b.d, b.kind, b.period, b.tid ORDER BY b.value DESC, b.creator_id) AS r
+      FROM base b
+    ), cand AS (
+      SELECT c.*, row_number() OVER (PARTITION BY c.d, c.kind, c.period, c.top_tid ORDER BY c.value DESC, c.creator_id) AS rt
+      FROM child c
+      WHERE c.r <= ${listSize}
+    ), wide AS (
+      SELECT c.*, row_number() OVER (PARTITION BY c.d, c.kind, c.period ORDER BY c.value DESC, c.creator_id) AS ra
+      FROM cand c
+      WHERE c.rt <= ${listSize}
+    )
+    SELECT kind, period, d, tid, r, d - (n - 1), creator_id, value, delta, fans
+    FROM cand WHERE tid IS NOT NULL AND tid <> top_tid
+    UNION ALL
+    SELECT kind, period, d, top_tid, rt, d - (n - 1), creator_id, value, delta, fans
+    FROM wide WHERE top_tid IS NOT NULL
+    UNION ALL
+    SELECT kind, period, d, 0, ra, d - (n - 1), creator_id, value, delta, fans
+    FROM wide WHERE ra <= ${listSize}`.execute(db);
+  const companies = await sql`
+    INSERT INTO rankings (kind, period, day, partition_tid, rank, period_start, mcn_id, value, delta, fans, creator_count)
+    WITH per AS (SELECT * FROM ${PERIOD_WINDOWS} AS w(period, n) WHERE w.period = ANY(${wanted})),
+    agg AS (
+      SELECT m.d, per.period, per.n, s.scope, m.mcn_id, count(*) AS cnt, sum(m.fans) AS fans_sum,
+             coalesce(sum(CASE per.n WHEN 1 THEN m.change_1 WHEN 7 THEN m.change_7 ELSE m.change_30 END), 0) AS gain
+      FROM _m_day m
+      CROSS JOIN per
+      CROSS JOIN LATERAL (
+        VALUES (0), (m.top_tid), (CASE WHEN m.tid <> m.top_tid THEN m.tid END)
+      ) s(scope)
+      WHERE m.listed AND m.mcn_id IS NOT NULL AND s.scope IS NOT NULL
+      GROUP BY m.d, per.period, per.n, s.scope, m.mcn_id
+    ), ranked AS (
+      SELECT a.*, row_number() OVER (PARTITION BY a.d, a.period, a.scope ORDER BY a.fans_sum DESC, a.mcn_id) AS r
+      FROM agg a
+    )
+    SELECT 'company', period, d, scope, r, d - (n - 1), mcn_id, fans_sum, gain, fans_sum, cnt
+    FROM ranked WHERE r <= ${listSize}`.execute(db);
+  await sql`
+    DELETE FROM rankings
+    WHERE kind = ANY(${KINDS}) AND period = ANY(${sql`${[...PERIODS]}::text[]`})
+      AND day < ${to}::date - ${RANKING_RETENTION_DAYS}::int`.execute(db);
+  return Number(creators.numAffectedRows ?? 0) + Number(companies.numAffectedRows ?? 0);
+}
+
+/** creators.index_num from `_m_day`; rows whose value does not change are not touched. */
+export async function writeIndexNum(db: Executor): Promise<void> {
+  await sql`
+    UPDATE creators c SET index_num = m.index_num
+    FROM _m_day m
+    WHERE m.creator_id = c.id AND c.index_num IS DISTINCT FROM m.index_num`.execute(db);
+}
+
+async function hasCommentsTable(db: Executor): Promise<boolean> {
+  const r = await sql<{ t: string | null }>`SELECT to_regclass('comments')::text AS t`.execute(db);
+  return r.rows[0]?.t != null;
+}
+
+/**
+ * Audience portraits as of `day`. `_m_cm` holds each creator's distinct commenters (latest sex and IP
+ * location) of the 90 days ending `day`; `_m_mix` each commenter's age mix (the mean age prior of the
+ * top-level partitions they commented in). partition_portraits pools a partition's commenters with its
+ * priors; `_m_portrait` holds each creator's portrait (its own from ≥ 30 commenters, else its partition's).
+ */
+export async function writePortraits(db: Executor, day: string): Promise<void> {
+  const comments = await hasCommentsTable(db);
+  if (comments) {
+    await sql`
+      CREATE TEMP TABLE _m_cm ON COMMIT DROP AS
+      SELECT DISTINCT ON (v.creator_id, cm.mid) v.creator_id, cm.mid,
+             CASE cm.sex WHEN 1 THEN 1 WHEN 0 THEN 0 END AS male, nullif(btrim(cm.ip_location), '') AS region
+      FROM comments cm
+      JOIN videos v ON v.id = cm.video_id
+      WHERE cm.ctime >= ${dayStart(day, -89)} AND cm.ctime < ${dayStart(day, 1)}
+      ORDER BY v.creator_id, cm.mid, cm.ctime DESC, cm.id DESC`.execute(db);
+  } else {
+    await sql`
+      CREATE TEMP TABLE _m_cm (creator_id bigint, mid bigint, male int, region text) ON COMMIT DROP`.execute(db);
+  }
+  // Age priors per top-level tid (children use their parent; anything else the default row tid 0).
+  await sql`
+    CREATE TEMP TABLE _m_pp ON COMMIT DROP AS
+    SELECT p.tid, coalesce(p.parent_id, p.tid) AS top_tid,
+           coalesce(pp.male_pct, pd.male_pct)::float8 / 100 AS male,
+           coalesce(pp.age_pct, pd.age_pct)::float8[] AS age
+    FROM partitions p
+    LEFT JOIN partition_priors pp ON pp.tid = coalesce(p.parent_id, p.tid)
+    CROSS JOIN partition_priors pd
+    WHERE pd.tid = 0
+    UNION ALL
+    SELECT 0, 0, pd.male_pct::float8 / 100, pd.age_pct::float8[] FROM partition_priors pd WHERE pd.tid = 0`.execute(db);
+  await sql`
+    CREATE TEMP TABLE _m_mix ON COMMIT DROP AS
+    SELECT t.mid, avg(t.a1) AS a1, avg(t.a2) AS a2, avg(t.a3) AS a3, avg(t.a4) AS a4, avg(t.a5) AS a5
+    FROM (
+      SELECT DISTINCT cm.mid, coalesce(pp.top_tid, 0) AS top_tid,
+             pp0.age[1] AS a1, pp0.age[2] AS a2, pp0.age[3] AS a3, pp0.age[4] AS a4, pp0.age[5] AS a5
+      FROM _m_cm cm
+      JOIN creators c ON c.id = cm.creator_id
+      LEFT JOIN _m_pp pp ON pp.tid = c.partition_tid
+      JOIN _m_pp pp0 ON pp0.tid = coalesce(pp.top_tid, 0)
+    ) t
+    GROUP BY t.mid`.execute(db);
+
+  // Pooled portraits per partition scope: 0 (all), each top-level tid, each child tid.
+  await sql`DELETE FROM partition_portraits`.execute(db);
+  await sql`
+    INSERT INTO partition_portraits (tid, day, sample_size, male_pct, gender_portrait, age_portrait, area_portrait, top_region)
+    WITH members AS (
+      SELECT DISTINCT ON (s.scope, cm.mid) s.scope, cm.mid, cm.male, cm.region
+      FROM _m_cm cm
+      JOIN creators c ON c.id = cm.creator_id
+      LEFT JOIN partitions p ON p.tid = c.partition_tid
+      CROSS JOIN LATERAL (VALUES (0), (coalesce(p.parent_id, p.tid)), (CASE WHEN p.parent_id IS NOT NULL THEN p.tid END)) s(scope)
+      WHERE s.scope IS NOT NULL
+      ORDER BY s.scope, cm.mid, cm.region NULLS LAST
+    ), stats AS (
+      SELECT pp.tid, pp.male AS prior_male, pp.age AS prior_age,
+             count(m.mid)::float8 AS n, count(m.male)::float8 AS n_known, coalesce(sum(m.male), 0)::float8 AS n_male,
+             avg(x.a1) AS a1, avg(x.a2) AS a2, avg(x.a3) AS a3, avg(x.a4) AS a4, avg(x.a5) AS a5
+      FROM _m_pp pp
+      LEFT JOIN members m ON m.scope = pp.tid
+      LEFT JOIN _m_mix x ON x.mid = m.mid
+      GROUP BY pp.tid, pp.male, pp.age
+    ), obs AS (
+      SELECT scope AS tid, region, count(*)::float8 AS cnt FROM members WHERE region IS NOT NULL GROUP BY 1, 2
+    ), nloc AS (
+      SELECT scope AS tid, count(*)::float8 AS n_loc FROM members WHERE region IS NOT NULL GROUP BY 1
+    ), prior AS (
+      SELECT region, weight::float8 / sum(weight::float8) OVER () AS prior FROM region_priors
+    ), cells AS (
+      SELECT pp.tid, pr.region FROM _m_pp pp CROSS JOIN prior pr
+      UNION
+      SELECT tid, region FROM obs
+    ), area AS (
+      SELECT c.tid, c.region,
+             (coalesce(o.cnt, 0) + ${PRIOR_WEIGHT} * coalesce(pr.prior, 0)) / (coalesce(n.n_loc, 0) + ${PRIOR_WEIGHT}) AS w,
+             row_number() OVER (
+               PARTITION BY c.tid
+               ORDER BY (coalesce(o.cnt, 0) + ${PRIOR_WEIGHT} * coalesce(pr.prior, 0)) DESC, c.region
+             ) AS rn
+      FROM cells c
+      LEFT JOIN obs o ON o.tid = c.tid AND o.region = c.region
+      LEFT JOIN prior pr ON pr.region = c.region
+      LEFT JOIN nloc n ON n.tid = c.tid
+    ), area_json AS (
+      SELECT tid,
+             portrait_json('地域', array_agg(label ORDER BY ord), array_agg(w ORDER BY ord)) AS area,
+             (array_agg(label ORDER BY ord))[1] AS top_region
+      FROM (
+        SELECT tid, CASE WHEN rn <= ${AREA_TOP} THEN region ELSE '其他' END AS label,
+               least(rn, ${AREA_TOP + 1}) AS ord, sum(w) AS w
+        FROM area GROUP BY 1, 2, 3
+      ) g
+      GROUP BY tid
+    ), portraits AS (
+      SELECT s.tid, s.n,
+             portrait_json('性别', ARRAY['男', '女'],
+               ARRAY[(s.n_male + ${PRIOR_WEIGHT} * s.prior_male), (s.n_known - s.n_male + ${PRIOR_WEIGHT} * (1 - s.prior_male))]) AS gender,
+             portrait_json('年龄', ${[...AGE_BANDS]}::text[], ARRAY[
+               (s.n * coalesce(s.a1, 0) + ${PRIOR_WEIGHT} * s.prior_age[1]),
+               (s.n * coalesce(s.a2, 0) + ${PRIOR_WEIGHT} * s.prior_age[2]),
+               (s.n * coalesce(s.a3, 0) + ${PRIOR_WEIGHT} * s.prior_age[3]),
+               (s.n * coalesce(s.a4, 0) + ${PRIOR_WEIGHT} * s.prior_age[4]),
+               (s.n * coalesce(s.a5, 0) + ${PRIOR_WEIGHT} * s.prior_age[5])]) AS age
+      FROM stats s
+    )
+    SELECT p.tid, ${day}::date, p.n::int, ((p.gender::jsonb -> 0 ->> '比例'))::numeric, p.gender, p.age, a.area, a.top_region
+    FROM portraits p
+    JOIN area_json a ON a.tid = p.tid`.execute(db);
+
+  // Each creator's portrait: its own from enough commenters, else its (child) partition's pooled one.
+  await sql`
+    CREATE TEMP TABLE _m_portrait ON COMMIT DROP AS
+    WITH own AS (
+      SELECT cm.creator_id, count(*) AS n, count(cm.male) AS n_known, coalesce(sum(cm.male), 0) AS n_male,
+             count(cm.region) AS n_loc, avg(x.a1) AS a1, avg(x.a2) AS a2, avg(x.a3) AS a3, avg(x.a4) AS a4, avg(x.a5) AS a5
+      FROM _m_cm cm
+      LEFT JOIN _m_mix x ON x.mid = cm.mid
+      GROUP BY cm.creator_id
+    ), own_area AS (
+      SELECT creator_id,
+             portrait_json('地域', array_agg(label ORDER BY ord, label), array_agg(w ORDER BY ord, label)) AS area
+      FROM (
+        SELECT creator_id, CASE WHEN rn <= ${AREA_TOP} THEN region ELSE '其他' END AS label,
+               least(rn, ${AREA_TOP + 1}) AS ord, sum(cnt)::float8 AS w
+        FROM (
+          SELECT creator_id, region, count(*) AS cnt,
+                 row_number() OVER (PARTITION BY creator_id ORDER BY count(*) DESC, region) AS rn
+          FROM _m_cm WHERE region IS NOT NULL GROUP BY creator_id, region
+        ) r
+        GROUP BY 1, 2, 3
+      ) g
+      GROUP BY creator_id
+    )
+    SELECT c.id AS creator_id,
+           coalesce(o.n, 0)::int AS sample,
+           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE} THEN 'creator' ELSE 'partition' END AS source,
+           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE} AND o.n_known > 0
+                THEN portrait_json('性别', ARRAY['男', '女'], ARRAY[o.n_male::float8, (o.n_known - o.n_male)::float8])
+                ELSE ppt.gender_portrait END AS gender,
+           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE}
+                THEN portrait_json('年龄', ${[...AGE_BANDS]}::text[], ARRAY[
+                  0.5 * pr.age[1] + 0.5 * o.a1, 0.5 * pr.age[2] + 0.5 * o.a2, 0.5 * pr.age[3] + 0.5 * o.a3,
+                  0.5 * pr.age[4] + 0.5 * o.a4, 0.5 * pr.age[5] + 0.5 * o.a5])
+                ELSE ppt.age_portrait END AS age,
+           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE} AND o.n_loc > 0 THEN oa.area
+                ELSE ppt.area_portrait END AS area
+    FROM creators c
+    LEFT JOIN own o ON o.creator_id = c.id
+    LEFT JOIN own_area oa ON oa.creator_id = c.id
+    LEFT JOIN _m_pp pr ON pr.tid = coalesce(c.partition_tid, 0)
+    LEFT JOIN partition_portraits ppt ON ppt.tid = coalesce(c.partition_tid, 0)`.execute(db);
+}
+
+/** creator_metrics for every creator from `_m_day` and `_m_portrait` (one row per creator, replaced). */
+export async function writeCreatorMetrics(db: Executor, day: string): Promise<void> {
+  await sql`
+    INSERT INTO creator_metrics (
+      creator_id, day, fans, fans_change_1, fans_change_7, fans_change_30, index_num, sample_window,
+      week_video_num, week_avg_play, avg_praise, week_avg_collect, week_avg_share, week_avg_comment,
+      week_cast_currency, charging_num, recent_avg_play, engagement_rate, videos_30d,
+      normal_price, video_price, implantation_price, special_price, business_value,
+      gender_portrait, age_portrait, area_portrait, portrait_source, portrait_sample,
+      audience_male_pct, audience_top_region, computed_at)
+    SELECT m.creator_id, ${day}::date, m.fans, m.change_1, m.change_7, m.change_30, m.index_num, m.sample_window,
+           m.n7, coalesce(round(m.a_play), 0), coalesce(round(m.a_likes), 0), coalesce(round(m.a_favorite), 0),
+           coalesce(round(m.a_share), 0), coalesce(round(m.a_reply), 0), coalesce(round(m.a_coin), 0),
+           m.charging, coalesce(round(m.avg_play10), 0), coalesce(m.rate10, 0), m.n30,
+           m.normal_price, m.video_price, m.implantation_price, m.special_price, m.business_value,
+           p.gender, p.age, p.area, p.source, p.sample,
+           coalesce((p.gender::jsonb -> 0 ->> '比例')::numeric, 0), p.area::jsonb -> 0 ->> '地域', now()
+    FROM _m_day m
+    JOIN _m_portrait p ON p.creator_id = m.creator_id
+    ON CONFLICT (creator_id) DO UPDATE SET
+      day = EXCLUDED.day, fans = EXCLUDED.fans, fans_change_1 = EXCLUDED.fans_change_1,
+      fans_change_7 = EXCLUDED.fans_change_7, fans_change_30 = EXCLUDED.fans_change_30,
+      index_num = EXCLUDED.index_num, sample_window = EXCLUDED.sample_window,
+      week_video_num = EXCLUDED.week_video_num, week_avg_play = EXCLUDED.week_avg_play,
+      avg_praise = EXCLUDED.avg_praise, week_avg_collect = EXCLUDED.week_avg_collect,
+      week_avg_share = EXCLUDED.week_avg_share, week_avg_comment = EXCLUDED.week_avg_comment,
+      week_cast_currency = EXCLUDED.week_cast_currency, charging_num = EXCLUDED.charging_num,
+      recent_avg_play = EXCLUDED.recent_avg_play, engagement_rate = EXCLUDED.engagement_rate,
+      videos_30d = EXCLUDED.videos_30d, normal_price = EXCLUDED.normal_price, video_price = EXCLUDED.video_price,
+      implantation_price = EXCLUDED.implantation_price, special_price = EXCLUDED.special_price,
+      business_value = EXCLUDED.business_value, gender_portrait = EXCLUDED.gender_portrait,
+      age_portrait = EXCLUDED.age_portrait, area_portrait = EXCLUDED.area_portrait,
+      portrait_source = EXCLUDED.portrait_source, portrait_sample = EXCLUDED.portrait_sample,
+      audience_male_pct = EXCLUDED.audience_male_pct, audience_top_region = EXCLUDED.audience_top_region,
+      computed_at = EXCLUDED.computed_at`.execute(db);
+}
+
+/** The latest day whose "current" figures (creator_metrics, 云指数, portraits) were written, or null. */
+export async function latestCurrentDay(db: Executor): Promise<string | null> {
+  const r = await sql<{ day: string | null }>`SELECT max(day)::text AS day FROM partition_portraits`.execute(db);
+  return r.rows[0]?.day ?? null;
+}
+
+/** The latest stored snapshot day, or null when creator_daily is empty. */
+export async function latestSnapshotDay(db: Executor): Promise<string | null> {
+  const r = await sql<{ day: string | null }>`SELECT max(day)::text AS day FROM creator_daily`.execute(db);
+  return r.rows[0]?.day ?? null;
+}

@@ -1,0 +1,174 @@
+/**
+ * Orchestrates the derived-data rollup of a day (docs/metrics.md, "Derived data"). A day's work runs
+ * in one transaction under an advisory lock, and every table is replaced per key (delete + insert, or
+ * an upsert per creator), so running a day twice gives the same rows.
+ *
+ * Per-day parts (any day): fan events, mcn_daily and the ranking lists of that day.
+ * Current parts (only when the day is not older than the latest day already rolled up): 云指数
+ * (creators.index_num), creator_metrics and the portraits — they describe "now" and must not go back
+ * in time when an older day is re-run.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.js';
+import {
+  LIST_SIZE,
+  PERIODS,
+  buildDayTable,
+  buildRankingDays,
+  dropTempTables,
+  latestCurrentDay,
+  latestSnapshotDay,
+  writeCreatorMetrics,
+  writeFanEvents,
+  writeIndexNum,
+  writeMcnDaily,
+  writePortraits,
+  writeRankings,
+  type Executor,
+  type Period,
+} from './metrics.repository.js';
+
+/** Serialises rollups (two nightly jobs, or a job and a seed load). */
+const ROLLUP_LOCK = 734_211_007;
+
+export interface RollupDayOptions {
+  /** Ranking list length (default 500). */
+  listSize?: number;
+  /** Also compute the fan events of the day (default true; a backfill writes them for its whole range). */
+  events?: boolean;
+  /** Compute the current parts: true, false, or 'auto' (default: when day ≥ the latest rolled-up day). */
+  current?: boolean | 'auto';
+  /** The periods whose ranking lists are computed (default all three; [] for none). */
+  periods?: readonly Period[];
+  /** Also write mcn_daily for the day (default true; a backfill writes it for its whole range). */
+  mcnDaily?: boolean;
+}
+
+export interface RollupDaySummary {
+  day: string;
+  events: number;
+  rankingRows: number;
+  current: boolean;
+  ms: number;
+}
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function assertDay(day: string): void {
+  if (
+    !DAY_RE.test(day) ||
+    Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ||
+    new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day
+  ) {
+    throw new Error(`rollup day must be 'YYYY-MM-DD', got '${day}'`);
+  }
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Runs `work` in a transaction holding the rollup lock; inside the caller's transaction if given one. */
+async function locked<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  const run = async (trx: Executor) => {
+    await sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`.execute(trx);
+    // The statements are planned over temp tables and small worlds, where JIT compilation costs more
+    // than it saves (seconds at the demo scale); the caller's setting is restored afterwards.
+    const jit = await sql<{ jit: string }>`SELECT current_setting('jit') AS jit`.execute(trx);
+    await sql`SET LOCAL jit = off`.execute(trx);
+    const result = await work(trx);
+    await sql`SELECT set_config('jit', ${jit.rows[0]?.jit ?? 'on'}, true)`.execute(trx);
+    return result;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/** One day's rollup on an executor that is already a transaction holding the lock. */
+async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions): Promise<RollupDaySummary> {
+  const started = Date.now();
+  const latest = await latestCurrentDay(trx);
+  const current =
+    options.current === true || ((options.current ?? 'auto') === 'auto' && (latest === null || day >= latest));
+  await dropTempTables(trx);
+  await buildDayTable(trx, day);
+  const events = options.events === false ? 0 : await writeFanEvents(trx, day, day);
+  if (options.mcnDaily !== false) await writeMcnDaily(trx, day, day);
+  const periods = options.periods ?? PERIODS;
+  const rankingRows =
+    periods.length === 0 ? 0 : await writeRankings(trx, day, day, options.listSize ?? LIST_SIZE, periods);
+  if (current) {
+    await writeIndexNum(trx);
+    await writePortraits(trx, day);
+    await writeCreatorMetrics(trx, day);
+  }
+  await dropTempTables(trx);
+  return { day, events, rankingRows, current, ms: Date.now() - started };
+}
+
+/** Rolls up one day (see runNightlyRollups) with options; answers what it wrote. */
+export async function rollupDay(db: Db, day: string, options: RollupDayOptions = {}): Promise<RollupDaySummary> {
+  assertDay(day);
+  return locked(db, (trx) => rollupDayIn(trx, day, options));
+}
+
+export interface BackfillOptions {
+  /** Last day of the range (default: the latest stored snapshot day). */
+  end?: string;
+  /** Days (ending at `end`) that get ranking lists; default all `days`. Events and mcn_daily cover all. */
+  rankingDays?: number;
+  /** Periods of the ranking lists of those days before `end` (default all three); `end` gets all three. */
+  rankingPeriods?: readonly Period[];
+  listSize?: number;
+  log?: (line: string) => void;
+}
+
+export interface BackfillSummary {
+  from: string | null;
+  to: string | null;
+  events: number;
+  rankingRows: number;
+  ms: number;
+}
+
+/**
+ * Derived data for the `days` days ending at `end` (default: the latest snapshot day): fan events and
+ * mcn_daily of the whole range (one statement each), the ranking lists of the last `rankingDays` days
+ * (`rankingPeriods` before `end`, all periods on `end`), then the current parts for `end`. Each step
+ * commits on its own unless `db` is already a transaction.
+ */
+export async function backfillRollups(db: Db, days: number, options: BackfillOptions = {}): Promise<BackfillSummary> {
+  const started = Date.now();
+  if (!Number.isInteger(days) || days < 1) throw new Error(`backfill days must be a positive integer, got ${days}`);
+  const end = options.end ?? (await latestSnapshotDay(db));
+  if (end === null) return { from: null, to: null, events: 0, rankingRows: 0, ms: Date.now() - started };
+  assertDay(end);
+  const from = addDays(end, -(days - 1));
+  const rankingFrom = addDays(end, -(Math.min(options.rankingDays ?? days, days) - 1));
+  const listSize = options.listSize ?? LIST_SIZE;
+  const events = await locked(db, async (trx) => {
+    await writeMcnDaily(trx, from, end);
+    return writeFanEvents(trx, from, end);
+  });
+  let rankingRows = 0;
+  const before = addDays(end, -1);
+  if (rankingFrom <= before) {
+    // The days before `end`: their lists at once, set-based (the same definitions as a single day).
+    const periods = options.rankingPeriods ?? PERIODS;
+    rankingRows += await locked(db, async (trx) => {
+      await dropTempTables(trx);
+      await buildRankingDays(trx, rankingFrom, before);
+      const rows = periods.length === 0 ? 0 : await writeRankings(trx, rankingFrom, before, listSize, periods);
+      await dropTempTables(trx);
+      return rows;
+    });
+  }
+  const last = await locked(db, (trx) =>
+    rollupDayIn(trx, end, { events: false, mcnDaily: false, current: 'auto', listSize }),
+  );
+  rankingRows += last.rankingRows;
+  const ms = Date.now() - started;
+  options.log?.(
+    `[metrics] derived data ${from}..${end}: ${events} fan events, mcn_daily, ${rankingRows} ranking rows (${rankingFrom}..${end}), metrics and portraits of ${end} in ${ms} ms`,
+  );
+  return { from, to: end, events, rankingRows, ms };
+}

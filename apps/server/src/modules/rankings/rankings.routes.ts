@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { CompanyRankingParams, RankingDatesParams, RankingParams } from '@xg/shared';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../lib/reply.js';
+import { parseParams } from '../../lib/validate.js';
+import { cachedTierOf } from '../creators/catalog.service.js';
+import { membershipServices } from '../membership/membership.services.js';
+import { RankingsRepository } from './rankings.repository.js';
+import { RankingsService } from './rankings.service.js';
+
+/** Rankings: fans, increase, decrease, business and company (MCN) lists (docs/api/discovery.md §2). */
+export function registerRankingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { membership } = membershipServices(ctx);
+  const service = new RankingsService(
+    new RankingsRepository(ctx.db),
+    (userId, feature) => membership.requireFeature(userId, feature),
+    cachedTierOf((userId) => membership.tierOf(userId)),
+  );
+
+  app.get('/api/ranking', async (request) => {
+    const { userId } = await app.requireUser(request);
+    const params = parseParams(RankingParams, request.query);
+    return ok(await service.ranking(userId, params));
+  });
+
+  app.get('/api/companyRanking', async (request) => {
+    const { userId } = await app.requireUser(request);
+    const params = parseParams(CompanyRankingParams, request.query);
+    return ok(await service.company(userId, params));
+  });
+
+  app.get('/api/rankingDates', async (request) => {
+    await app.requireUser(request);
+    const params = parseParams(RankingDatesParams, request.query);
+    return ok({ dates: await service.dates(params) });
+  });
+}

@@ -1,0 +1,134 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { VideoDayPoint } from '@xg/shared';
+import type { Db } from '../../db/client.js';
+import { num } from '../creators/kol-items.js';
+
+/** The largest `total` a content search counts (as SEARCH_TOTAL_CAP for creators). */
+export const CONTENT_TOTAL_CAP = 1_000;
+
+/**
+ * Substring match on titles, chosen by query length as for creator names (creators.repository.ts):
+ * 1–2 characters through the title_grams GIN (exact, not a prefilter), 3+ through pg_trgm ILIKE plus the
+ * query's bigrams in title_grams (0008).
+ */
+export function titleCondition(q: string): RawBuilder<unknown> {
+  const length = Array.from(q).length;
+  if (length <= 2) return sql`v.title_grams @> ARRAY[lower(${q})]::text[]`;
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const bigrams = sql`ARRAY(
+    SELECT g FROM (SELECT substr(lower(${q}), i, 2) AS g FROM generate_series(1, char_length(${q}) - 1) AS i) s
+    WHERE g !~ '^\\s+$')`;
+  return sql`(v.title ILIKE ${pattern} AND v.title_grams @> ${bigrams})`;
+}
+
+interface DayRow {
+  day: string;
+  play: string;
+  likes: string;
+  coin: string;
+  favorite: string;
+  share: string;
+  reply: string;
+  danmaku: string;
+  play_inc: string | null;
+  likes_inc: string | null;
+  coin_inc: string | null;
+  favorite_inc: string | null;
+  share_inc: string | null;
+  reply_inc: string | null;
+  danmaku_inc: string | null;
+}
+
+export class VideosRepository {
+  constructor(private readonly db: Db) {}
+
+  async resolveId(ref: string): Promise<string | undefined> {
+    const where = ref.startsWith('BV') ? sql`bvid = ${ref}` : sql`id = ${ref}::bigint`;
+    const r = await sql<{ id: string }>`SELECT id FROM videos WHERE ${where}`.execute(this.db);
+    return r.rows[0]?.id;
+  }
+
+  /** One page of visible videos whose title contains `keyword`, by plays or by publish time. */
+  async searchIds(
+    keyword: string,
+    sort: 'play' | 'time',
+    tids: number[] | null,
+    page: { limit: number; offset: number },
+  ): Promise<{ ids: string[]; total: number; totalCapped: boolean }> {
+    const conditions = [titleCondition(keyword), sql`v.status = 0`];
+    if (tids) conditions.push(sql`v.tid = ANY(${tids}::int[])`);
+    const where = sql.join(conditions, sql` AND `);
+    const order = sort === 'time' ? sql`v.pubdate DESC, v.id DESC` : sql`v.play DESC, v.id`;
+    const [rows, count] = await Promise.all([
+      sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${where} ORDER BY ${order}
+        LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db),
+      sql<{ total: string }>`SELECT count(*) AS total FROM (SELECT 1 FROM videos v WHERE ${where}
+        LIMIT ${CONTENT_TOTAL_CAP + 1}) s`.execute(this.db),
+    ]);
+    const counted = num(count.rows[0]?.total ?? 0);
+    return {
+      ids: rows.rows.map((r) => r.id),
+      total: Math.min(counted, CONTENT_TOTAL_CAP),
+      totalCapped: counted > CONTENT_TOTAL_CAP,
+    };
+  }
+
+  /**
+   * The video's last `dayNum` stored days, oldest first, totals and increments (day minus the previous
+   * stored day; the window reads one day more so its first day has a predecessor). A day comes from
+   * video_daily, or, when the collector has no daily row for it, from the day's last fine-grained sample
+   * (video_samples, Asia/Shanghai day). Nothing is invented: no rows → empty series.
+   */
+  async daySeries(videoId: string, dayNum: number): Promise<{ totals: VideoDayPoint[]; increments: VideoDayPoint[] }> {
+    const r = await sql<DayRow>`
+      WITH days AS (
+        SELECT day, play, likes, coin, favorite, share, reply, danmaku FROM video_daily WHERE video_id = ${videoId}
+        UNION ALL
+        SELECT s.day, s.play, s.likes, s.coin, s.favorite, s.share, s.reply, s.danmaku FROM (
+          SELECT DISTINCT ON ((ts AT TIME ZONE 'Asia/Shanghai')::date)
+                 (ts AT TIME ZONE 'Asia/Shanghai')::date AS day, play, likes, coin, favorite, share, reply, danmaku
+          FROM video_samples WHERE video_id = ${videoId}
+          ORDER BY (ts AT TIME ZONE 'Asia/Shanghai')::date, ts DESC
+        ) s
+        WHERE NOT EXISTS (SELECT 1 FROM video_daily d WHERE d.video_id = ${videoId} AND d.day = s.day)
+      ),
+      last AS (SELECT max(day) AS day FROM days),
+      w AS (
+        SELECT d.*, d.day > last.day - ${dayNum}::int AS in_window,
+               d.play - lag(d.play) OVER o AS play_inc, d.likes - lag(d.likes) OVER o AS likes_inc,
+               d.coin - lag(d.coin) OVER o AS coin_inc, d.favorite - lag(d.favorite) OVER o AS favorite_inc,
+               d.share - lag(d.share) OVER o AS share_inc, d.reply - lag(d.reply) OVER o AS reply_inc,
+               d.danmaku - lag(d.danmaku) OVER o AS danmaku_inc
+        FROM days d, last WHERE d.day >= last.day - ${dayNum}::int
+        WINDOW o AS (ORDER BY d.day)
+      )
+      SELECT * FROM w WHERE in_window ORDER BY day`.execute(this.db);
+    const totals: VideoDayPoint[] = r.rows.map((d) => ({
+      dataDate: d.day,
+      playNum: num(d.play),
+      praiseNum: num(d.likes),
+      castCurrencyNum: num(d.coin),
+      collectNum: num(d.favorite),
+      commentNum: num(d.reply),
+      barrageNum: num(d.danmaku),
+      shareNum: num(d.share),
+    }));
+    const increments: VideoDayPoint[] = r.rows.flatMap((d) =>
+      d.play_inc === null
+        ? []
+        : [
+            {
+              dataDate: d.day,
+              playNum: num(d.play_inc),
+              praiseNum: num(d.likes_inc ?? 0),
+              castCurrencyNum: num(d.coin_inc ?? 0),
+              collectNum: num(d.favorite_inc ?? 0),
+              commentNum: num(d.reply_inc ?? 0),
+              barrageNum: num(d.danmaku_inc ?? 0),
+              shareNum: num(d.share_inc ?? 0),
+            },
+          ],
+    );
+    return { totals, increments };
+  }
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { ContentSearchParams, VideoDayDataParams, VideoRefParams } from '@xg/shared';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../lib/reply.js';
+import { parseParams } from '../../lib/validate.js';
+import { CatalogRepository } from '../creators/catalog.repository.js';
+import { CatalogService } from '../creators/catalog.service.js';
+import { membershipServices } from '../membership/membership.services.js';
+import { VideosRepository } from './videos.repository.js';
+import { VideosService } from './videos.service.js';
+
+/** Video detail, daily series and content search (spec §3 Video info, §7.3; docs/api/discovery.md). */
+export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { membership } = membershipServices(ctx);
+  const service = new VideosService(
+    ctx.db,
+    new VideosRepository(ctx.db),
+    new CatalogService(new CatalogRepository(ctx.db)),
+    (userId, feature) => membership.requireFeature(userId, feature),
+  );
+
+  app.get('/api/videoDetail', async (request) => {
+    await app.requireUser(request);
+    const { id } = parseParams(VideoRefParams, request.query);
+    return ok({ videoInfo: await service.detail(id) });
+  });
+
+  app.get('/api/videoDayData', async (request) => {
+    const { userId } = await app.requireUser(request);
+    const params = parseParams(VideoDayDataParams, request.query);
+    return ok(await service.dayData(userId, params));
+  });
+
+  app.get('/api/searchContent', async (request) => {
+    await app.requireUser(request);
+    const params = parseParams(ContentSearchParams, request.query);
+    return ok(await service.searchContent(params));
+  });
+}

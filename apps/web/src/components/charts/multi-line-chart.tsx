@@ -1,0 +1,108 @@
+import { useMemo } from 'react';
+import { formatAxis, formatCount } from '@xg/shared';
+import { CHART_FRAME_HEIGHT, ChartFrame, chartNumber } from './chart-frame';
+import type { AnyChartOption } from './echarts-more';
+import { axisFormatterFor } from './line-chart';
+
+export interface MultiLineSeries {
+  name: string;
+  values: readonly (number | null)[];
+  color?: string;
+}
+
+export interface MultiLineChartProps {
+  ariaLabel: string;
+  /** X axis labels (dates). */
+  categories: readonly string[];
+  series: readonly MultiLineSeries[];
+  /** Series names shown at first (the others can be switched on in the legend); default all. */
+  initiallyShown?: readonly string[];
+  axisFormatter?: (value: number) => string;
+  valueFormatter?: (value: number) => string;
+  categoryLabelFormatter?: (category: string) => string;
+  height?: number;
+  testId?: string;
+}
+
+const PALETTE = [
+  '#1677ff',
+  '#f0552d',
+  '#13c2c2',
+  '#faad14',
+  '#722ed1',
+  '#eb2f96',
+  '#52c41a',
+  '#2f54eb',
+  '#fa8c16',
+  '#a0d911',
+  '#08979c',
+  '#c41d7f',
+];
+
+/** Many lines over the same dates (traffic per partition): scrolling legend, tooltip sorted by value. */
+export function MultiLineChart({
+  ariaLabel,
+  categories,
+  series,
+  initiallyShown,
+  axisFormatter = formatAxis,
+  valueFormatter = formatCount,
+  categoryLabelFormatter,
+  height = CHART_FRAME_HEIGHT,
+  testId = 'multi-line-chart',
+}: MultiLineChartProps) {
+  const option = useMemo<AnyChartOption>(() => {
+    const numbers = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
+    const yLabel = axisFormatterFor(numbers, axisFormatter);
+    const shown = initiallyShown ? new Set(initiallyShown) : null;
+    return {
+      aria: { enabled: true, label: { description: ariaLabel } },
+      color: series.map((s, index) => s.color ?? PALETTE[index % PALETTE.length] ?? '#1677ff'),
+      grid: { left: 8, right: 24, top: 48, bottom: 8, containLabel: true },
+      legend: {
+        type: 'scroll',
+        top: 8,
+        icon: 'roundRect',
+        ...(shown ? { selected: Object.fromEntries(series.map((s) => [s.name, shown.has(s.name)])) } : {}),
+      },
+      tooltip: {
+        trigger: 'axis',
+        confine: true,
+        order: 'valueDesc',
+        valueFormatter: (value) => {
+          const n = chartNumber(value);
+          return n === null ? '-' : valueFormatter(n);
+        },
+      },
+      xAxis: {
+        type: 'category',
+        boundaryGap: false,
+        data: [...categories],
+        axisTick: { show: false },
+        axisLine: { lineStyle: { color: '#d9d9d9' } },
+        axisLabel: {
+          color: '#8c8c8c',
+          hideOverlap: true,
+          ...(categoryLabelFormatter ? { formatter: (value: string) => categoryLabelFormatter(value) } : {}),
+        },
+      },
+      yAxis: {
+        type: 'value',
+        scale: true,
+        splitLine: { lineStyle: { type: 'dashed', color: '#f0f0f0' } },
+        axisLabel: { color: '#8c8c8c', formatter: (value: number) => yLabel(value) },
+      },
+      series: series.map((s) => ({
+        type: 'line',
+        name: s.name,
+        data: [...s.values],
+        smooth: true,
+        showSymbol: categories.length <= 7,
+        connectNulls: false,
+        lineStyle: { width: 2 },
+        emphasis: { focus: 'series' },
+      })),
+    };
+  }, [ariaLabel, categories, series, initiallyShown, axisFormatter, valueFormatter, categoryLabelFormatter]);
+  return <ChartFrame option={option} ariaLabel={ariaLabel} height={height} testId={testId} />;
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { App, Form, Input, Modal, Typography } from 'antd';
+import { AccountMsg, USERNAME_MAX_LENGTH, UpdateProfileParams, isAllowedImage } from '@xg/shared';
+import { RemoteAvatar } from '../../../components/remote-avatar';
+import { schemaRule, trimmed } from '../../../lib/form-rules';
+import { useUpdateProfileMutation } from '../api/update-profile';
+import { useAccountRefresh } from '../hooks/use-account-refresh';
+import { ImagePicker } from './image-picker';
+
+interface ProfileModalProps {
+  open: boolean;
+  onClose: () => void;
+  username: string;
+  userImage: string;
+  presetAvatars: readonly string[];
+}
+
+interface ProfileFormValues {
+  username: string;
+  imageUrl: string;
+}
+
+/** 编辑资料: nickname (1–20 characters) and avatar — a preset or an https picture URL (no upload). */
+export function ProfileModal({ open, onClose, username, userImage, presetAvatars }: ProfileModalProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ProfileFormValues>();
+  const mutation = useUpdateProfileMutation();
+  const { applyUserInfo } = useAccountRefresh();
+  const presetSelected = presetAvatars.includes(userImage);
+  const [picked, setPicked] = useState<string>(presetSelected ? userImage : '');
+  const imageUrl = trimmed(Form.useWatch('imageUrl', form));
+  const preview = imageUrl || picked || userImage;
+
+  const handlePick = (url: string): void => {
+    setPicked(url);
+    form.setFieldValue('imageUrl', '');
+  };
+
+  const handleOk = async (): Promise<void> => {
+    let values: ProfileFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the fields show what is wrong
+    }
+    const nextImage = trimmed(values.imageUrl) || picked || undefined;
+    const params = UpdateProfileParams.safeParse({
+      username: trimmed(values.username),
+      userImage: nextImage && nextImage !== userImage ? nextImage : undefined,
+    });
+    if (!params.success) {
+      void message.error(params.error.issues[0]?.message ?? AccountMsg.profileEmpty);
+      return;
+    }
+    try {
+      const answer = await mutation.mutateAsync(params.data);
+      applyUserInfo(answer.userInfoMap);
+      void message.success(answer.message || AccountMsg.updateOk);
+      onClose();
+    } catch {
+      // the api client has shown the server's message
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="编辑资料"
+      okText="保存"
+      cancelText="取消"
+      onOk={() => void handleOk()}
+      onCancel={onClose}
+      confirmLoading={mutation.isPending}
+      destroyOnHidden
+      width={520}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        className="account-modal-form"
+        initialValues={{ username, imageUrl: presetSelected ? '' : userImage }}
+        preserve={false}
+      >
+        <div className="profile-modal-preview">
+          <RemoteAvatar src={preview} alt="头像预览" size={72} />
+          <Typography.Text type="secondary">选择一个头像，或填写图片链接</Typography.Text>
+        </div>
+        <Form.Item label="昵称" name="username" rules={[schemaRule(UpdateProfileParams.shape.username.unwrap())]}>
+          <Input placeholder="请输入昵称" maxLength={USERNAME_MAX_LENGTH} showCount allowClear />
+        </Form.Item>
+        <Form.Item label="头像">
+          <ImagePicker
+            options={presetAvatars}
+            value={imageUrl ? '' : picked}
+            onChange={handlePick}
+            kind="avatar"
+            label="选择头像"
+          />
+        </Form.Item>
+        <Form.Item
+          label="或使用图片链接"
+          name="imageUrl"
+          rules={[
+            {
+              validator: (_rule, value: unknown) =>
+                trimmed(value) === '' || isAllowedImage(trimmed(value), 'avatar')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(AccountMsg.avatarInvalid)),
+            },
+          ]}
+          extra="以 https:// 开头的图片地址"
+        >
+          <Input placeholder="https://" maxLength={500} allowClear />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

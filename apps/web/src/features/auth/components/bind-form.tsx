@@ -1,0 +1,177 @@
+import type { ReactNode } from 'react';
+import { Alert, App, Button, Form, Input, Space, Typography } from 'antd';
+import { MessageOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AccountMsg,
+  BIND_OTYPE,
+  BindAccountParams,
+  Msg,
+  RegisterParams,
+  SMS_TYPES,
+  contactField,
+  isPhone,
+} from '@xg/shared';
+import { schemaRule, trimmed } from '../../../lib/form-rules';
+import { StorageKey, readStorage } from '../../../lib/storage';
+import { useCaptcha } from '../../../lib/use-captcha';
+import { useBindAccountMutation, type BindAccountRequest } from '../api/bind-account';
+import type { SessionAnswer } from '../api/session-answer';
+import { useSandboxMode } from '../api/get-sms-outbox';
+import { CaptchaImage } from './captcha-image';
+import { SmsCodeButton, type CodeTarget } from './sms-code-button';
+
+interface BindFormValues {
+  account: string;
+  checkCode: string;
+  verifyCode: string;
+}
+
+interface BindFormProps {
+  /** The WeChat identity of the QR scan (from the URL). */
+  taId: string;
+  inviteCode?: string;
+  onSuccess: (answer: SessionAnswer) => void;
+  footer?: ReactNode;
+}
+
+/**
+ * 绑定已有账号 (§3, §5, §7.1) after a QR scan by a WeChat without an account: one contact field — a phone
+ * (pattern) binds with otype 1 and an SMS code of type 8, anything else is an e-mail (otype 2) with a mail
+ * code. The phone's / e-mail's account gets the WeChat (one is created when there is none) and is signed in.
+ */
+export function BindForm({ taId, inviteCode, onSuccess, footer }: BindFormProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<BindFormValues>();
+  const captcha = useCaptcha();
+  const sandbox = useSandboxMode();
+  const mutation = useBindAccountMutation();
+  const account = trimmed(Form.useWatch('account', form));
+  const byPhone = account === '' || isPhone(account);
+
+  const getCodeTarget = async (): Promise<CodeTarget> => {
+    const values = await form.validateFields(['account', 'checkCode']);
+    const contact = trimmed(values.account);
+    const checkCode = trimmed(values.checkCode);
+    return isPhone(contact)
+      ? { channel: 'sms', type: SMS_TYPES.BIND, phone: contact, checkCode }
+      : { channel: 'email', email: contact, checkCode };
+  };
+
+  const handleFinish = async (values: BindFormValues): Promise<void> => {
+    const contact = trimmed(values.account);
+    const otype = isPhone(contact) ? BIND_OTYPE.PHONE : BIND_OTYPE.EMAIL;
+    const checkCode = trimmed(values.checkCode);
+    const extras = {
+      inviteCode: inviteCode || undefined,
+      parent: readStorage(StorageKey.REGISTER_PARENT) ?? undefined,
+      source: readStorage(StorageKey.SOURCE)?.slice(0, 200) ?? undefined,
+    };
+    const params = BindAccountParams.safeParse({
+      otype,
+      [otype === BIND_OTYPE.PHONE ? 'phone' : 'email']: contact,
+      checkCode,
+      verifyCode: trimmed(values.verifyCode),
+      taId,
+      bindingUser: 1,
+      ...extras,
+    });
+    if (!params.success) {
+      void message.error(params.error.issues[0]?.message ?? Msg.badRequest);
+      return;
+    }
+    const { account: destination, verifyCode } = params.data;
+    const request: BindAccountRequest =
+      params.data.otype === BIND_OTYPE.PHONE
+        ? { otype: BIND_OTYPE.PHONE, phone: destination, checkCode, verifyCode, taId, ...extras }
+        : { otype: BIND_OTYPE.EMAIL, email: destination, checkCode, verifyCode, taId, ...extras };
+    try {
+      onSuccess(await mutation.mutateAsync(request));
+    } catch {
+      captcha.refresh(); // the api client has shown the server's message
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      onFinish={(values) => void handleFinish(values)}
+    >
+      <Alert
+        type="success"
+        showIcon
+        title="微信扫码成功"
+        description="请绑定手机号或邮箱：已注册的账号将关联此微信，未注册的将自动创建新账号，以后可直接扫码登录。"
+        style={{ marginBottom: 16 }}
+      />
+      <Form.Item label="手机号或邮箱" name="account" rules={[schemaRule(contactField)]}>
+        <Input
+          prefix={<UserOutlined aria-hidden />}
+          placeholder="请输入手机号或邮箱"
+          autoComplete="username"
+          maxLength={254}
+          allowClear
+        />
+      </Form.Item>
+      <Form.Item label="图形验证码" required>
+        <Space.Compact block>
+          <Form.Item name="checkCode" noStyle rules={[schemaRule(RegisterParams.shape.checkCode)]}>
+            <Input
+              prefix={<SafetyOutlined aria-hidden />}
+              placeholder="请输入图形验证码"
+              maxLength={8}
+              aria-label="图形验证码"
+              autoComplete="off"
+            />
+          </Form.Item>
+          <CaptchaImage src={captcha.src} onRefresh={captcha.refresh} />
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item label={byPhone ? '短信验证码' : '邮箱验证码'} required>
+        <Space.Compact block>
+          <Form.Item name="verifyCode" noStyle rules={[schemaRule(RegisterParams.shape.verifyCode)]}>
+            <Input
+              prefix={<MessageOutlined aria-hidden />}
+              placeholder={byPhone ? '请输入短信验证码' : '请输入邮箱验证码'}
+              maxLength={8}
+              aria-label={byPhone ? '短信验证码' : '邮箱验证码'}
+              autoComplete="one-time-code"
+            />
+          </Form.Item>
+          <SmsCodeButton getTarget={getCodeTarget} onFailed={captcha.refresh} />
+        </Space.Compact>
+      </Form.Item>
+      {sandbox.data ? (
+        <Typography.Text type="secondary" className="sandbox-hint">
+          沙箱模式：验证码会写入服务器日志
+        </Typography.Text>
+      ) : null}
+      <Form.Item style={{ marginBottom: footer ? 12 : 0 }}>
+        <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
+          绑定并登录
+        </Button>
+      </Form.Item>
+      {footer}
+    </Form>
+  );
+}
+
+/** The bind panel without a scan: the server needs the taId of a QR scan first (AccountMsg.taIdRequired). */
+export function BindNeedsScan({ onScan }: { onScan: () => void }) {
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={AccountMsg.taIdRequired}
+      description="绑定账号需要先使用微信扫描登录二维码，扫码后将自动回到此页面。"
+      action={
+        <Button size="small" type="primary" onClick={onScan}>
+          去扫码
+        </Button>
+      }
+      style={{ marginBottom: 16 }}
+    />
+  );
+}

@@ -1,0 +1,155 @@
+import type { ReactNode } from 'react';
+import { App, Button, Form, Input, Space, Typography } from 'antd';
+import { LockOutlined, MessageOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { AccountMsg, ForgetPwdParams, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
+import { schemaRule, trimmed } from '../../../lib/form-rules';
+import { useCaptcha } from '../../../lib/use-captcha';
+import { useForgetPasswordMutation } from '../api/forget-pwd';
+import { useSandboxMode } from '../api/get-sms-outbox';
+import { CaptchaImage } from './captcha-image';
+import { SmsCodeButton, type CodeTarget } from './sms-code-button';
+
+interface ForgetFormValues {
+  phone: string;
+  checkCode: string;
+  verifyCode: string;
+  password: string;
+  rePassword: string;
+}
+
+interface ForgetFormProps {
+  /** After the reset: the login panel, with the phone filled in. */
+  onDone: (phone: string) => void;
+  footer?: ReactNode;
+}
+
+/**
+ * 找回密码 (§5, §7.1): phone, image captcha, SMS code (type 2), new password twice → POST /api/forgetpwd.
+ * The server ends every session of the account; the user signs in again with the new password.
+ */
+export function ForgetForm({ onDone, footer }: ForgetFormProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ForgetFormValues>();
+  const captcha = useCaptcha();
+  const sandbox = useSandboxMode();
+  const mutation = useForgetPasswordMutation();
+
+  const getSmsTarget = async (): Promise<CodeTarget> => {
+    const values = await form.validateFields(['phone', 'checkCode']);
+    return {
+      channel: 'sms',
+      type: SMS_TYPES.FORGOT,
+      phone: trimmed(values.phone),
+      checkCode: trimmed(values.checkCode),
+    };
+  };
+
+  const handleFinish = async (values: ForgetFormValues): Promise<void> => {
+    const params = ForgetPwdParams.safeParse({
+      phone: trimmed(values.phone),
+      checkCode: trimmed(values.checkCode),
+      verifyCode: trimmed(values.verifyCode),
+      password: trimmed(values.password),
+      rePassword: trimmed(values.rePassword),
+    });
+    if (!params.success) {
+      void message.error(params.error.issues[0]?.message ?? Msg.badRequest);
+      return;
+    }
+    try {
+      const answer = await mutation.mutateAsync(params.data);
+      void message.success(answer.message || AccountMsg.resetPwdOk);
+      onDone(params.data.phone);
+    } catch {
+      captcha.refresh(); // the api client has shown the server's message
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      onFinish={(values) => void handleFinish(values)}
+    >
+      <Form.Item label="手机号" name="phone" rules={[schemaRule(RegisterParams.shape.phone)]}>
+        <Input
+          prefix={<MobileOutlined aria-hidden />}
+          placeholder="请输入注册手机号"
+          inputMode="numeric"
+          maxLength={11}
+          autoComplete="tel"
+          allowClear
+        />
+      </Form.Item>
+      <Form.Item label="图形验证码" required>
+        <Space.Compact block>
+          <Form.Item name="checkCode" noStyle rules={[schemaRule(RegisterParams.shape.checkCode)]}>
+            <Input
+              prefix={<SafetyOutlined aria-hidden />}
+              placeholder="请输入图形验证码"
+              maxLength={8}
+              aria-label="图形验证码"
+              autoComplete="off"
+            />
+          </Form.Item>
+          <CaptchaImage src={captcha.src} onRefresh={captcha.refresh} />
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item label="短信验证码" required>
+        <Space.Compact block>
+          <Form.Item name="verifyCode" noStyle rules={[schemaRule(RegisterParams.shape.verifyCode)]}>
+            <Input
+              prefix={<MessageOutlined aria-hidden />}
+              placeholder="请输入短信验证码"
+              maxLength={8}
+              aria-label="短信验证码"
+              autoComplete="one-time-code"
+            />
+          </Form.Item>
+          <SmsCodeButton getTarget={getSmsTarget} onFailed={captcha.refresh} />
+        </Space.Compact>
+      </Form.Item>
+      {sandbox.data ? (
+        <Typography.Text type="secondary" className="sandbox-hint">
+          沙箱模式：验证码会写入服务器日志
+        </Typography.Text>
+      ) : null}
+      <Form.Item label="新密码" name="password" rules={[schemaRule(RegisterParams.shape.password)]}>
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder="请设置新密码（不少于6位）"
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item
+        label="确认新密码"
+        name="rePassword"
+        dependencies={['password']}
+        rules={[
+          schemaRule(RegisterParams.shape.rePassword),
+          ({ getFieldValue }) => ({
+            validator: (_rule, value: unknown) => {
+              const password = trimmed(getFieldValue('password'));
+              const mismatch = trimmed(value) !== '' && password !== '' && trimmed(value) !== password;
+              return mismatch ? Promise.reject(new Error(Msg.passwordMismatch)) : Promise.resolve();
+            },
+          }),
+        ]}
+      >
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder="请再次输入新密码"
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: footer ? 12 : 0 }}>
+        <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
+          重置密码
+        </Button>
+      </Form.Item>
+      {footer}
+    </Form>
+  );
+}

@@ -1,0 +1,95 @@
+import { Button, Card, Col, Empty, Result, Row, Skeleton, Statistic, Typography } from 'antd';
+import { formatCount, type PriceInfo } from '@xg/shared';
+import { errorText } from '../../../lib/api-client';
+import { GateOverlay } from '../../gate/components/gate-overlay';
+import { useFeature } from '../../gate/hooks/use-feature';
+import { useKolCommercial } from '../api/get-kol-commercial';
+
+/** Yuan with 万 from 10,000 (§9), else with separators. */
+function yuan(value: number | null): string {
+  if (value === null) return '-';
+  return value >= 10_000 ? `¥${formatCount(value)}` : `¥${Math.round(value).toLocaleString('zh-CN')}`;
+}
+
+function countOrDash(value: number | null): string {
+  return value === null ? '-' : formatCount(value);
+}
+
+/** 商业价值评估: the price estimates and the weekly output they rest on (专业版 and above). */
+export function CreatorCommercialCard({ kolId }: { kolId: number }) {
+  const feature = useFeature('creator.commercial');
+  const query = useKolCommercial(kolId, feature.allowed);
+
+  let body;
+  if (feature.loading) {
+    body = <Skeleton active paragraph={{ rows: 4 }} />;
+  } else if (!feature.allowed) {
+    body = (
+      <GateOverlay feature="creator.commercial" minHeight={240}>
+        <Skeleton active={false} paragraph={{ rows: 5 }} />
+      </GateOverlay>
+    );
+  } else if (query.isPending) {
+    body = <Skeleton active paragraph={{ rows: 4 }} />;
+  } else if (query.isError) {
+    body = (
+      <Result
+        status="error"
+        title="商业价值加载失败"
+        subTitle={errorText(query.error)}
+        extra={
+          <Button type="primary" onClick={() => void query.refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
+  } else if (query.data === null) {
+    body = <Empty description="暂无商业价值评估，数据积累后自动生成" />;
+  } else {
+    body = <Commercial info={query.data} />;
+  }
+  return (
+    <Card variant="borderless" title="商业价值评估" className="creator-section">
+      {body}
+    </Card>
+  );
+}
+
+function Commercial({ info }: { info: PriceInfo }) {
+  const prices = [
+    { key: 'video', label: '定制视频报价', value: info.videoPrice },
+    { key: 'implant', label: '植入视频报价', value: info.implantationPrice },
+    { key: 'normal', label: '常规报价', value: info.normalPrice },
+    { key: 'special', label: '特殊报价', value: info.specialPrice },
+  ];
+  const basis = [
+    { key: 'week', label: '近7天发布视频', value: info.weekVideoNum === null ? '-' : `${info.weekVideoNum} 个` },
+    { key: 'play', label: '近7天平均播放', value: countOrDash(info.weekAvgPlayNum) },
+    { key: 'praise', label: '平均点赞', value: countOrDash(info.avgPraiseNum) },
+  ];
+  return (
+    <>
+      <Row gutter={[16, 16]}>
+        {prices.map((price) => (
+          <Col key={price.key} xs={12} md={6}>
+            <Statistic title={price.label} value={yuan(price.value)} className="creator-price" />
+          </Col>
+        ))}
+      </Row>
+      <dl className="creator-basis">
+        {basis.map((item) => (
+          <div key={item.key}>
+            <dt>{item.label}</dt>
+            <dd>{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Typography.Paragraph type="secondary" className="creator-footnote">
+        报价为根据粉丝量与近期播放互动估算的参考值，实际以UP主报价为准。
+        {info.method ? `估算方法：${info.method}。` : ''}
+        {info.updateTime ? `更新于 ${info.updateTime.slice(0, 10)}` : ''}
+      </Typography.Paragraph>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { useMemo } from 'react';
+import { Button, Card, Col, Empty, Result, Row, Skeleton, Typography } from 'antd';
+import { BarChart } from '../../../components/charts/bar-chart';
+import { PieChart } from '../../../components/charts/pie-chart';
+import { RegionBarChart } from '../../../components/charts/region-bar-chart';
+import { ErrorBoundary } from '../../../components/error-boundary';
+import { errorText } from '../../../lib/api-client';
+import { GateOverlay } from '../../gate/components/gate-overlay';
+import { useFeature } from '../../gate/hooks/use-feature';
+import { useKolPortrait, type KolPortrait, type PortraitShare } from '../api/get-kol-portrait';
+
+const GENDER_COLORS: Readonly<Record<string, string>> = { 男: '#1677ff', 女: '#eb2f96' };
+
+/** 粉丝画像: gender (pie), age (bars) and region (bars) of the audience, every label with a % sign (§2.7). */
+export function CreatorPortraitCard({ kolId }: { kolId: number }) {
+  const feature = useFeature('creator.portrait');
+  const query = useKolPortrait(kolId, feature.allowed);
+
+  let body;
+  if (feature.loading) {
+    body = <Skeleton active paragraph={{ rows: 8 }} />;
+  } else if (!feature.allowed) {
+    body = (
+      <GateOverlay feature="creator.portrait" minHeight={320}>
+        <Skeleton active={false} paragraph={{ rows: 10 }} />
+      </GateOverlay>
+    );
+  } else if (query.isPending) {
+    body = <Skeleton active paragraph={{ rows: 8 }} />;
+  } else if (query.isError) {
+    body = (
+      <Result
+        status="error"
+        title="粉丝画像加载失败"
+        subTitle={errorText(query.error)}
+        extra={
+          <Button type="primary" onClick={() => void query.refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
+  } else if (query.data.gender.length + query.data.age.length + query.data.area.length === 0) {
+    body = <Empty description="暂无粉丝画像数据，数据积累后自动生成" />;
+  } else {
+    body = <PortraitCharts portrait={query.data} />;
+  }
+  return (
+    <Card variant="borderless" title="粉丝画像" className="creator-section">
+      {body}
+    </Card>
+  );
+}
+
+function PortraitCharts({ portrait }: { portrait: KolPortrait }) {
+  const genderSlices = useMemo(
+    () => portrait.gender.map((share) => ({ name: share.name, value: share.ratio, color: GENDER_COLORS[share.name] })),
+    [portrait.gender],
+  );
+  const ageCategories = useMemo(() => portrait.age.map((share) => share.name), [portrait.age]);
+  const ageSeries = useMemo(
+    () => [{ name: '占比', values: portrait.age.map((share: PortraitShare) => share.ratio), color: '#f0552d' }],
+    [portrait.age],
+  );
+  const regions = useMemo(
+    () => portrait.area.map((share) => ({ name: share.name, ratio: share.ratio })),
+    [portrait.area],
+  );
+  return (
+    <>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={8}>
+          <Typography.Title level={5} className="creator-chart-title">
+            性别分布
+          </Typography.Title>
+          <ErrorBoundary title="性别分布图加载失败">
+            {genderSlices.length > 0 ? (
+              <PieChart ariaLabel="粉丝性别分布图" slices={genderSlices} percent testId="portrait-gender-chart" />
+            ) : (
+              <Empty description="暂无性别数据" />
+            )}
+          </ErrorBoundary>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Typography.Title level={5} className="creator-chart-title">
+            年龄分布
+          </Typography.Title>
+          <ErrorBoundary title="年龄分布图加载失败">
+            {ageCategories.length > 0 ? (
+              <BarChart
+                ariaLabel="粉丝年龄分布图"
+                categories={ageCategories}
+                series={ageSeries}
+                percent
+                showLabels
+                testId="portrait-age-chart"
+              />
+            ) : (
+              <Empty description="暂无年龄数据" />
+            )}
+          </ErrorBoundary>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Typography.Title level={5} className="creator-chart-title">
+            地域分布（前10）
+          </Typography.Title>
+          <ErrorBoundary title="地域分布图加载失败">
+            {regions.length > 0 ? (
+              <RegionBarChart ariaLabel="粉丝地域分布图" regions={regions} testId="portrait-region-chart" />
+            ) : (
+              <Empty description="暂无地域数据" />
+            )}
+          </ErrorBoundary>
+        </Col>
+      </Row>
+      <Typography.Paragraph type="secondary" className="creator-footnote">
+        {[
+          portrait.source === 'partition'
+            ? `评论用户样本不足（${portrait.sampleSize ?? 0}人），按所在分区整体画像估算`
+            : portrait.sampleSize !== null
+              ? `基于${portrait.sampleSize.toLocaleString('zh-CN')}位评论用户样本`
+              : null,
+          portrait.updateTime ? `更新于 ${portrait.updateTime.slice(0, 10)}` : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </Typography.Paragraph>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
+import { formatCount } from '@xg/shared';
+import { ApproveBadge } from '../../../components/approve-badge';
+import { RemoteAvatar } from '../../../components/remote-avatar';
+import { errorText } from '../../../lib/api-client';
+import { useAppHref } from '../../../lib/use-app-navigate';
+import { useSimilarKol } from '../api/get-similar-kol';
+import { CREATOR_DETAIL_PATH, creatorDetailSearch } from './detail-links';
+
+/** 相似UP主: same partition, similar size; each opens its own detail in a new tab. */
+export function CreatorSimilarCard({ kolId }: { kolId: number }) {
+  const query = useSimilarKol(kolId);
+  const hrefOf = useAppHref();
+  return (
+    <Card variant="borderless" title="相似UP主" className="creator-section">
+      {query.isPending ? (
+        <Skeleton active avatar paragraph={{ rows: 2 }} />
+      ) : query.isError ? (
+        <Result
+          status="error"
+          title="相似UP主加载失败"
+          subTitle={errorText(query.error)}
+          extra={
+            <Button type="primary" onClick={() => void query.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : query.data.length === 0 ? (
+        <Empty description="暂无相似UP主" />
+      ) : (
+        <div className="similar-grid" role="list" aria-label="相似UP主">
+          {query.data.map((creator) => (
+            <a
+              key={creator.kolId}
+              role="listitem"
+              className="similar-item"
+              href={hrefOf({
+                pathname: CREATOR_DETAIL_PATH,
+                search: creatorDetailSearch(creator.kolId, creator.kolName),
+              })}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`查看UP主详情：${creator.kolName}`}
+            >
+              <RemoteAvatar src={creator.kolImg} alt={creator.kolName} size={48} />
+              <span className="similar-item-main">
+                <span className="similar-item-name">
+                  <Typography.Text strong ellipsis={{ tooltip: creator.kolName }}>
+                    {creator.kolName}
+                  </Typography.Text>
+                  <ApproveBadge isApprove={creator.isApprove} />
+                </span>
+                <span className="similar-item-meta">
+                  {formatCount(creator.fansNum)}粉丝 · {creator.themeName || '未分类'}
+                </span>
+              </span>
+            </a>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Button, Card, Result, Segmented, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router-dom';
+import { formatCount, truncateTitle, type VideoItem } from '@xg/shared';
+import { errorText } from '../../../lib/api-client';
+import { useAppHref } from '../../../lib/use-app-navigate';
+import { useKolVideos, type KolVideoSort } from '../api/get-kol-videos';
+import { VIDEO_DETAIL_PATH, videoDetailSearch } from './detail-links';
+import { VideoThumb } from './video-thumb';
+
+const PAGE_SIZE = 10;
+const SORT_OPTIONS: { label: string; value: KolVideoSort }[] = [
+  { label: '最新发布', value: 'pubdate' },
+  { label: '播放最多', value: 'play' },
+  { label: '点赞最多', value: 'likes' },
+];
+
+function count(value: number) {
+  return <span className="creator-num">{formatCount(value)}</span>;
+}
+
+/** 视频列表: the creator's videos with their counts, sorted by time, plays or likes; a row opens the video detail. */
+export function CreatorVideosCard({ kolId }: { kolId: number }) {
+  const [sort, setSort] = useState<KolVideoSort>('pubdate');
+  const [pageNo, setPageNo] = useState(1);
+  const hrefOf = useAppHref();
+  const query = useKolVideos(kolId, sort, pageNo, PAGE_SIZE);
+
+  const columns: TableColumnsType<VideoItem> = [
+    {
+      key: 'video',
+      title: '视频',
+      render: (_, video) => {
+        const deleted = video.status === -1;
+        return (
+          <Link
+            to={hrefOf({ pathname: VIDEO_DETAIL_PATH, search: videoDetailSearch(video.videoId) })}
+            className={deleted ? 'creator-video is-deleted' : 'creator-video'}
+            aria-label={`查看视频详情：${video.title}`}
+          >
+            <VideoThumb src={video.coverImg} alt={video.title} duration={video.playDuration} deleted={deleted} />
+            <span className="creator-video-text">
+              <span className="creator-video-title" title={video.title}>
+                {truncateTitle(video.title, 50)}
+              </span>
+              <span className="creator-video-tags">
+                {deleted ? <Tag color="default">已删除</Tag> : null}
+                {video.isReprint === 1 ? <Tag color="orange">转载</Tag> : null}
+                {video.isActivity === 1 ? <Tag color="purple">活动</Tag> : null}
+                {video.themeName ? <Tag>{video.themeName}</Tag> : null}
+              </span>
+            </span>
+          </Link>
+        );
+      },
+    },
+    {
+      key: 'time',
+      title: '发布时间',
+      width: 120,
+      responsive: ['md'],
+      render: (_, video) => (
+        <Tooltip title={dayjs(video.publishTime).format('YYYY-MM-DD HH:mm')}>
+          {dayjs(video.publishTime).format('YYYY-MM-DD')}
+        </Tooltip>
+      ),
+    },
+    { key: 'play', title: '播放', width: 90, align: 'right', render: (_, v) => count(v.playNum) },
+    { key: 'like', title: '点赞', width: 90, align: 'right', render: (_, v) => count(v.praiseNum) },
+    {
+      key: 'coin',
+      title: '投币',
+      width: 90,
+      align: 'right',
+      responsive: ['lg'],
+      render: (_, v) => count(v.castCurrencyNum),
+    },
+    {
+      key: 'fav',
+      title: '收藏',
+      width: 90,
+      align: 'right',
+      responsive: ['lg'],
+      render: (_, v) => count(v.collectNum),
+    },
+    {
+      key: 'reply',
+      title: '评论',
+      width: 90,
+      align: 'right',
+      responsive: ['xl'],
+      render: (_, v) => count(v.commentNum),
+    },
+    {
+      key: 'danmaku',
+      title: '弹幕',
+      width: 90,
+      align: 'right',
+      responsive: ['xl'],
+      render: (_, v) => count(v.barrageNum),
+    },
+    {
+      key: 'share',
+      title: '分享',
+      width: 90,
+      align: 'right',
+      responsive: ['xl'],
+      render: (_, v) => count(v.shareNum),
+    },
+  ];
+
+  return (
+    <Card
+      variant="borderless"
+      title="视频列表"
+      className="creator-section"
+      extra={
+        <Segmented<KolVideoSort>
+          aria-label="视频排序"
+          options={SORT_OPTIONS}
+          value={sort}
+          onChange={(value) => {
+            setSort(value);
+            setPageNo(1);
+          }}
+        />
+      }
+    >
+      {query.isError ? (
+        <Result
+          status="error"
+          title="视频列表加载失败"
+          subTitle={errorText(query.error)}
+          extra={
+            <Button type="primary" onClick={() => void query.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : (
+        <Table<VideoItem>
+          scroll={{ x: 'max-content' }}
+          rowKey="videoId"
+          size="middle"
+          columns={columns}
+          dataSource={query.data?.videoInfos ?? []}
+          loading={query.isPending || query.isPlaceholderData}
+          rowClassName={(video) => (video.status === -1 ? 'creator-video-row is-deleted' : 'creator-video-row')}
+          locale={{ emptyText: '暂无视频' }}
+          aria-label="UP主视频列表"
+          pagination={{
+            current: pageNo,
+            pageSize: PAGE_SIZE,
+            total: Math.min(query.data?.total ?? 0, PAGE_SIZE * 500),
+            showSizeChanger: false,
+            showTotal: () => `共 ${query.data?.total ?? 0} 个视频`,
+            onChange: setPageNo,
+            size: 'small',
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,214 @@
+import { useMemo } from 'react';
+import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography, type TableColumnsType } from 'antd';
+import { formatCount } from '@xg/shared';
+import { BarChart } from '../../../components/charts/bar-chart';
+import { CHART_HEIGHT, LineChart } from '../../../components/charts/line-chart';
+import { PieChart } from '../../../components/charts/pie-chart';
+import { ErrorBoundary } from '../../../components/error-boundary';
+import { useBoardData, type BoardData } from '../api/get-board-data';
+import { QueryFailed, shortDate } from './common';
+import '../dashboard.css';
+
+type PartitionRow = BoardData['partitions'][number];
+
+const PARTITION_COLUMNS: TableColumnsType<PartitionRow> = [
+  { key: 'name', title: '分区', dataIndex: 'name' },
+  {
+    key: 'kol',
+    title: 'UP主数',
+    align: 'right',
+    sorter: (a, b) => a.kolNum - b.kolNum,
+    render: (_, r) => formatCount(r.kolNum),
+  },
+  {
+    key: 'video',
+    title: '视频数',
+    align: 'right',
+    sorter: (a, b) => a.videoNum - b.videoNum,
+    render: (_, r) => formatCount(r.videoNum),
+  },
+  {
+    key: 'fans',
+    title: '总粉丝',
+    align: 'right',
+    sorter: (a, b) => a.fansNum - b.fansNum,
+    defaultSortOrder: 'descend',
+    render: (_, r) => formatCount(r.fansNum),
+  },
+  {
+    key: 'play',
+    title: '总播放',
+    align: 'right',
+    sorter: (a, b) => a.playNum - b.playNum,
+    render: (_, r) => formatCount(r.playNum),
+  },
+];
+
+/** /home/boardData (component boardData): the platform data board — totals, by-partition charts, daily growth. */
+export function BoardDataPage() {
+  const query = useBoardData();
+  const partitions = useMemo(
+    () => [...(query.data?.partitions ?? [])].sort((a, b) => b.fansNum - a.fansNum),
+    [query.data],
+  );
+  const categories = useMemo(() => partitions.map((p) => p.name), [partitions]);
+  const kolSeries = useMemo(
+    () => [{ name: 'UP主数', values: partitions.map((p) => p.kolNum), color: '#f0552d' }],
+    [partitions],
+  );
+  const playSeries = useMemo(
+    () => [{ name: '总播放', values: partitions.map((p) => p.playNum), color: '#1677ff' }],
+    [partitions],
+  );
+  const fansSlices = useMemo(() => partitions.map((p) => ({ name: p.name, value: p.fansNum })), [partitions]);
+  const growth = useMemo(() => query.data?.dailyGrowth ?? [], [query.data]);
+  const growthDates = useMemo(() => growth.map((g) => g.dataDate), [growth]);
+  const fansGrowth = useMemo(
+    () => [{ name: '粉丝增量', values: growth.map((g) => g.fansIncrease), color: '#f0552d' }],
+    [growth],
+  );
+  const playGrowth = useMemo(
+    () => [{ name: '播放增量', values: growth.map((g) => g.playIncrease), color: '#1677ff' }],
+    [growth],
+  );
+  const videoGrowth = useMemo(
+    () => [{ name: '新增视频', values: growth.map((g) => g.videoIncrease), color: '#13c2c2' }],
+    [growth],
+  );
+
+  if (query.isPending) {
+    return (
+      <Card variant="borderless" aria-busy="true">
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </Card>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card variant="borderless">
+        <QueryFailed title="数据大盘加载失败" error={query.error} onRetry={() => void query.refetch()} />
+      </Card>
+    );
+  }
+  const { totals, dataDate } = query.data;
+  const stats = [
+    { key: 'kol', title: '收录UP主', value: totals.kolNum },
+    { key: 'video', title: '收录视频', value: totals.videoNum },
+    { key: 'fans', title: 'UP主总粉丝', value: totals.totalFansNum },
+    { key: 'play', title: '视频总播放', value: totals.totalPlayNum },
+    { key: 'live', title: '正在直播', value: totals.liveNum },
+    { key: 'mcn', title: 'MCN机构', value: totals.mcnNum },
+    { key: 'approve', title: '认证UP主', value: totals.approveNum },
+  ];
+  return (
+    <div className="page-stack">
+      <Card variant="borderless">
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          数据大盘
+        </Typography.Title>
+        <Typography.Text type="secondary">平台收录数据总览{dataDate ? `，数据截至 ${dataDate}` : ''}。</Typography.Text>
+        <div className="board-stats">
+          {stats.map((stat) => (
+            <Statistic key={stat.key} title={stat.title} value={formatCount(stat.value)} />
+          ))}
+        </div>
+      </Card>
+      <ErrorBoundary title="每日增长加载失败">
+        <Card variant="borderless" title="近30天每日增长">
+          {growth.length === 0 ? (
+            <Empty description="暂无每日增长数据" />
+          ) : (
+            <Row gutter={[24, 24]}>
+              <Col xs={24} xl={8}>
+                <Typography.Title level={5} className="dash-chart-title">
+                  粉丝增量
+                </Typography.Title>
+                <LineChart
+                  ariaLabel="近30天粉丝增量"
+                  categories={growthDates}
+                  series={fansGrowth}
+                  height={CHART_HEIGHT}
+                  area
+                  categoryLabelFormatter={shortDate}
+                />
+              </Col>
+              <Col xs={24} xl={8}>
+                <Typography.Title level={5} className="dash-chart-title">
+                  播放增量
+                </Typography.Title>
+                <LineChart
+                  ariaLabel="近30天播放增量"
+                  categories={growthDates}
+                  series={playGrowth}
+                  height={CHART_HEIGHT}
+                  area
+                  categoryLabelFormatter={shortDate}
+                />
+              </Col>
+              <Col xs={24} xl={8}>
+                <Typography.Title level={5} className="dash-chart-title">
+                  新增视频
+                </Typography.Title>
+                <LineChart
+                  ariaLabel="近30天新增视频"
+                  categories={growthDates}
+                  series={videoGrowth}
+                  height={CHART_HEIGHT}
+                  area
+                  categoryLabelFormatter={shortDate}
+                />
+              </Col>
+            </Row>
+          )}
+        </Card>
+      </ErrorBoundary>
+      <ErrorBoundary title="分区数据加载失败">
+        {partitions.length === 0 ? (
+          <Card variant="borderless">
+            <Empty description="暂无分区数据" />
+          </Card>
+        ) : (
+          <>
+            <Row gutter={[16, 16]}>
+              <Col xs={24} xl={14}>
+                <Card variant="borderless" title="各分区UP主数">
+                  <BarChart
+                    ariaLabel="各分区UP主数"
+                    categories={categories}
+                    series={kolSeries}
+                    testId="board-kol-chart"
+                  />
+                </Card>
+              </Col>
+              <Col xs={24} xl={10}>
+                <Card variant="borderless" title="粉丝分区占比">
+                  <PieChart ariaLabel="各分区粉丝占比" slices={fansSlices} testId="board-fans-chart" />
+                </Card>
+              </Col>
+              <Col xs={24}>
+                <Card variant="borderless" title="各分区总播放">
+                  <BarChart
+                    ariaLabel="各分区总播放"
+                    categories={categories}
+                    series={playSeries}
+                    testId="board-play-chart"
+                  />
+                </Card>
+              </Col>
+            </Row>
+            <Card variant="borderless" title="分区明细">
+              <Table<PartitionRow>
+                rowKey="tid"
+                columns={PARTITION_COLUMNS}
+                dataSource={partitions}
+                pagination={false}
+                aria-label="分区明细"
+                scroll={{ x: 'max-content' }}
+              />
+            </Card>
+          </>
+        )}
+      </ErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+import {
+  Card,
+  Col,
+  Empty,
+  Progress,
+  Row,
+  Skeleton,
+  Statistic,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { BarChartOutlined, FireOutlined, RiseOutlined, SearchOutlined, TrophyOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { formatCount, truncateTitle, userTypeLabel } from '@xg/shared';
+import { ErrorBoundary } from '../../../components/error-boundary';
+import { RemoteAvatar } from '../../../components/remote-avatar';
+import { useAppHref } from '../../../lib/use-app-navigate';
+import { useDashboard, type Dashboard } from '../api/get-dashboard';
+import { CREATOR_DETAIL_PATH, QueryFailed, VIDEO_DETAIL_PATH, signedCount } from './common';
+import '../dashboard.css';
+
+type RecentChange = Dashboard['recentChanges'][number];
+type Quota = Dashboard['quotas'][number];
+
+const QUOTA_LABELS: Readonly<Record<string, { title: string; unit: string }>> = {
+  contrast: { title: '本月对比报告', unit: '次' },
+  export: { title: '本月导出额度', unit: '条' },
+};
+
+const SHORTCUTS = [
+  { key: 'search', title: 'UP主搜索', path: '/search/upSearch', icon: <SearchOutlined /> },
+  { key: 'rank', title: 'UP主排行榜', path: '/search/upRank', icon: <TrophyOutlined /> },
+  { key: 'limit', title: '涨掉粉榜', path: '/search/limitRank', icon: <RiseOutlined /> },
+  { key: 'hot', title: '热门视频', path: '/hotStuff/hotVideo', icon: <FireOutlined /> },
+  { key: 'board', title: '数据大盘', path: '/home/boardData', icon: <BarChartOutlined /> },
+];
+
+function QuotaCard({ quota }: { quota: Quota }) {
+  const label = QUOTA_LABELS[quota.kind] ?? { title: quota.kind, unit: '' };
+  const percent = quota.totalCount > 0 ? Math.round((quota.useCount / quota.totalCount) * 100) : 0;
+  return (
+    <Card variant="borderless" className="dash-quota">
+      <div className="dash-quota-title">{label.title}</div>
+      {quota.totalCount > 0 ? (
+        <>
+          <div className="dash-quota-value">
+            <strong>{formatCount(quota.remainCount)}</strong>
+            <span>
+              剩余 / 共 {formatCount(quota.totalCount)}
+              {label.unit}
+            </span>
+          </div>
+          <Progress
+            percent={percent}
+            showInfo={false}
+            size="small"
+            strokeColor="#f0552d"
+            aria-label={`已用${percent}%`}
+          />
+          <div className="dash-quota-note">
+            已用 {formatCount(quota.useCount)}
+            {label.unit}
+          </div>
+        </>
+      ) : (
+        <div className="dash-quota-none">当前版本暂无额度，升级会员可用</div>
+      )}
+    </Card>
+  );
+}
+
+/** /home/dashboard (component dashboard): the signed-in home — quotas, shortcuts, recent fan changes, platform totals. */
+export function DashboardPage() {
+  const query = useDashboard();
+  const hrefOf = useAppHref();
+
+  if (query.isPending) {
+    return (
+      <div className="page-stack" aria-busy="true">
+        <Card variant="borderless">
+          <Skeleton active paragraph={{ rows: 3 }} />
+        </Card>
+        <Card variant="borderless">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card variant="borderless">
+        <QueryFailed title="工作台加载失败" error={query.error} onRetry={() => void query.refetch()} />
+      </Card>
+    );
+  }
+  const data = query.data;
+  const columns: TableColumnsType<RecentChange> = [
+    {
+      key: 'kol',
+      title: 'UP主',
+      render: (_, row) => (
+        <a
+          className="dash-kol"
+          href={hrefOf({
+            pathname: CREATOR_DETAIL_PATH,
+            search: `?${new URLSearchParams({ kolId: String(row.kolId), kolName: row.kolName }).toString()}`,
+          })}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <RemoteAvatar src={row.kolImg} alt={row.kolName} size={32} />
+          <span className="dash-kol-main">
+            <span className="dash-kol-name">{row.kolName}</span>
+            <span className="dash-kol-meta">{formatCount(row.fansNum)}粉丝</span>
+          </span>
+        </a>
+      ),
+    },
+    { key: 'date', title: '日期', width: 110, dataIndex: 'eventDate' },
+    {
+      key: 'change',
+      title: '粉丝变化',
+      width: 110,
+      align: 'right',
+      render: (_, row) => (
+        <Tag color={row.fansChange < 0 ? 'green' : 'red'} style={{ marginInlineEnd: 0 }}>
+          {signedCount(row.fansChange, formatCount)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'cause',
+      title: '可能原因',
+      responsive: ['md'],
+      render: (_, row) =>
+        row.causeVideo ? (
+          <Link
+            to={hrefOf({ pathname: VIDEO_DETAIL_PATH, search: `?id=${row.causeVideo.videoId}` })}
+            title={row.causeVideo.title}
+          >
+            {truncateTitle(row.causeVideo.title, 50)}
+          </Link>
+        ) : (
+          <Typography.Text type="secondary">-</Typography.Text>
+        ),
+    },
+  ];
+
+  return (
+    <div className="page-stack">
+      <Card variant="borderless" className="dash-welcome">
+        <div className="dash-welcome-head">
+          <div>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              工作台
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              当前版本：<Tag color="orange">{userTypeLabel(data.userType)}</Tag>
+              {data.platform.dataDate ? `平台数据截至 ${data.platform.dataDate}` : null}
+            </Typography.Text>
+          </div>
+          <nav className="dash-shortcuts" aria-label="快捷入口">
+            {SHORTCUTS.map((item) => (
+              <Link key={item.key} to={hrefOf({ pathname: item.path })} className="dash-shortcut">
+                <span className="dash-shortcut-icon" aria-hidden>
+                  {item.icon}
+                </span>
+                {item.title}
+              </Link>
+            ))}
+          </nav>
+        </div>
+      </Card>
+      <Row gutter={[16, 16]}>
+        {data.quotas.map((quota) => (
+          <Col key={quota.kind} xs={24} sm={12} xl={6}>
+            <QuotaCard quota={quota} />
+          </Col>
+        ))}
+        <Col xs={24} sm={12} xl={6}>
+          <Card variant="borderless" className="dash-quota">
+            <div className="dash-quota-title">监测中的视频/直播</div>
+            {data.monitorNum === null ? (
+              <Tooltip title="监测功能即将开放">
+                <div className="dash-quota-none">即将开放</div>
+              </Tooltip>
+            ) : (
+              <div className="dash-quota-value">
+                <strong>{formatCount(data.monitorNum)}</strong>
+                <span>个</span>
+              </div>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <Card variant="borderless" className="dash-quota">
+            <div className="dash-quota-title">我的收藏与投放清单</div>
+            <Tooltip title="收藏与投放清单即将开放">
+              <div className="dash-quota-none">即将开放</div>
+            </Tooltip>
+          </Card>
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]}>
+        <Col xs={12} md={6}>
+          <Card variant="borderless">
+            <Statistic title="收录UP主" value={formatCount(data.platform.kolNum)} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card variant="borderless">
+            <Statistic title="收录视频" value={formatCount(data.platform.videoNum)} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card variant="borderless">
+            <Statistic title="UP主总粉丝" value={formatCount(data.platform.totalFansNum)} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card variant="borderless">
+            <Statistic title="视频总播放" value={formatCount(data.platform.totalPlayNum)} />
+          </Card>
+        </Col>
+      </Row>
+      <ErrorBoundary title="粉丝动态加载失败">
+        <Card variant="borderless" title="头部UP主粉丝动态">
+          {data.recentChanges.length === 0 ? (
+            <Empty description="近期没有明显的粉丝变化" />
+          ) : (
+            <Table<RecentChange>
+              scroll={{ x: 'max-content' }}
+              rowKey={(row) => `${row.kolId}-${row.eventDate}`}
+              columns={columns}
+              dataSource={data.recentChanges}
+              pagination={false}
+              aria-label="头部UP主粉丝动态"
+            />
+          )}
+        </Card>
+      </ErrorBoundary>
+    </div>
+  );
+}

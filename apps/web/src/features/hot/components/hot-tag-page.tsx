@@ -1,0 +1,124 @@
+import { useMemo } from 'react';
+import { Card, Col, Empty, Row, Segmented, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Link } from 'react-router-dom';
+import { formatCount, type HotTag } from '@xg/shared';
+import { BarChart } from '../../../components/charts/bar-chart';
+import { ErrorBoundary } from '../../../components/error-boundary';
+import { useAppHref } from '../../../lib/use-app-navigate';
+import { useHotTag, type HotTagDays } from '../api/get-hot-tag';
+import { PartitionSelect, QueryFailed, RankBadge, SEARCH_PATH, formatScore, useQueryState } from './hot-common';
+import '../hot.css';
+
+const PATH = '/hotStuff/hotTag';
+const DAY_OPTIONS: { label: string; value: HotTagDays }[] = [
+  { label: '近7天', value: 7 },
+  { label: '近30天', value: 30 },
+];
+const CHART_TOP = 15;
+
+/** /hotStuff/hotTag (component hotTag): title tags (【…】, #…#) of recent videos by hot score. */
+export function HotTagPage() {
+  const { params, int, set } = useQueryState();
+  const days: HotTagDays = params.get('days') === '30' ? 30 : 7;
+  const tid = int('tid');
+  const query = useHotTag(tid, days);
+  const hrefOf = useAppHref();
+
+  const top = useMemo(() => (query.data ?? []).slice(0, CHART_TOP), [query.data]);
+  const categories = useMemo(() => top.map((tag) => tag.tag), [top]);
+  const series = useMemo(() => [{ name: '热度', values: top.map((tag) => tag.hotScore), color: '#f0552d' }], [top]);
+
+  const columns: TableColumnsType<HotTag & { rank: number }> = [
+    { key: 'rank', title: '排名', width: 70, align: 'center', render: (_, row) => <RankBadge rank={row.rank} /> },
+    {
+      key: 'tag',
+      title: '标签',
+      render: (_, row) => (
+        <Link
+          to={hrefOf({
+            pathname: SEARCH_PATH,
+            search: `?${new URLSearchParams({ tab: 'content', keyword: row.tag }).toString()}`,
+          })}
+          title={`搜索含“${row.tag}”的视频`}
+        >
+          {row.tag}
+        </Link>
+      ),
+    },
+    { key: 'videos', title: '视频数', width: 100, align: 'right', render: (_, row) => formatCount(row.videoNum) },
+    { key: 'plays', title: '总播放', width: 110, align: 'right', render: (_, row) => formatCount(row.playNum) },
+    {
+      key: 'hot',
+      title: '热度',
+      width: 100,
+      align: 'right',
+      render: (_, row) => <strong className="hot-score">{formatScore(row.hotScore)}</strong>,
+    },
+  ];
+
+  return (
+    <div className="page-stack">
+      <Card variant="borderless">
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          热门标签
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">
+          近期视频标题中的【标签】与#话题#，按所含视频的热度之和排序；点击标签搜索相关视频。
+        </Typography.Paragraph>
+        <div className="hot-controls">
+          <Segmented<HotTagDays>
+            aria-label="统计时间"
+            options={DAY_OPTIONS}
+            value={days}
+            onChange={(value) => set(PATH, { days: value })}
+          />
+          <PartitionSelect value={tid} onChange={(value) => set(PATH, { tid: value })} />
+        </div>
+      </Card>
+      <ErrorBoundary title="热门标签加载失败" resetKeys={[params.toString()]}>
+        {query.isPending ? (
+          <Card variant="borderless">
+            <Skeleton active paragraph={{ rows: 10 }} />
+          </Card>
+        ) : query.isError ? (
+          <Card variant="borderless">
+            <QueryFailed title="热门标签加载失败" error={query.error} onRetry={() => void query.refetch()} />
+          </Card>
+        ) : query.data.length === 0 ? (
+          <Card variant="borderless">
+            <Empty description="该时间段暂无热门标签" />
+          </Card>
+        ) : (
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={12}>
+              <Card variant="borderless" title={`热度前${Math.min(CHART_TOP, top.length)}的标签`}>
+                <BarChart
+                  ariaLabel="热门标签热度图"
+                  categories={categories}
+                  series={series}
+                  horizontal
+                  showLabels
+                  valueFormatter={formatScore}
+                  testId="hot-tag-chart"
+                />
+              </Card>
+            </Col>
+            <Col xs={24} xl={12}>
+              <Card variant="borderless" title="标签列表">
+                <Table
+                  scroll={{ x: 'max-content' }}
+                  rowKey="tag"
+                  size="small"
+                  columns={columns}
+                  dataSource={query.data.map((tag, index) => ({ ...tag, rank: index + 1 }))}
+                  aria-label="热门标签列表"
+                  pagination={{ pageSize: 15, showSizeChanger: false, size: 'small' }}
+                />
+              </Card>
+            </Col>
+          </Row>
+        )}
+      </ErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { CrownFilled, LockOutlined } from '@ant-design/icons';
+import { FEATURE_KEYS, FEATURE_POLICY, LEVEL_OPTIONS, UserType, type FeatureRule } from '@xg/shared';
+import { isLevelBlocked, levelOfOption } from '../purchase-rules';
+
+interface LevelPickerProps {
+  value: number;
+  /** the paid level held now (0 none) */
+  held: number;
+  onChange: (level: number) => void;
+}
+
+/** What a level adds over the one below it, from the policy table (the top tier adds larger quotas). */
+function levelTagline(level: number): string {
+  const added = FEATURE_KEYS.filter((key) => {
+    const rule: FeatureRule = FEATURE_POLICY[key];
+    return !rule.only && rule.level === level;
+  }).map((key) => FEATURE_POLICY[key].label);
+  if (level === UserType.PREMIUM || added.length === 0) return '企业版全部功能，更高的对比报告与导出额度';
+  const shown = added.slice(0, 3).join('、');
+  return added.length > 3 ? `${shown}等${added.length}项` : shown;
+}
+
+/**
+ * The four level options of §3 (初级版 … 高级企业版; the level sent is id + 1). Levels below the current paid
+ * level cannot be chosen (§4).
+ */
+export function LevelPicker({ value, held, onChange }: LevelPickerProps) {
+  return (
+    <div className="level-picker" role="radiogroup" aria-label="会员版本">
+      {LEVEL_OPTIONS.map((option) => {
+        const level = levelOfOption(option.id);
+        const blocked = isLevelBlocked(level, held);
+        const checked = level === value;
+        return (
+          <button
+            key={option.id}
+            type="button"
+            role="radio"
+            aria-checked={checked}
+            aria-disabled={blocked}
+            disabled={blocked}
+            className={`level-card${checked ? ' is-checked' : ''}${blocked ? ' is-blocked' : ''}`}
+            onClick={() => onChange(level)}
+          >
+            <span className="level-card-head">
+              <CrownFilled aria-hidden className={`level-crown level-crown-${level}`} />
+              <span className="level-card-name">{option.label}</span>
+              {level === held ? <span className="level-card-flag">当前版本</span> : null}
+            </span>
+            <span className="level-card-text">{levelTagline(level)}</span>
+            {blocked ? (
+              <span className="level-card-blocked">
+                <LockOutlined aria-hidden /> 低于当前版本，不可选择
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

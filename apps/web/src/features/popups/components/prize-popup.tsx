@@ -1,0 +1,71 @@
+import { Button, Modal, Typography } from 'antd';
+import { CheckCircleFilled, GiftFilled } from '@ant-design/icons';
+import { FREE_VIP_TRIAL_DAYS, FREE_VIP_TRIAL_LEVEL, userTypeLabel } from '@xg/shared';
+import { useSiteConfig } from '../../../lib/site-config';
+
+/** What a new 免费版 account can use at once. */
+const WELCOME_ITEMS = [
+  'UP主搜索：按名称或UID查找UP主',
+  'UP主详情：粉丝、播放与点赞趋势',
+  '个人中心：邀请好友、微信扫码登录',
+];
+
+interface PrizePopupProps {
+  open: boolean;
+  onClose: () => void;
+  /** 了解会员权益 (→ /member). */
+  onMembership: () => void;
+}
+
+/**
+ * The popup 1 s after a registration (§4). There is no prize API: it welcomes the new user, says what the
+ * free account includes and points to the real promotion (the free enterprise-tier application, a
+ * FREE_VIP_TRIAL_DAYS-day trial). It does not block the page (no mask): the user can keep working.
+ */
+export function PrizePopup({ open, onClose, onMembership }: PrizePopupProps) {
+  const { data: site } = useSiteConfig();
+  const level = userTypeLabel(FREE_VIP_TRIAL_LEVEL);
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={420}
+      centered
+      mask={false}
+      scrollLock={false}
+      focusable={{ trap: false }}
+      styles={{ wrapper: { pointerEvents: 'none' } }}
+      title={null}
+      className="prize-popup"
+      aria-label="注册成功"
+    >
+      <div className="prize-popup-head">
+        <GiftFilled className="prize-popup-icon" aria-hidden />
+        <Typography.Title level={4} className="prize-popup-title">
+          注册成功，欢迎加入{site?.productName ?? ''}
+        </Typography.Title>
+        <p>您的免费版账号已开通，现在就可以使用：</p>
+      </div>
+      <ul className="prize-popup-list">
+        {WELCOME_ITEMS.map((item) => (
+          <li key={item}>
+            <CheckCircleFilled aria-hidden /> {item}
+          </li>
+        ))}
+      </ul>
+      <div className="prize-popup-offer">
+        <strong>新用户福利</strong>
+        <span>
+          限时免费申请{level}会员，审核通过即可体验{FREE_VIP_TRIAL_DAYS}天{level}全部功能。
+        </span>
+      </div>
+      <div className="prize-popup-actions">
+        <Button onClick={onMembership}>了解会员权益</Button>
+        <Button type="primary" onClick={onClose}>
+          开始使用
+        </Button>
+      </div>
+    </Modal>
+  );
+}

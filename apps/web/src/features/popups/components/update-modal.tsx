@@ -1,0 +1,37 @@
+import { Button, Modal, Typography } from 'antd';
+import { RocketFilled } from '@ant-design/icons';
+import { useAppVersion } from '../../../lib/site-config';
+import { RELEASE_NOTES } from './release-notes';
+
+/** 版本更新: what is new in this version (§2.6), shown at most once per day. */
+export function UpdateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const version = useAppVersion();
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      width={460}
+      centered
+      title={
+        <span className="update-modal-title">
+          <RocketFilled aria-hidden /> 版本更新{version ? ` v${version}` : ''}
+        </span>
+      }
+      footer={
+        <Button type="primary" onClick={onClose}>
+          我知道了
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary">本次更新内容：</Typography.Paragraph>
+      <ol className="update-modal-list">
+        {RELEASE_NOTES.map((note) => (
+          <li key={note.title}>
+            <strong>{note.title}</strong>
+            <span>{note.detail}</span>
+          </li>
+        ))}
+      </ol>
+    </Modal>
+  );
+}

@@ -1,0 +1,148 @@
+import { Button, Card, Empty, Pagination, Result, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { formatCount, truncateTitle, type ThemeInfo, type VideoItem } from '@xg/shared';
+import { errorText } from '../../../lib/api-client';
+import { useAppHref } from '../../../lib/use-app-navigate';
+import { useSearchContent, type ContentSort } from '../api/search-content';
+import { SEARCH_PAGE_SIZE } from '../api/search-kol';
+import { VideoCover } from './video-cover';
+
+/** Route of the video detail screen (component videoDetail, docs/api/discovery.md menu rows). */
+export const VIDEO_DETAIL_PATH = '/hotStuff/videoDetail';
+const CREATOR_DETAIL_PATH = '/search/upSearch/detail';
+
+const SORT_OPTIONS: { label: string; value: ContentSort }[] = [
+  { label: '播放最多', value: 'play' },
+  { label: '最新发布', value: 'time' },
+];
+
+interface ContentResultsProps {
+  keyword: string;
+  sort: ContentSort;
+  tid: number | undefined;
+  pageNo: number;
+  themes: readonly ThemeInfo[];
+  onChange: (patch: { sort?: ContentSort; tid?: number | undefined; pageNo?: number }) => void;
+}
+
+/** 内容搜索: videos whose title contains the keyword (GET /api/searchContent), by plays or by time. */
+export function ContentResults({ keyword, sort, tid, pageNo, themes, onChange }: ContentResultsProps) {
+  const query = useSearchContent({ keyword, sort, tid, pageNo, pageSize: SEARCH_PAGE_SIZE }, keyword !== '');
+  const toolbar = (
+    <div className="search-toolbar">
+      <Segmented<ContentSort>
+        aria-label="排序方式"
+        options={SORT_OPTIONS}
+        value={sort}
+        onChange={(value) => onChange({ sort: value, pageNo: 1 })}
+      />
+      <Select
+        aria-label="视频分区"
+        className="search-toolbar-select"
+        allowClear
+        placeholder="全部分区"
+        value={tid}
+        onChange={(value: number | undefined) => onChange({ tid: value ?? undefined, pageNo: 1 })}
+        options={themes.map((theme) => ({ value: theme.tid, label: theme.name }))}
+      />
+    </div>
+  );
+
+  if (query.isPending) {
+    return (
+      <Card variant="borderless" title={toolbar} aria-busy="true">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card variant="borderless" title={toolbar}>
+        <Result
+          status="error"
+          title="搜索失败"
+          subTitle={errorText(query.error)}
+          extra={
+            <Button type="primary" onClick={() => void query.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  const { videoInfos, total } = query.data;
+  return (
+    <Card variant="borderless" title={toolbar} className={query.isPlaceholderData ? 'is-refreshing' : undefined}>
+      {videoInfos.length === 0 ? (
+        <Empty description={`没有找到标题包含“${keyword}”的视频`} />
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">
+            找到 <Typography.Text type="danger">{total}</Typography.Text> 个标题包含“{keyword}”的视频
+          </Typography.Paragraph>
+          <div className="search-video-grid" role="list" aria-label="视频搜索结果">
+            {videoInfos.map((video) => (
+              <div role="listitem" key={video.videoId}>
+                <VideoResult video={video} />
+              </div>
+            ))}
+          </div>
+          {total > SEARCH_PAGE_SIZE ? (
+            <Pagination
+              className="search-pagination"
+              current={pageNo}
+              pageSize={SEARCH_PAGE_SIZE}
+              total={Math.min(total, SEARCH_PAGE_SIZE * 500)}
+              showSizeChanger={false}
+              showTotal={(count) => `共 ${count} 条`}
+              onChange={(page) => onChange({ pageNo: page })}
+              responsive
+            />
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function VideoResult({ video }: { video: VideoItem }) {
+  const hrefOf = useAppHref();
+  const detailHref = hrefOf({ pathname: VIDEO_DETAIL_PATH, search: `?id=${video.videoId}` });
+  const creatorHref = hrefOf({
+    pathname: CREATOR_DETAIL_PATH,
+    search: `?${new URLSearchParams({ kolId: String(video.kolId), kolName: video.kolName }).toString()}`,
+  });
+  return (
+    <article className="search-video">
+      <a href={detailHref} target="_blank" rel="noopener noreferrer" aria-label={`查看视频详情：${video.title}`}>
+        <VideoCover src={video.coverImg} alt={video.title} duration={video.playDuration} />
+      </a>
+      <div className="search-video-body">
+        <a
+          className="search-video-title"
+          href={detailHref}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={video.title}
+        >
+          {truncateTitle(video.title, 60)}
+        </a>
+        <div className="search-video-meta">
+          <a href={creatorHref} target="_blank" rel="noopener noreferrer">
+            {video.kolName}
+          </a>
+          <span>{dayjs(video.publishTime).format('YYYY-MM-DD')}</span>
+          {video.themeName ? <Tag style={{ marginInlineEnd: 0 }}>{video.themeName}</Tag> : null}
+          {video.isReprint === 1 ? <Tag color="orange">转载</Tag> : null}
+        </div>
+        <div className="search-video-stats">
+          <span>播放 {formatCount(video.playNum)}</span>
+          <span>点赞 {formatCount(video.praiseNum)}</span>
+          <span>投币 {formatCount(video.castCurrencyNum)}</span>
+          <span>评论 {formatCount(video.commentNum)}</span>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,210 @@
+// Discovery HTTP load test (issue #6; not part of `npm test`). See bench/README.md.
+//
+// Against the bench world in the machine's PostgreSQL (the database of bench/search.mjs): migrates it,
+// computes the derived data once when missing, signs in a 专业版 bench account, starts the built app and a
+// bare-Fastify baseline (one indexed query) as separate processes, and loads each from this process with
+// autocannon (32 connections): the baseline, creator search (1/2/3-character Chinese, UIDs, filters),
+// rankings and creator detail. Prints req/s and p50/p95/p99 per scenario, and the ratio to the baseline.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import { once } from 'node:events';
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import autocannon from 'autocannon';
+
+const root = new URL('../', import.meta.url);
+const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
+const { migrate } = await import(dist('db/migrate.js'));
+await import(dist('db/client.js'));
+const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
+const { backfillRollups } = await import(dist('modules/metrics/index.js'));
+const { SessionRepository } = await import(dist('modules/session/session.repository.js'));
+const { SessionService } = await import(dist('modules/session/session.service.js'));
+const { signHeaders, encodeKeyword } = await import(new URL('packages/shared/dist/index.js', root).href);
+
+const env = process.env;
+const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const dbName = env.BENCH_DB ?? 'xg_bench';
+const scale = Number(env.BENCH_SCALE ?? 20);
+const seed = Number(env.BENCH_SEED ?? 20261121);
+const duration = Number(env.BENCH_DURATION ?? 15);
+const connections = Number(env.BENCH_CONNECTIONS ?? 32);
+const only = env.BENCH_ONLY ? env.BENCH_ONLY.split(',') : null;
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
+const benchUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const say = (line) => process.stdout.write(`${line}\n`);
+const t0 = Date.now();
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
+
+// 1. The bench world, migrated, with derived data ----------------------------------------------------------
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount > 0;
+if (!exists) {
+  await admin.query(
+    `CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+  );
+}
+await admin.end();
+const applied = await migrate(benchUrl);
+if (applied.length) say(`[bench] migrated: ${applied.join(', ')} (${elapsed()})`);
+const pool = new pg.Pool({ connectionString: benchUrl, max: 4 });
+const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+const world = await seedDemoWorld(db, { scale, seed, log: say });
+say(`[bench] world: ${world.creators} creators, ${world.videos} videos`);
+const hasRankings = (await pool.query(`SELECT 1 FROM rankings LIMIT 1`)).rowCount > 0;
+if (!hasRankings) {
+  say('[bench] computing derived data (fan events, metrics, rankings of the last day) …');
+  await backfillRollups(db, 31, { rankingDays: 1, log: say });
+  await pool.query('ANALYZE');
+  say(`[bench] derived data ready (${elapsed()})`);
+}
+
+// 2. A 专业版 bench account and the inputs of each scenario --------------------------------------------------
+const n = crypto.randomInt(10_000_000, 99_999_999);
+const user = await pool.query(
+  `INSERT INTO users (username, phone, password_hash, invite_code, user_type, maturity_time)
+   VALUES ($1, $2, 'x', $3, 2, now() + interval '30 days') RETURNING id`,
+  [`压测${n}`, `136${n}`, `B${n}`],
+);
+const token = await new SessionService(new SessionRepository(db)).open(user.rows[0].id, { ip: null, userAgent: null });
+
+const pick = (arr) => arr[Math.floor(Math.random() * arr.length)];
+const rows = async (text, params = []) => (await pool.query(text, params)).rows;
+const common1 = ['小', '的', '老', '阿', '大'];
+const random1 = (
+  await rows(`SELECT g FROM (SELECT DISTINCT g FROM (SELECT unnest(name_grams) g FROM creators TABLESAMPLE SYSTEM (5)) s
+  WHERE char_length(g) = 1 AND g ~ '^[\\u4e00-\\u9fff]$') x ORDER BY random() LIMIT 300`)
+).map((r) => r.g);
+const bigrams = (
+  await rows(`SELECT g FROM (SELECT DISTINCT g FROM (SELECT unnest(name_grams) g FROM creators TABLESAMPLE SYSTEM (5)) s
+  WHERE char_length(g) = 2 AND g ~ '^[\\u4e00-\\u9fff]+$') x ORDER BY random() LIMIT 300`)
+).map((r) => r.g);
+const names = await rows(
+  `SELECT name, mid FROM creators TABLESAMPLE SYSTEM (2) WHERE char_length(name) >= 4 LIMIT 300`,
+);
+const trigrams = names.map((r) => Array.from(r.name).slice(1, 4).join(''));
+const mids = names.map((r) => String(r.mid));
+const kolIds = (await rows(`SELECT id FROM creators TABLESAMPLE SYSTEM (2) LIMIT 1000`)).map((r) => String(r.id));
+const tops = (await rows(`SELECT tid FROM partitions WHERE parent_id IS NULL`)).map((r) => r.tid);
+const latest = (await rows(`SELECT max(day) AS day FROM rankings WHERE kind = 'fans' AND period = 'day'`))[0].day;
+await db.destroy();
+
+/** The query-string of a searchKol request of one kind, and the kinds of the mix (equal shares). */
+const searchKinds = {
+  '1-char top': () => ({ keyword: encodeKeyword(pick(common1)) }),
+  '1-char': () => ({ keyword: encodeKeyword(pick(random1)) }),
+  '2-char': () => ({ keyword: encodeKeyword(pick(bigrams)) }),
+  '3-char': () => ({ keyword: encodeKeyword(pick(trigrams)) }),
+  UID: () => ({ keyword: pick(mids) }),
+  filters: () => ({ tid: pick(tops), fansMin: 10_000, level: '4,5,6', sort: pick(['fans', 'indexNum', 'plays']) }),
+  'keyword+filter': () => ({ keyword: encodeKeyword(pick(common1)), fansMin: 100_000, isApprove: '1,2' }),
+};
+const rankingQuery = () => ({
+  kind: pick(['fans', 'increase', 'decrease', 'business']),
+  period: pick(['day', 'week', 'month']),
+  tid: pick([0, 0, 0, ...tops]),
+  pageNo: pick([1, 1, 2, 3]),
+});
+
+// 3. Servers in their own processes -----------------------------------------------------------------------
+async function startServer(mode) {
+  const child = spawn(process.execPath, [new URL('discovery-server.mjs', import.meta.url).pathname], {
+    env: { ...process.env, BENCH_MODE: mode, BENCH_URL: benchUrl, BENCH_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [chunk] = await once(child.stdout, 'data');
+  const port = Number(/ready (\d+)/.exec(String(chunk))?.[1]);
+  if (!port) throw new Error(`server ${mode} did not start: ${chunk}`);
+  return { child, port };
+}
+async function stopServer(server) {
+  server.child.kill('SIGTERM');
+  await once(server.child, 'exit');
+}
+
+/** One autocannon run; latencies of every response collected for exact percentiles; body codes checked. */
+async function load(name, port, makeRequest) {
+  const latencies = [];
+  let bad = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const { path, query } = makeRequest();
+          const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+          return { ...req, method: 'GET', path: qs ? `${path}?${qs}` : path, headers: signHeaders({ path, token }) };
+        },
+        onResponse: (status, body) => {
+          if (status !== 200 || !body.startsWith('{"code":200')) bad++;
+        },
+      },
+    ],
+    setupClient: (client) => client.on('response', (_status, _bytes, ms) => latencies.push(ms)),
+  });
+  latencies.sort((a, b) => a - b);
+  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  const line = {
+    name,
+    rps: result.requests.average,
+    p50: q(0.5),
+    p95: q(0.95),
+    p99: q(0.99),
+    requests: latencies.length,
+    errors: result.errors + result.non2xx + bad,
+  };
+  say(
+    `[bench] ${name.padEnd(22)} ${line.rps.toFixed(0).padStart(6)} req/s  p50 ${line.p50.toFixed(1)}  p95 ${line.p95.toFixed(1)}  p99 ${line.p99.toFixed(1)} ms  (${line.requests} requests, ${line.errors} errors)`,
+  );
+  return line;
+}
+
+const scenarios = [];
+const want = (name) => !only || only.some((o) => name.startsWith(o));
+
+const base = await startServer('baseline');
+if (want('baseline')) {
+  await load('warm-up', base.port, () => ({ path: '/base/ranking', query: { day: latest } }));
+  scenarios.push(
+    await load('baseline (1 query)', base.port, () => ({
+      path: '/base/ranking',
+      query: { day: latest, kind: pick(['fans', 'increase', 'decrease', 'business']), offset: pick([0, 0, 20, 40]) },
+    })),
+  );
+}
+await stopServer(base);
+
+const app = await startServer('app');
+await load('warm-up', app.port, () => ({ path: '/api/ranking', query: rankingQuery() }));
+if (want('ranking'))
+  scenarios.push(await load('ranking', app.port, () => ({ path: '/api/ranking', query: rankingQuery() })));
+if (want('detail')) {
+  scenarios.push(await load('kolDetail', app.port, () => ({ path: '/api/kolDetail', query: { kolId: pick(kolIds) } })));
+}
+if (want('search')) {
+  const kinds = Object.keys(searchKinds);
+  scenarios.push(
+    await load('searchKol (mix)', app.port, () => ({ path: '/api/searchKol', query: searchKinds[pick(kinds)]() })),
+  );
+  if (env.BENCH_SEARCH_KINDS === '1') {
+    for (const kind of kinds) {
+      scenarios.push(
+        await load(`searchKol ${kind}`, app.port, () => ({ path: '/api/searchKol', query: searchKinds[kind]() })),
+      );
+    }
+  }
+}
+await stopServer(app);
+
+const baseline = scenarios.find((s) => s.name.startsWith('baseline'));
+const ranking = scenarios.find((s) => s.name === 'ranking');
+if (baseline && ranking)
+  say(`[bench] ranking throughput = ${((ranking.rps / baseline.rps) * 100).toFixed(0)} % of the baseline`);
+say(`[bench] done in ${elapsed()}`);
