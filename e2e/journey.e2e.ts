@@ -56,6 +56,12 @@ async function topCreator(): Promise<{ id: number; name: string }> {
   return { id: Number(row.id), name: row.name };
 }
 
+/** After sign-in the app lands on the first menu route (the dashboard); journeys then go where they test. */
+async function waitSignedIn(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/index');
+  await page.getByTestId('user-block').first().waitFor();
+}
+
 async function logOut(page: Page): Promise<void> {
   await page.getByTestId('user-block').first().hover();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
@@ -89,7 +95,7 @@ describe('foundation journey', () => {
     await page.getByText('品牌方', { exact: true }).click();
     await shot(page, '01-register-filled');
     await page.getByRole('button', { name: '注册', exact: true }).click();
-    await page.waitForURL(/\/search\/upSearch/);
+    await waitSignedIn(page);
     const registered = await db.query('SELECT user_type, identity_type FROM users WHERE phone = $1', [phone]);
     expect(registered.rows[0]).toMatchObject({ user_type: 0, identity_type: 3 });
     await shot(page, '02-after-register');
@@ -100,7 +106,8 @@ describe('foundation journey', () => {
     await page.getByPlaceholder('请输入手机号或邮箱').fill(phone);
     await page.getByPlaceholder('请输入密码').fill(PASSWORD);
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/search\/upSearch/);
+    await waitSignedIn(page);
+    await page.goto(`${baseUrl}/search/upSearch`);
     await expect.poll(() => page.title(), { timeout: 10_000 }).toContain('UP主搜索');
 
     // Search by a 2-character Chinese substring of the biggest creator's name
@@ -148,7 +155,7 @@ describe('foundation journey', () => {
     await page.getByPlaceholder('请输入手机号或邮箱').fill('demo-pro@example.com');
     await page.getByPlaceholder('请输入密码').fill('e2e-demo-pass');
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/search\/upSearch/);
+    await waitSignedIn(page);
     const top = await topCreator();
     await page.goto(`${baseUrl}/search/upSearch?keyword=${encodeURIComponent(Array.from(top.name)[0] ?? '')}`);
     await page.getByRole('list', { name: 'UP主搜索结果' }).waitFor();
@@ -184,7 +191,9 @@ describe('foundation journey', () => {
       await page.getByPlaceholder('请输入手机号或邮箱').fill('demo-basic@example.com');
       await page.getByPlaceholder('请输入密码').fill('e2e-demo-pass');
       await page.getByRole('button', { name: '登录', exact: true }).click();
-      await page.waitForURL(/\/search\/upSearch/);
+      await waitSignedIn(page);
+      await page.goto(`${baseUrl}/search/upSearch`);
+      await page.getByRole('searchbox', { name: '搜索UP主' }).waitFor();
       return page;
     };
     const a = await signIn(first);
