@@ -38,7 +38,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   const initialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
-  removeStalePid(databaseDir);
+  await clearStalePid(databaseDir);
   const port = await freePort();
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const pg = new EmbeddedPostgres({
@@ -78,18 +78,34 @@ export async function startEmbeddedPostgres(
   };
 }
 
-/** A crash can leave postmaster.pid behind; PostgreSQL then refuses to start. Remove it if its process is gone. */
-function removeStalePid(databaseDir: string): void {
+/**
+ * A crash can leave postmaster.pid behind; PostgreSQL then refuses to start. Remove it if its process is gone.
+ * If the process is alive (a previous server still shutting down), wait up to 30 s for it to exit, then
+ * report clearly that another server uses this data directory.
+ */
+async function clearStalePid(databaseDir: string): Promise<void> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0) {
-    try {
-      process.kill(pid, 0);
-      return; // still running: leave it, start will report the conflict
-    } catch {
-      // no such process
+  const deadline = Date.now() + 30_000;
+  while (fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) {
+      fs.rmSync(pidFile, { force: true });
+      return;
     }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `PostgreSQL (pid ${pid}) is still running in ${databaseDir}: another server uses this DATA_DIR. Stop it or choose another DATA_DIR.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  fs.rmSync(pidFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
