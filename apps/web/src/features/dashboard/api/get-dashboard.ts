@@ -1,37 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardAnswer, PlatformTotals, VideoItem } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
+import { videoItemDecoder } from '../../../lib/item-decoders';
 import { array, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
 
 export type Dashboard = Omit<DashboardAnswer, 'code' | 'message'>;
 type Quota = Dashboard['quotas'][number];
 type RecentChange = Dashboard['recentChanges'][number];
 
-const videoDecoder: Decoder<VideoItem> = object<VideoItem>({
-  videoId: number,
-  aid: number,
-  bvid: text,
-  title: text,
-  coverImg: text,
-  playDuration: count,
-  publishTime: text,
-  status: count,
-  isReprint: count,
-  isActivity: count,
-  tid: nullable(number),
-  themeName: nullable(string),
-  sourceUrl: text,
-  playNum: count,
-  praiseNum: count,
-  castCurrencyNum: count,
-  collectNum: count,
-  commentNum: count,
-  barrageNum: count,
-  shareNum: count,
-  kolId: number,
-  kolName: text,
-  kolImg: text,
-});
+const videoDecoder: Decoder<VideoItem> = videoItemDecoder;
 
 export const platformDecoder: Decoder<PlatformTotals> = object<PlatformTotals>({
   kolNum: count,
