@@ -128,12 +128,20 @@ export async function registerByPhone(
   await page.getByTestId('user-block').first().waitFor();
 }
 
-/** Logout from the header's user menu (§4: confirm, then /index). */
+/**
+ * Logout from the header's user menu (§4: confirm, then /index). The menu opens on hover; under load the
+ * dropdown can close before the click lands, so the menu is opened again until the confirm dialog shows.
+ */
 export async function logOut(page: Page): Promise<void> {
-  await page.getByTestId('user-block').first().hover();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.getByRole('button', { name: '确定' }).click();
-  await page.waitForURL(/\/index/);
+  const confirm = page.getByRole('dialog').filter({ hasText: '退出登录' });
+  for (let attempt = 0; attempt < 3 && !(await confirm.isVisible()); attempt += 1) {
+    await page.getByTestId('user-block').first().hover();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await confirm.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
+  await confirm.getByRole('button', { name: '确定' }).click();
+  // §4: the app goes to /index and reloads 500 ms later; wait for the URL, not for a load that the reload cuts.
+  await page.waitForURL(/\/index/, { waitUntil: 'commit' });
 }
 
 /** A screenshot at the page's width (1440) and another at 375 px, then back to 1440. */

@@ -63,10 +63,15 @@ async function waitSignedIn(page: Page): Promise<void> {
 }
 
 async function logOut(page: Page): Promise<void> {
-  await page.getByTestId('user-block').first().hover();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.getByRole('button', { name: '确定' }).click();
-  await page.waitForURL(/\/index/);
+  const confirm = page.getByRole('dialog').filter({ hasText: '退出登录' });
+  for (let attempt = 0; attempt < 3 && !(await confirm.isVisible()); attempt += 1) {
+    await page.getByTestId('user-block').first().hover();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await confirm.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
+  await confirm.getByRole('button', { name: '确定' }).click();
+  // §4: the app goes to /index and reloads 500 ms later; wait for the URL, not for a load that the reload cuts.
+  await page.waitForURL(/\/index/, { waitUntil: 'commit' });
 }
 
 describe('foundation journey', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, App, Button, Form, Input, Space, Typography } from 'antd';
-import { MessageOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { MessageOutlined, UserOutlined } from '@ant-design/icons';
 import {
   AccountMsg,
   BIND_OTYPE,
@@ -17,8 +17,8 @@ import { useCaptcha } from '../../../lib/use-captcha';
 import { useBindAccountMutation, type BindAccountRequest } from '../api/bind-account';
 import type { SessionAnswer } from '../api/session-answer';
 import { useSandboxMode } from '../api/get-sms-outbox';
-import { CaptchaImage } from './captcha-image';
 import { SmsCodeButton, type CodeTarget } from './sms-code-button';
+import { CaptchaField } from './verification-fields';
 
 interface BindFormValues {
   account: string;
@@ -115,20 +115,7 @@ export function BindForm({ taId, inviteCode, onSuccess, footer }: BindFormProps)
           allowClear
         />
       </Form.Item>
-      <Form.Item label="图形验证码" required>
-        <Space.Compact block>
-          <Form.Item name="checkCode" noStyle rules={[schemaRule(RegisterParams.shape.checkCode)]}>
-            <Input
-              prefix={<SafetyOutlined aria-hidden />}
-              placeholder="请输入图形验证码"
-              maxLength={8}
-              aria-label="图形验证码"
-              autoComplete="off"
-            />
-          </Form.Item>
-          <CaptchaImage src={captcha.src} onRefresh={captcha.refresh} />
-        </Space.Compact>
-      </Form.Item>
+      <CaptchaField captcha={captcha} />
       <Form.Item label={byPhone ? '短信验证码' : '邮箱验证码'} required>
         <Space.Compact block>
           <Form.Item name="verifyCode" noStyle rules={[schemaRule(RegisterParams.shape.verifyCode)]}>

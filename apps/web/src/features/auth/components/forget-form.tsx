@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { App, Button, Form, Input, Space, Typography } from 'antd';
-import { LockOutlined, MessageOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Typography } from 'antd';
+import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { AccountMsg, ForgetPwdParams, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { useForgetPasswordMutation } from '../api/forget-pwd';
 import { useSandboxMode } from '../api/get-sms-outbox';
-import { CaptchaImage } from './captcha-image';
-import { SmsCodeButton, type CodeTarget } from './sms-code-button';
+import { type CodeTarget } from './sms-code-button';
+import { CaptchaField, SmsCodeField } from './verification-fields';
 
 interface ForgetFormValues {
   phone: string;
@@ -83,34 +83,8 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
           allowClear
         />
       </Form.Item>
-      <Form.Item label="图形验证码" required>
-        <Space.Compact block>
-          <Form.Item name="checkCode" noStyle rules={[schemaRule(RegisterParams.shape.checkCode)]}>
-            <Input
-              prefix={<SafetyOutlined aria-hidden />}
-              placeholder="请输入图形验证码"
-              maxLength={8}
-              aria-label="图形验证码"
-              autoComplete="off"
-            />
-          </Form.Item>
-          <CaptchaImage src={captcha.src} onRefresh={captcha.refresh} />
-        </Space.Compact>
-      </Form.Item>
-      <Form.Item label="短信验证码" required>
-        <Space.Compact block>
-          <Form.Item name="verifyCode" noStyle rules={[schemaRule(RegisterParams.shape.verifyCode)]}>
-            <Input
-              prefix={<MessageOutlined aria-hidden />}
-              placeholder="请输入短信验证码"
-              maxLength={8}
-              aria-label="短信验证码"
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <SmsCodeButton getTarget={getSmsTarget} onFailed={captcha.refresh} />
-        </Space.Compact>
-      </Form.Item>
+      <CaptchaField captcha={captcha} />
+      <SmsCodeField getTarget={getSmsTarget} captcha={captcha} />
       {sandbox.data ? (
         <Typography.Text type="secondary" className="sandbox-hint">
           沙箱模式：验证码会写入服务器日志

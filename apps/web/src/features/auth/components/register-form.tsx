@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { App, Button, Form, Grid, Input, Radio, Space, Typography } from 'antd';
-import { LockOutlined, MobileOutlined, SafetyOutlined, MessageOutlined } from '@ant-design/icons';
+import { App, Button, Form, Grid, Input, Radio, Typography } from 'antd';
+import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { IDENTITY_TYPES, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { markRegistered } from '../../../lib/prize-flag';
@@ -9,8 +9,8 @@ import { useRegisterMutation } from '../api/register';
 import type { SessionAnswer } from '../api/session-answer';
 import { useSandboxMode } from '../api/get-sms-outbox';
 import { useCaptcha } from '../../../lib/use-captcha';
-import { CaptchaImage } from './captcha-image';
-import { SmsCodeButton, type CodeTarget } from './sms-code-button';
+import type { CodeTarget } from './sms-code-button';
+import { CaptchaField, SmsCodeField } from './verification-fields';
 
 interface RegisterFormValues {
   phone: string;
@@ -99,34 +99,8 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
           allowClear
         />
       </Form.Item>
-      <Form.Item label="图形验证码" required>
-        <Space.Compact block>
-          <Form.Item name="checkCode" noStyle rules={[schemaRule(RegisterParams.shape.checkCode)]}>
-            <Input
-              prefix={<SafetyOutlined aria-hidden />}
-              placeholder="请输入图形验证码"
-              maxLength={8}
-              aria-label="图形验证码"
-              autoComplete="off"
-            />
-          </Form.Item>
-          <CaptchaImage src={captcha.src} onRefresh={captcha.refresh} />
-        </Space.Compact>
-      </Form.Item>
-      <Form.Item label="短信验证码" required>
-        <Space.Compact block>
-          <Form.Item name="verifyCode" noStyle rules={[schemaRule(RegisterParams.shape.verifyCode)]}>
-            <Input
-              prefix={<MessageOutlined aria-hidden />}
-              placeholder="请输入短信验证码"
-              maxLength={8}
-              aria-label="短信验证码"
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <SmsCodeButton getTarget={getSmsTarget} onFailed={captcha.refresh} />
-        </Space.Compact>
-      </Form.Item>
+      <CaptchaField captcha={captcha} />
+      <SmsCodeField getTarget={getSmsTarget} captcha={captcha} />
       {sandbox.data ? (
         <Typography.Text type="secondary" className="sandbox-hint">
           沙箱模式：短信验证码会写入服务器日志
