@@ -16,7 +16,7 @@ export interface ChartFrameProps {
 }
 
 /**
- * The wrapper every non-line chart shares with LineChart: a fixed height (400 px by default), resize debounced
+ * The wrapper every chart (LineChart included) renders into: a fixed height (400 px by default), resize debounced
  * 300 ms, and `data-rendered="true"` once ECharts reports the current option fully drawn, so tests and
  * screenshots wait for the real picture instead of sleeping.
  */

@@ -1,11 +1,10 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useMemo } from 'react';
 import { formatAxis, formatCount } from '@xg/shared';
-import { echarts, type LineChartOption } from './echarts';
-import { useDebouncedResize } from './use-debounced-resize';
+import type { LineChartOption } from './echarts';
+import { CHART_FRAME_HEIGHT, ChartFrame } from './chart-frame';
 
 /** Line charts are 400 px high (§2.6, §9). */
-export const CHART_HEIGHT = 400;
+export const CHART_HEIGHT = CHART_FRAME_HEIGHT;
 
 export interface LineChartSeries {
   name: string;
@@ -30,9 +29,6 @@ export interface LineChartProps {
   categoryLabelFormatter?: (category: string) => string;
   testId?: string;
 }
-
-/** Constant so echarts-for-react does not rebuild the instance on every render. */
-const CHART_OPTS = { renderer: 'canvas' } as const;
 
 /**
  * formatAxis (万 / 千万, one decimal) collapses a narrow range of big totals into identical labels
@@ -72,9 +68,6 @@ export function LineChart({
   categoryLabelFormatter,
   testId = 'trend-chart',
 }: LineChartProps) {
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<ReactEChartsCore>(null);
-
   const option = useMemo<LineChartOption>(() => {
     const yLabel = axisFormatterFor(
       series.flatMap((s) => s.values),
@@ -124,39 +117,5 @@ export function LineChart({
     };
   }, [ariaLabel, categories, series, area, axisFormatter, valueFormatter, categoryLabelFormatter]);
 
-  // `data-rendered` turns true once ECharts reports the current option fully drawn (animation finished),
-  // so tests and screenshots wait for the real picture instead of sleeping.
-  const [drawnOption, setDrawnOption] = useState<LineChartOption | null>(null);
-  const latestOption = useRef(option);
-  useLayoutEffect(() => {
-    latestOption.current = option;
-  }, [option]);
-  const onEvents = useMemo(() => ({ finished: () => setDrawnOption(latestOption.current) }), []);
-
-  const handleResize = useCallback(() => {
-    chartRef.current?.getEchartsInstance()?.resize({ width: 'auto', height: 'auto' });
-  }, []);
-  useDebouncedResize(wrapperRef, handleResize);
-
-  return (
-    <div
-      ref={wrapperRef}
-      data-testid={testId}
-      data-rendered={drawnOption === option ? 'true' : 'false'}
-      role="img"
-      aria-label={ariaLabel}
-      style={{ width: '100%', height }}
-    >
-      <ReactEChartsCore
-        ref={chartRef}
-        echarts={echarts}
-        option={option}
-        notMerge
-        autoResize={false}
-        onEvents={onEvents}
-        style={{ width: '100%', height }}
-        opts={CHART_OPTS}
-      />
-    </div>
-  );
+  return <ChartFrame option={option} ariaLabel={ariaLabel} height={height} testId={testId} />;
 }
