@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { formatAxis, formatCount } from '@xg/shared';
 import type { LineChartOption } from './echarts';
-import { CHART_FRAME_HEIGHT, ChartFrame } from './chart-frame';
+import { CHART_FRAME_HEIGHT, ChartFrame, chartNumber } from './chart-frame';
+import { categoryAxis, valueAxis } from './axes';
 
 /** Line charts are 400 px high (§2.6, §9). */
 export const CHART_HEIGHT = CHART_FRAME_HEIGHT;
@@ -53,10 +54,6 @@ export function axisFormatterFor(
       : `${(value / 10_000).toLocaleString('zh-CN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}万`;
 }
 
-function toNumber(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
 export function LineChart({
   ariaLabel,
   categories,
@@ -82,28 +79,12 @@ export function LineChart({
         trigger: 'axis',
         confine: true,
         valueFormatter: (value) => {
-          const n = toNumber(value);
+          const n = chartNumber(value);
           return n === null ? '-' : valueFormatter(n);
         },
       },
-      xAxis: {
-        type: 'category',
-        boundaryGap: false,
-        data: [...categories],
-        axisTick: { show: false },
-        axisLine: { lineStyle: { color: '#d9d9d9' } },
-        axisLabel: {
-          color: '#8c8c8c',
-          hideOverlap: true,
-          ...(categoryLabelFormatter ? { formatter: (value: string) => categoryLabelFormatter(value) } : {}),
-        },
-      },
-      yAxis: {
-        type: 'value',
-        scale: true,
-        splitLine: { lineStyle: { type: 'dashed', color: '#f0f0f0' } },
-        axisLabel: { color: '#8c8c8c', formatter: (value: number) => yLabel(value) },
-      },
+      xAxis: categoryAxis(categories, categoryLabelFormatter),
+      yAxis: valueAxis(yLabel),
       series: series.map((s) => ({
         type: 'line',
         name: s.name,

@@ -3,6 +3,7 @@ import { formatAxis, formatCount } from '@xg/shared';
 import { CHART_FRAME_HEIGHT, ChartFrame, chartNumber } from './chart-frame';
 import type { AnyChartOption } from './echarts-more';
 import { axisFormatterFor } from './line-chart';
+import { categoryAxis, valueAxis } from './axes';
 
 export interface MultiLineSeries {
   name: string;
@@ -74,24 +75,8 @@ export function MultiLineChart({
           return n === null ? '-' : valueFormatter(n);
         },
       },
-      xAxis: {
-        type: 'category',
-        boundaryGap: false,
-        data: [...categories],
-        axisTick: { show: false },
-        axisLine: { lineStyle: { color: '#d9d9d9' } },
-        axisLabel: {
-          color: '#8c8c8c',
-          hideOverlap: true,
-          ...(categoryLabelFormatter ? { formatter: (value: string) => categoryLabelFormatter(value) } : {}),
-        },
-      },
-      yAxis: {
-        type: 'value',
-        scale: true,
-        splitLine: { lineStyle: { type: 'dashed', color: '#f0f0f0' } },
-        axisLabel: { color: '#8c8c8c', formatter: (value: number) => yLabel(value) },
-      },
+      xAxis: categoryAxis(categories, categoryLabelFormatter),
+      yAxis: valueAxis(yLabel),
       series: series.map((s) => ({
         type: 'line',
         name: s.name,
