@@ -101,14 +101,17 @@ export class DashboardRepository {
   /**
    * The summed daily increments of the last `days` stored days, per top-level partition. Increments are
    * each creator's day minus its previous stored day (`creator_increments`, 0007), so a creator added
-   * mid-window or a collector gap never counts as growth. The window ends at the newest stored day.
+   * mid-window or a collector gap never counts as growth. The window ends at the newest stored day, but never
+   * later than yesterday (Asia/Shanghai): today's rows are partial until the day is over, and a line that
+   * ends in them would drop towards 0.
    */
   async dailyGains(days: number): Promise<DailyGainRow[]> {
     const r = await sql<{ day: string; tid: number; fans: string; plays: string; videos: string }>`
       WITH last AS (
         -- creator_daily has no index on day alone: the newest day of the 1,000 largest creators (collected
         -- at least daily) stands for the newest stored day
-        SELECT max(d.day) AS day FROM (SELECT id FROM creators ORDER BY fans DESC, id LIMIT 1000) t
+        SELECT least(max(d.day), (now() AT TIME ZONE 'Asia/Shanghai')::date - 1) AS day
+        FROM (SELECT id FROM creators ORDER BY fans DESC, id LIMIT 1000) t
         CROSS JOIN LATERAL (SELECT day FROM creator_daily WHERE creator_id = t.id ORDER BY day DESC LIMIT 1) d
       ),
       inc AS (

@@ -10,7 +10,17 @@ let member: TestMember;
 beforeAll(async () => {
   t = await createTestApp();
   member = await createMember(t.ctx, { userType: 3 });
+  // The collector's rows of today (Asia/Shanghai) are partial: the series must end at yesterday.
+  await sql`INSERT INTO creator_daily (creator_id, day, fans, likes, plays, video_count)
+    SELECT d.creator_id, (now() AT TIME ZONE 'Asia/Shanghai')::date, d.fans + 1, d.likes, d.plays + 1, d.video_count
+    FROM creator_daily d
+    WHERE d.day = (SELECT max(day) FROM creator_daily) AND d.day < (now() AT TIME ZONE 'Asia/Shanghai')::date
+    ORDER BY d.fans DESC LIMIT 50`.execute(t.ctx.db);
 });
+
+const yesterday = async () =>
+  (await sql<{ d: string }>`SELECT ((now() AT TIME ZONE 'Asia/Shanghai')::date - 1)::text AS d`.execute(t.ctx.db))
+    .rows[0]?.d;
 afterAll(async () => {
   await t.close();
 });
@@ -29,10 +39,10 @@ async function referenceGains(days: number) {
       SELECT d.creator_id, d.day, d.fans - lag(d.fans) OVER w AS fi, d.plays - lag(d.plays) OVER w AS pi,
              d.video_count - lag(d.video_count) OVER w AS vi
       FROM creator_daily d WINDOW w AS (PARTITION BY d.creator_id ORDER BY d.day)
-    ), last AS (SELECT max(day) AS day FROM creator_daily)
+    ), last AS (SELECT least(max(day), (now() AT TIME ZONE 'Asia/Shanghai')::date - 1) AS day FROM creator_daily)
     SELECT inc.day, coalesce(p.parent_id, p.tid, 0) AS tid, sum(fi) AS fans, sum(pi) AS plays, sum(vi) AS videos
     FROM inc, last, creators c LEFT JOIN partitions p ON p.tid = c.partition_tid
-    WHERE c.id = inc.creator_id AND inc.fi IS NOT NULL AND inc.day > last.day - ${days}::int
+    WHERE c.id = inc.creator_id AND inc.fi IS NOT NULL AND inc.day > last.day - ${days}::int AND inc.day <= last.day
     GROUP BY 1, 2 ORDER BY 1, 2`.execute(t.ctx.db);
   return r.rows.map((x) => ({
     day: x.day,
@@ -97,6 +107,7 @@ describe('GET /api/boardData', () => {
       })),
     );
     expect(body.dailyGrowth).toHaveLength(30);
+    expect(body.dailyGrowth.at(-1)?.dataDate).toBe(await yesterday());
   });
 });
 
@@ -107,6 +118,7 @@ describe('GET /api/flowmeter', () => {
     const ref = await referenceGains(7);
     for (const p of body.partitions) {
       expect(p.series).toHaveLength(7);
+      expect(p.series.at(-1)?.dataDate).toBe(await yesterday());
       for (const point of p.series) {
         const r = ref.find((x) => x.day === point.dataDate && x.tid === p.tid);
         expect(point.playIncrease).toBe(r?.plays ?? 0);
