@@ -10,3 +10,4 @@ export * from './routes.js';
 export * from './membership.js';
 export * from './account.js';
 export * from './discovery.js';
+export * from './activities.js';

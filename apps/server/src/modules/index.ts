@@ -13,6 +13,7 @@ import { registerPipelineRoutes } from './pipeline/pipeline.routes.js';
 import { registerVideoRoutes } from './videos/videos.routes.js';
 import { registerRankingRoutes } from './rankings/rankings.routes.js';
 import { registerHotRoutes } from './hot/hot.routes.js';
+import { registerActivityRoutes } from './activities/activities.routes.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 
 /** Every product module registers its routes here. */
@@ -30,5 +31,6 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerVideoRoutes(app, ctx);
   registerRankingRoutes(app, ctx);
   registerHotRoutes(app, ctx);
+  registerActivityRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
 }

@@ -68,6 +68,21 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
       default: module.RecommendVideoPage,
     })),
   ),
+  hotActivity: lazy(() =>
+    import('../features/activity/components/hot-activity-page').then((module) => ({
+      default: module.HotActivityPage,
+    })),
+  ),
+  activityDetail: lazy(() =>
+    import('../features/activity/components/activity-detail-page').then((module) => ({
+      default: module.ActivityDetailPage,
+    })),
+  ),
+  videoStuff: lazy(() =>
+    import('../features/activity/components/video-stuff-page').then((module) => ({
+      default: module.VideoStuffPage,
+    })),
+  ),
   dashboard: lazy(() =>
     import('../features/dashboard/components/dashboard-page').then((module) => ({ default: module.DashboardPage })),
   ),

@@ -14,6 +14,7 @@ import {
   type VideoRow,
   type WorldPlan,
 } from './generate.js';
+import { materialWorld, videoMaterial, type MaterialWorld, type VideoMaterial } from './materials.js';
 import { partitionRows } from './partitions.js';
 
 type Executor = Kysely<Database>;
@@ -64,12 +65,14 @@ export async function loadWorld(
   onProgress: (p: LoadProgress) => void,
 ): Promise<LoadProgress> {
   const done: LoadProgress = { creators: 0, videos: 0, daily: 0 };
+  const materials = materialWorld(plan.seed, plan.today);
+  await insertCatalogue(db, materials, plan.days[plan.days.length - 1] ?? plan.today);
   let pending: Promise<void> = Promise.resolve();
   for (let start = 0; start < plan.creators.length; start += CREATORS_PER_ROUND) {
     const specs = plan.creators.slice(start, start + CREATORS_PER_ROUND);
     const contents = specs.map((c) => creatorContent(plan, c));
     await pending;
-    pending = insertRound(db, plan, specs, contents, mcnIds).then(() => {
+    pending = insertRound(db, plan, specs, contents, mcnIds, materials).then(() => {
       done.creators += specs.length;
       for (const content of contents) {
         done.videos += content.videos.length;
@@ -94,10 +97,22 @@ async function insertRound(
   specs: CreatorSpec[],
   contents: CreatorContent[],
   mcnIds: Map<string, number>,
+  materials: MaterialWorld,
 ): Promise<void> {
   await insertCreators(db, plan, specs, contents, mcnIds);
+  const topOf = new Map(specs.map((c) => [c.id, c.topTid]));
   const videos = contents.flatMap((c) => c.videos);
-  for (let i = 0; i < videos.length; i += BATCH_ROWS) await insertVideos(db, videos.slice(i, i + BATCH_ROWS));
+  const extras = videos.map((v) =>
+    videoMaterial(materials, plan.seed, {
+      aid: v.aid,
+      pubMs: v.pubdate.getTime(),
+      topTid: topOf.get(v.creatorId) ?? 0,
+      isActivity: v.isActivity === 1,
+    }),
+  );
+  for (let i = 0; i < videos.length; i += BATCH_ROWS) {
+    await insertVideos(db, videos.slice(i, i + BATCH_ROWS), extras.slice(i, i + BATCH_ROWS));
+  }
   const daily = contents.flatMap((c) => c.daily);
   for (let i = 0; i < daily.length; i += BATCH_ROWS) await insertDaily(db, daily.slice(i, i + BATCH_ROWS));
 }
@@ -134,11 +149,12 @@ async function insertCreators(
       ${col((_, i) => content(i).videoCount)}::int[])`.execute(db);
 }
 
-async function insertVideos(db: Executor, rows: VideoRow[]): Promise<void> {
+async function insertVideos(db: Executor, rows: VideoRow[], extras: VideoMaterial[]): Promise<void> {
   const col = <T>(f: (v: VideoRow) => T) => rows.map(f);
+  const missions = rows.map((_, i) => extras[i]?.missionId ?? null);
   await sql`
     INSERT INTO videos (id, aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright,
-                        is_activity, status, play, likes, coin, favorite, share, reply, danmaku)
+                        is_activity, status, play, likes, coin, favorite, share, reply, danmaku, mission_id)
     SELECT * FROM unnest(
       ${col((v) => v.id)}::bigint[], ${col((v) => v.aid)}::bigint[], ${col((v) => v.bvid)}::text[],
       ${col((v) => v.creatorId)}::bigint[], ${col((v) => v.title)}::text[], ${col((v) => v.cover)}::text[],
@@ -146,7 +162,47 @@ async function insertVideos(db: Executor, rows: VideoRow[]): Promise<void> {
       ${col((v) => v.tid)}::int[], ${col((v) => v.copyright)}::smallint[], ${col((v) => v.isActivity)}::smallint[],
       ${col((v) => v.status)}::smallint[], ${col((v) => v.play)}::bigint[], ${col((v) => v.likes)}::bigint[],
       ${col((v) => v.coin)}::bigint[], ${col((v) => v.favorite)}::bigint[], ${col((v) => v.share)}::bigint[],
-      ${col((v) => v.reply)}::bigint[], ${col((v) => v.danmaku)}::bigint[])`.execute(db);
+      ${col((v) => v.reply)}::bigint[], ${col((v) => v.danmaku)}::bigint[], ${missions}::bigint[])`.execute(db);
+  // The demo world knows every video's details: mark them read so the collector does not fetch them again.
+  const withSong = rows.flatMap((v, i) => {
+    const song = extras[i]?.song;
+    return song ? [[v.id, song.index + 1] as const] : [];
+  });
+  await sql`
+    INSERT INTO video_materials (video_id, material_id)
+    SELECT * FROM unnest(${withSong.map((r) => r[0])}::bigint[], ${withSong.map((r) => r[1])}::bigint[])`.execute(db);
+  await sql`
+    INSERT INTO video_detail_reads (video_id, read_at)
+    SELECT unnest(${col((v) => v.id)}::bigint[]), now()`.execute(db);
+}
+
+/**
+ * The activities and songs of the world (materials.ts). Activities are stored as read (their page is part
+ * of the world); songs get ids 1..n so video rows can point at them without a lookup.
+ */
+async function insertCatalogue(db: Executor, m: MaterialWorld, historyEnd: string): Promise<void> {
+  const a = m.activities;
+  const seenAt = `${historyEnd}T00:00:00+08:00`;
+  await sql`
+    INSERT INTO activities (id, name, act_url, cover, description, starts_at, ends_at, info_at, first_seen)
+    SELECT id, name, act_url, cover, description, starts_at, ends_at, ${seenAt}::timestamptz, ${seenAt}::timestamptz
+    FROM unnest(
+      ${a.map((x) => x.id)}::bigint[], ${a.map((x) => x.name)}::text[], ${a.map((x) => x.actUrl)}::text[],
+      ${a.map((x) => x.cover)}::text[], ${a.map((x) => x.description)}::text[],
+      ${a.map((x) => new Date(x.startMs).toISOString())}::timestamptz[],
+      ${a.map((x) => new Date(x.endMs).toISOString())}::timestamptz[])
+      AS t(id, name, act_url, cover, description, starts_at, ends_at)
+    ON CONFLICT (id) DO NOTHING`.execute(db);
+  const s = m.songs;
+  await sql`
+    INSERT INTO materials (id, kind, ext_id, name, tag_name, first_seen)
+    SELECT id, 'bgm', ext_id, name, tag_name, ${seenAt}::timestamptz
+    FROM unnest(${s.map((x) => x.index + 1)}::bigint[], ${s.map((x) => x.musicId)}::text[],
+                ${s.map((x) => x.name)}::text[], ${s.map((x) => x.tagName)}::text[]) AS t(id, ext_id, name, tag_name)
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`SELECT setval(pg_get_serial_sequence('materials', 'id'), greatest((SELECT max(id) FROM materials), 1))`.execute(
+    db,
+  );
 }
 
 async function insertDaily(db: Executor, rows: DailyRow[]): Promise<void> {
