@@ -46,6 +46,12 @@ export class CachedMap<K, T> {
     }
     return entry.get();
   }
+
+  /** Stores a value known without loading it (e.g. a count read off a short last page). */
+  put(key: K, value: T): void {
+    this.entries.delete(key);
+    void this.get(key, () => Promise.resolve(value));
+  }
 }
 
 /** How long a read-only discovery endpoint reuses an account's tier (see cachedTierOf). */

@@ -248,6 +248,10 @@ describe('GET /api/searchKol filters', () => {
     expect(body).toMatchObject({ code: 200, total: 1000, totalCapped: true });
     // page 20 of 50: ranks 951..1000 by fans (1005 … 1)
     expect(body.kolInfos.map((k) => k.fansNum)).toEqual(Array.from({ length: 50 }, (_, i) => 1005 - 950 - i));
+    // the last, short page (ranks 1001..1005) tells the total itself: still capped
+    const last = await searchKol({ keyword: encodeKeyword('鑫'), pageSize: 50, pageNo: 21 });
+    expect(last).toMatchObject({ total: 1000, totalCapped: true });
+    expect(last.kolInfos.map((k) => k.fansNum)).toEqual([5, 4, 3, 2, 1]);
     const exact = await searchKol({ keyword: encodeKeyword('鑫1005') });
     expect(exact).toMatchObject({ total: 1, totalCapped: false });
   });

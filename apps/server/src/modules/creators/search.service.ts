@@ -37,6 +37,11 @@ type Page<T> = { total: number; pageNo: number; pageSize: number } & T;
 
 /** How long a search's match count is reused. */
 export const COUNT_TTL_MS = 60_000;
+/**
+ * How long the creator ids of a search page are reused (the rows themselves are read fresh). A newly
+ * collected creator shows up in searches at most this much later (the §7.3 promise is 5 minutes).
+ */
+export const PAGE_TTL_MS = 30_000;
 
 /**
  * Creator search (§3, §5, §7.3): keyword rules of `creatorMatchFor`, filters, sorts, suggestions, the
@@ -50,6 +55,11 @@ export class KolSearchService {
    * a total a minute old is fine for paging.
    */
   private readonly counts = new CachedMap<string, number>(COUNT_TTL_MS, 5000);
+  /**
+   * Page ids by keyword, filters, sort and page, kept PAGE_TTL_MS. Searches repeat: there are only a few
+   * hundred 1-character keywords, the most expensive ones to answer, and people page back and forth.
+   */
+  private readonly pages = new CachedMap<string, string[]>(PAGE_TTL_MS, 20_000);
 
   constructor(
     private readonly db: Db,
@@ -65,11 +75,16 @@ export class KolSearchService {
     const match = p.keyword === undefined ? null : creatorMatchFor(p.keyword);
     const filter = await this.filterOf(userId, p);
     const { pageNo: _pageNo, pageSize: _pageSize, sort: _sort, ...counted } = p;
+    const countKey = JSON.stringify(counted);
+    const offset = (p.pageNo - 1) * p.pageSize;
+    const ids = await this.pages.get(JSON.stringify(p), () =>
+      this.search.searchPageIds(match, filter, p.sort ?? null, { limit: p.pageSize, offset }),
+    );
+    // A page that is not full is the last one: it tells the total without counting.
+    if (ids.length < p.pageSize && (ids.length > 0 || offset === 0)) this.counts.put(countKey, offset + ids.length);
     const [kolInfos, total] = await Promise.all([
-      this.search
-        .searchPageIds(match, filter, p.sort ?? null, { limit: p.pageSize, offset: (p.pageNo - 1) * p.pageSize })
-        .then((ids) => readKolItems(this.db, ids, this.pool)),
-      this.counts.get(JSON.stringify(counted), () => this.search.countMatches(match, filter)),
+      readKolItems(this.db, ids, this.pool),
+      this.counts.get(countKey, () => this.search.countMatches(match, filter)),
     ]);
     return {
       kolInfos,
