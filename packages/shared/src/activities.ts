@@ -5,7 +5,7 @@ import { DiscoveryMsg, pagingShape, type PageInfo, type RankingLimit, type Video
 /**
  * Activities (热门活动 / 活动详情) and video materials (视频素材: background music) — issue #6, spec §2.5
  * component keys hotActivity, activityDetail, videoStuff. Parameter schemas, answer types and messages shared by
- * the server's validation and the web (docs/api/discovery.md §6, scores in docs/metrics.md).
+ * the server's validation and the web (docs/api/discovery.md §7, scores in docs/metrics.md).
  */
 
 export const ActivityMsg = {

@@ -10,6 +10,7 @@ import { sendError, type SimContext } from './http/context.js';
 import { apiError, blocked, riskControl } from './http/envelope.js';
 import { FaultInjector, NO_FAULTS, truncateBody, type FaultRates } from './http/faults.js';
 import type { WbiKeys } from './http/wbi.js';
+import { registerActivityRoutes } from './http/routes/activity.routes.js';
 import { registerLiveRoutes } from './http/routes/live.routes.js';
 import { registerMiscRoutes } from './http/routes/misc.routes.js';
 import { registerReplyRoutes } from './http/routes/reply.routes.js';
@@ -132,6 +133,7 @@ export async function buildSimServer(options: SimulatorOptions): Promise<SimServ
   registerReplyRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
+  registerActivityRoutes(app, ctx);
   await app.ready();
   return { app, world, catalog, faults };
 }

@@ -9,7 +9,7 @@ import { membershipServices } from '../membership/membership.services.js';
 import { ActivitiesRepository } from './activities.repository.js';
 import { ActivitiesService } from './activities.service.js';
 
-/** Activities and video materials (docs/api/discovery.md §6; scores in docs/metrics.md). */
+/** Activities and video materials (docs/api/discovery.md §7; scores in docs/metrics.md). */
 export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { membership } = membershipServices(ctx);
   const service = new ActivitiesService(

@@ -14,6 +14,7 @@ import {
   type Lookup,
   type VideoRecord,
 } from '../../providers/bilibili/index.js';
+import { ActivityCollector } from './activity-collector.js';
 import { CollectorRepository, COMMENT_SAMPLE_AGE_MS, type CreatorRef } from './collector.repository.js';
 import { parseCreatorInput } from './creator-input.js';
 import { callOptions, requireClient, type CollectorDeps, type WorkContext } from './deps.js';
@@ -49,12 +50,14 @@ function valueOrNull<T>(r: Lookup<T>): T | null {
 
 export class CollectorService {
   readonly repo: CollectorRepository;
+  private readonly activities: ActivityCollector;
 
   constructor(
     private readonly deps: CollectorDeps,
     private readonly options: { quickTimeoutMs?: number } = {},
   ) {
     this.repo = new CollectorRepository(deps.db);
+    this.activities = new ActivityCollector(deps);
   }
 
   private now(): Date {
@@ -201,7 +204,9 @@ export class CollectorService {
     if (list.length) await this.deps.ingestion.records.ingestVideos(list, day);
     const next = await this.deps.ingestion.samples.markCollected(creator.id, new Date(now));
     const sampled = await this.sampleComments(creator.id, new Date(now));
-    return { fans: card.value.fans, videos: list.length, next: next?.toISOString() ?? null, sampled };
+    // mission ids, background music and activity pages of its newest videos (activity-collector.ts)
+    const details = await this.activities.afterSnapshot(creator.id, ctx, new Date(now));
+    return { fans: card.value.fans, videos: list.length, next: next?.toISOString() ?? null, sampled, details };
   }
 
   /** Queues comment collection for the creator's latest videos not sampled in the last 20 hours. */

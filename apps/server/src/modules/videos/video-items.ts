@@ -82,8 +82,9 @@ export async function readVideoItems(db: Db, ids: readonly (string | number)[]):
 /** A video's detail (§3 Video info) by id or BV id, or undefined. */
 export async function readVideoDetail(db: Db, ref: string): Promise<VideoDetailInfo | undefined> {
   const where = ref.startsWith('BV') ? sql`v.bvid = ${ref}` : sql`v.id = ${ref}::bigint`;
-  const result = await sql<VideoItemRow & { description: string; updated_at: Date }>`
-    SELECT ${VIDEO_ITEM_COLUMNS}, v.description, v.updated_at
+  const result = await sql<VideoItemRow & { description: string; updated_at: Date; activity_exists: number }>`
+    SELECT ${VIDEO_ITEM_COLUMNS}, v.description, v.updated_at,
+           (EXISTS (SELECT 1 FROM activities a WHERE a.id = v.mission_id AND a.name IS NOT NULL))::int AS activity_exists
     FROM videos v
     JOIN creators c ON c.id = v.creator_id
     LEFT JOIN partitions p ON p.tid = v.tid
@@ -93,8 +94,8 @@ export async function readVideoDetail(db: Db, ref: string): Promise<VideoDetailI
   return {
     ...toVideoItem(r),
     summary: r.description,
-    // Activity pages (mission ids) are not collected: only the isActivity flag is known.
-    activityExists: 0,
+    // 1 when the video's activity (mission_id) has a collected page: /hotStuff/activityDetail can show it.
+    activityExists: r.activity_exists,
     updateTime: r.updated_at.toISOString(),
   };
 }

@@ -46,6 +46,7 @@ describe('GET /api/videoDetail', () => {
       description: string;
       duration: number;
       pubdate: Date;
+      mission_id: string | null;
     }>`SELECT * FROM videos WHERE status = 0 ORDER BY play DESC LIMIT 1`.execute(t.ctx.db);
     const row = v.rows[0];
     if (!row) throw new Error('no video');
@@ -63,7 +64,8 @@ describe('GET /api/videoDetail', () => {
       summary: row.description,
       playDuration: row.duration,
       publishTime: row.pubdate.toISOString(),
-      activityExists: 0,
+      // the demo world's activities all have their page (name) collected
+      activityExists: row.mission_id === null ? 0 : 1,
       sourceUrl: `https://www.bilibili.com/video/${row.bvid}`,
     });
     const byBv = await get<VideoDetailAnswer>('/api/videoDetail', { id: row.bvid }, free);

@@ -38,6 +38,7 @@ import {
   type CommentPage,
   type ReplyRepliesPage,
 } from './parsers/comment.js';
+import { parseActivityInfo } from './parsers/activity.js';
 import { parseDanmakuXml } from './parsers/danmaku.js';
 import { parseLiveRoomInfo, parseLiveRoomInit, parseLiveStatusByUids } from './parsers/live.js';
 import { parseNavWbiKeys, parseSpiBuvid } from './parsers/nav.js';
@@ -61,6 +62,7 @@ import {
 } from './parsers/video.js';
 import { RateLimiter, type Priority } from './rate-limiter.js';
 import type {
+  ActivityRecord,
   CreatorRecord,
   DanmakuRecord,
   LiveRoomInit,
@@ -314,6 +316,23 @@ export class BilibiliClient {
         path: '/x/web-interface/view/detail',
         params: videoParams(ref),
         parse: parseVideoViewDetail,
+      },
+      opts,
+    );
+  }
+
+  /**
+   * `x/activity/subject/info?sid=`: an activity (投稿活动) page — the name and dates behind a video's
+   * `mission_id`. A sid the platform does not know answers `{found: false}`.
+   */
+  activityInfo(sid: number, opts: CallOptions = {}): Promise<Lookup<ActivityRecord>> {
+    return this.request(
+      {
+        endpoint: 'x/activity/subject/info',
+        host: 'api',
+        path: '/x/activity/subject/info',
+        params: { sid },
+        parse: parseActivityInfo,
       },
       opts,
     );

@@ -92,12 +92,34 @@ export interface VideoRecord {
   copyright: 1 | 2 | null;
   /** takes part in an activity (mission_id); null when the response does not say */
   isActivity: boolean | null;
+  /** the activity's id (`mission_id`, the `sid` of x/activity/subject/info); null when none or not said */
+  missionId: number | null;
   /** the platform's raw archive state (0 open, −100 deleted by the owner, …); null when absent */
   state: number | null;
   status: VideoStatus;
   /** first page's cid (for danmaku), null when absent */
   cid: number | null;
   stats: VideoStats;
+}
+
+/** A background-music tag of view/detail (`Tags[]` with `tag_type: 'bgm'`): 发现《曲名》 and its music id. */
+export interface BgmRecord {
+  musicId: string;
+  /** the title inside 《》, else the whole tag */
+  name: string;
+  tagName: string;
+  jumpUrl: string;
+}
+
+/** `x/activity/subject/info?sid=`: an activity (投稿活动) page. Times are Unix seconds, null when 0 or absent. */
+export interface ActivityRecord {
+  id: number;
+  name: string;
+  actUrl: string;
+  cover: string;
+  description: string;
+  stime: number | null;
+  etime: number | null;
 }
 
 export interface PageRecord {

@@ -1,7 +1,9 @@
 /** Every parser of the platform's answers (each takes the envelope's `data`, or the body for XML). */
 export { Envelope, envelopeMessage } from './common.js';
 export { parseNavNum, parseRelationStat, parseSpaceInfo, parseUpStat, parseUserCard } from './creator.js';
+export { parseActivityInfo } from './activity.js';
 export {
+  bgmOfTag,
   parseArchiveStat,
   parseArcSearch,
   parsePageList,

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Envelope } from './common.js';
 import { parseNavNum, parseRelationStat, parseSpaceInfo, parseUpStat, parseUserCard } from './creator.js';
-import { parseArchiveStat, parseArcSearch, parsePageList, parseVideoView, parseVideoViewDetail } from './video.js';
+import { parseActivityInfo } from './activity.js';
+import {
+  bgmOfTag,
+  parseArchiveStat,
+  parseArcSearch,
+  parsePageList,
+  parseVideoView,
+  parseVideoViewDetail,
+} from './video.js';
 import { parsePopular, parseRanking, parseWeekly } from './ranking.js';
 import { parseReplyCount, parseReplyMain, parseReplyPage, parseReplyReplies } from './comment.js';
 import { DanmakuXmlError, parseDanmakuXml } from './danmaku.js';
@@ -98,7 +106,8 @@ describe('video parsers', () => {
       tid: 28,
       tname: '原创音乐',
       copyright: 1,
-      isActivity: true, // mission_id 11838
+      isActivity: true,
+      missionId: 11838,
       state: 0,
       status: 0,
       cid: 146044693,
@@ -124,6 +133,70 @@ describe('video parsers', () => {
       videoCount: 382,
     });
     expect(d.tags).toContain('保加利亚妖王');
+    // the first tag is the background music: tag_type 'bgm', tag_id 0, a music_id
+    expect(d.bgms).toEqual([
+      {
+        musicId: 'MA407124762800730394',
+        name: 'Hop',
+        tagName: '发现《Hop》',
+        jumpUrl: expect.stringContaining('music_id=MA407124762800730394'),
+      },
+    ]);
+    expect(d.video.missionId).toBeNull();
+  });
+
+  it('bgm tags: only tag_type bgm with a music id; the title inside 《》', () => {
+    expect(bgmOfTag({ tag_name: '发现《夏夜 汽水》', tag_type: 'bgm', music_id: 'MA1', jump_url: '' })).toMatchObject({
+      name: '夏夜 汽水',
+      musicId: 'MA1',
+    });
+    expect(bgmOfTag({ tag_name: 'Lo-fi', tag_type: 'bgm', music_id: 'MA2' })).toMatchObject({ name: 'Lo-fi' });
+    expect(bgmOfTag({ tag_name: '发现《Hop》', tag_type: 'bgm', music_id: '' })).toBeNull();
+    expect(bgmOfTag({ tag_name: '保加利亚', tag_type: 'old_channel', music_id: '' })).toBeNull();
+  });
+
+  it('mission ids of the list archives (popular, ranking)', () => {
+    const p = parsePopular(data('popular.json'), 0);
+    const ids = p.items.map((r) => r.video.missionId).filter((m) => m !== null);
+    expect(ids).toContain(4016856);
+    for (const r of p.items) expect(r.video.isActivity).toBe(r.video.missionId !== null);
+    const rank = parseRanking(data('ranking_v2.json'));
+    expect(rank.items.filter((r) => r.video.missionId === 1074046).length).toBe(6);
+  });
+
+  it('activity page (x/activity/subject/info, the documented fields)', () => {
+    // No saved sample: an answer with the field set of bilibili-API-collect docs/activity/info.md, own values.
+    const a = parseActivityInfo({
+      id: 4010123,
+      oid: 0,
+      type: 13,
+      state: 1,
+      stime: 1751299200,
+      etime: 1754582399,
+      ctime: 1751200000,
+      mtime: 1751300000,
+      name: ' 夏日美食挑战赛 ',
+      act_url: 'https://www.bilibili.com/blackboard/era/abc.html',
+      lstime: 1751299200,
+      letime: 1754582399,
+      cover: '//i0.hdslb.com/bfs/activity-plat/static/x.jpg',
+      dic: '晒出你的夏日限定美食',
+      h5_cover: '',
+      android_url: '',
+      ios_url: '',
+      child_sids: '',
+      calendar: '',
+    });
+    expect(a).toEqual({
+      id: 4010123,
+      name: '夏日美食挑战赛',
+      actUrl: 'https://www.bilibili.com/blackboard/era/abc.html',
+      cover: 'https://i0.hdslb.com/bfs/activity-plat/static/x.jpg',
+      description: '晒出你的夏日限定美食',
+      stime: 1751299200,
+      etime: 1754582399,
+    });
+    expect(parseActivityInfo({ id: '5', name: 'x', stime: 0 })).toMatchObject({ id: 5, stime: null, etime: null });
   });
 
   it('pagelist', () => {

@@ -49,6 +49,7 @@ function searchVideo(v: z.infer<typeof SearchVideo>): VideoRecord {
     tname: v.typename ?? null,
     copyright: null,
     isActivity: null,
+    missionId: null,
     state: null,
     status: 0,
     cid: null,

@@ -4,7 +4,7 @@
  * fewer counters); the dead archive/stat endpoints (shape reference only).
  */
 import { z } from 'zod';
-import type { CreatorRecord, PageRecord, VideoRecord, VideoStats } from '../records.js';
+import type { BgmRecord, CreatorRecord, PageRecord, VideoRecord, VideoStats } from '../records.js';
 import { absoluteUrl, durationSeconds, num, numOr, optNum, str, stripHighlight } from './common.js';
 import { UserCardData, parseUserCard } from './creator.js';
 
@@ -74,6 +74,7 @@ export function archiveToVideo(a: Archive): VideoRecord {
     copyright: copyrightOf(a.copyright),
     // In a full archive object a missing mission_id means "no activity".
     isActivity: a.mission_id !== null && a.mission_id > 0,
+    missionId: a.mission_id !== null && a.mission_id > 0 ? a.mission_id : null,
     state: a.state,
     status: statusOfState(a.state),
     cid: a.cid,
@@ -100,16 +101,35 @@ export function parseVideoView(data: unknown): VideoView {
   return { video: archiveToVideo(d), pages: (d.pages ?? []).map(toPage) };
 }
 
+const Tag = z.object({
+  tag_name: z.string(),
+  tag_type: z.string().nullish(),
+  music_id: z.string().nullish(),
+  jump_url: z.string().nullish(),
+});
+
 const ViewDetailData = z.object({
   View: ViewData,
   Card: UserCardData.nullish(),
-  Tags: z.array(z.object({ tag_name: z.string() })).nullish(),
+  Tags: z.array(Tag).nullish(),
 });
 
 export interface VideoViewDetail extends VideoView {
   /** the owner's card (fans, likes, video count), null when absent */
   owner: CreatorRecord | null;
   tags: string[];
+  /** background music (tags of type `bgm` with a music id) */
+  bgms: BgmRecord[];
+}
+
+const BGM_TITLE = /^发现《(.+)》$/u;
+
+/** A `bgm` tag (`发现《Hop》`, music_id `MA…`) → its music; other tags and bgm tags without an id → null. */
+export function bgmOfTag(t: z.infer<typeof Tag>): BgmRecord | null {
+  const musicId = t.music_id?.trim() ?? '';
+  if (t.tag_type !== 'bgm' || musicId === '') return null;
+  const name = BGM_TITLE.exec(t.tag_name.trim())?.[1]?.trim() ?? t.tag_name.trim();
+  return { musicId, name: name || musicId, tagName: t.tag_name, jumpUrl: t.jump_url ?? '' };
 }
 
 /** `x/web-interface/view/detail`: the view plus the owner's card and the tags. */
@@ -120,6 +140,7 @@ export function parseVideoViewDetail(data: unknown): VideoViewDetail {
     pages: (d.View.pages ?? []).map(toPage),
     owner: d.Card ? parseUserCard(d.Card) : null,
     tags: (d.Tags ?? []).map((t) => t.tag_name),
+    bgms: (d.Tags ?? []).map(bgmOfTag).filter((b): b is BgmRecord => b !== null),
   };
 }
 
@@ -174,6 +195,7 @@ export function parseArcSearch(data: unknown): CreatorVideoPage {
     tname: null,
     copyright: copyrightOf(v.copyright),
     isActivity: null,
+    missionId: null,
     state: null,
     status: 0,
     cid: null,

@@ -10,6 +10,7 @@ import { PARTITION_NAMES, partitionOf, topicWord } from '../../world/texts.js';
 import { isVisible, type SimVideo, type VideoCounters } from '../../world/video-model.js';
 import type { SimWorld } from '../../world/world.js';
 import { dimensionOf, firstFrameOf, homeProvince, mmSs, unixSeconds } from './common.js';
+import { materialsOf } from './activity.js';
 import { detailCard } from './user.js';
 
 const MIN_MS = 60_000;
@@ -96,8 +97,26 @@ function archiveRights(v: SimVideo) {
   };
 }
 
+/** The activity id of an activity video (the demo world's catalogue, db/seed/world/materials.ts). */
 function missionOf(world: SimWorld, v: SimVideo) {
-  return v.isActivity ? { mission_id: 4_000_000 + (hash32(world.seed, v.aid, 0x4d) % 100_000) } : {};
+  const missionId = v.isActivity ? materialsOf(world, v).missionId : null;
+  return missionId !== null ? { mission_id: missionId } : {};
+}
+
+/** The background-music tag, as the real view/detail puts it first: tag_id 0, tag_type 'bgm', a music_id. */
+function bgmTags(world: SimWorld, v: SimVideo) {
+  const song = materialsOf(world, v).song;
+  if (!song) return [];
+  const cid = cidOf(v.key, 0);
+  return [
+    {
+      tag_id: 0,
+      tag_name: song.tagName,
+      music_id: song.musicId,
+      tag_type: 'bgm',
+      jump_url: `https://music.bilibili.com/h5/music-detail?music_id=${song.musicId}&cid=${cid}&aid=${v.aid}&na_close_hide=1`,
+    },
+  ];
 }
 
 /** x/web-interface/view → data */
@@ -200,7 +219,7 @@ export function viewDetail(world: SimWorld, v: SimVideo, t: number) {
     topicWord(v.topTid, world.seed, v.aid, 2),
     top.name,
   ]);
-  const tags = [...words].map((name, i) => ({
+  const channelTags = [...words].map((name, i) => ({
     tag_id: 10_000 + (hash32(world.seed, 0x7a9, ...[...name].map((ch) => ch.charCodeAt(0))) % 9_000_000) + i,
     tag_name: name,
     music_id: '',
@@ -211,7 +230,7 @@ export function viewDetail(world: SimWorld, v: SimVideo, t: number) {
   return {
     View: view,
     Card: detailCard(world, v.creatorIndex, t),
-    Tags: tags,
+    Tags: [...bgmTags(world, v), ...channelTags],
     Reply: {
       page: null,
       replies: hot.map((i) => {

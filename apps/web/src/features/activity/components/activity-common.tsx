@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import {
   FREE_RANKING_ROWS,
   VERSION_QUERY_FIELD,
+  formatAxis,
   formatCount,
   truncateTitle,
   type ActivityState,
@@ -297,14 +298,6 @@ export function VideoList({ videos, loading, ariaLabel, empty, pagination, rankF
       responsive: ['lg'],
       render: (_, v) => formatCount(v.castCurrencyNum),
     },
-    {
-      key: 'fav',
-      title: '收藏',
-      width: 90,
-      align: 'right',
-      responsive: ['xl'],
-      render: (_, v) => formatCount(v.collectNum),
-    },
   ];
   return (
     <Table<VideoItem & { rank: number }>
@@ -325,6 +318,18 @@ export function VideoList({ videos, loading, ariaLabel, empty, pagination, rankF
       }}
     />
   );
+}
+
+/** Axis labels of a count chart: whole numbers only (万 / 千万 from 10,000, §9). */
+export function countAxis(value: number): string {
+  return Number.isInteger(value) ? formatAxis(value) : '';
+}
+
+/** An image that disappears when it cannot load (covers are third-party URLs). */
+export function Cover({ src, className }: { src: string; className: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) return null;
+  return <img className={className} src={src} alt="" referrerPolicy="no-referrer" onError={() => setFailed(src)} />;
 }
 
 /** A small inline trend line (per-day counts) for a table cell; the full charts go through components/charts. */

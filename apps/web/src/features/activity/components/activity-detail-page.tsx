@@ -9,11 +9,13 @@ import { useActivityDetail, type ActivityDetail, type ActivityVideoSort } from '
 import {
   ACTIVITY_DETAIL_PATH,
   ActivityStateTag,
+  Cover,
   DETAIL_PAGE_SIZE,
   QueryFailed,
   TopKolList,
   VideoList,
   activityTitle,
+  countAxis,
   formatDay,
   useQueryState,
 } from './activity-common';
@@ -138,7 +140,7 @@ function Overview({ data }: { data: ActivityDetail }) {
   return (
     <Card variant="borderless">
       <div className="activity-head">
-        {a.cover ? <img className="activity-cover" src={a.cover} alt="" referrerPolicy="no-referrer" /> : null}
+        <Cover className="activity-cover" src={a.cover} />
         <div className="activity-head-text">
           <Typography.Title level={4} style={{ margin: 0 }}>
             {activityTitle(a.activityName, a.activityId)}
@@ -184,19 +186,14 @@ function TrendCard({ data }: { data: ActivityDetail }) {
     [data.trend, metric],
   );
   return (
-    <Card
-      variant="borderless"
-      title="参与趋势（按发布日）"
-      extra={
-        <Segmented<TrendMetric>
-          aria-label="趋势指标"
-          size="small"
-          options={TREND_OPTIONS}
-          value={metric}
-          onChange={setMetric}
-        />
-      }
-    >
+    <Card variant="borderless" title="参与趋势（按发布日）">
+      <Segmented<TrendMetric>
+        aria-label="趋势指标"
+        size="small"
+        options={TREND_OPTIONS}
+        value={metric}
+        onChange={setMetric}
+      />
       {data.trend.length === 0 ? (
         <Empty description="暂无趋势数据" />
       ) : (
@@ -205,6 +202,7 @@ function TrendCard({ data }: { data: ActivityDetail }) {
           categories={categories}
           series={series}
           area
+          axisFormatter={metric === 'videos' ? countAxis : undefined}
           categoryLabelFormatter={(day) => day.slice(5)}
           testId="activity-trend-chart"
         />

@@ -43,6 +43,7 @@ import {
   TopKolList,
   VIDEO_STUFF_PATH,
   VideoList,
+  countAxis,
   formatGrowth,
   formatScore,
   pick,
@@ -282,6 +283,7 @@ function MaterialDrawer({
                   series={series}
                   area
                   height={280}
+                  axisFormatter={countAxis}
                   categoryLabelFormatter={(day) => day.slice(5)}
                   testId="stuff-trend-chart"
                 />
