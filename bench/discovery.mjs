@@ -127,7 +127,9 @@ const rankingQuery = () => ({
 
 // 3. Servers in their own processes -----------------------------------------------------------------------
 async function startServer(mode) {
-  const child = spawn(process.execPath, [new URL('discovery-server.mjs', import.meta.url).pathname], {
+  // BENCH_SERVER_ARGS: extra node flags for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  const nodeArgs = env.BENCH_SERVER_ARGS ? env.BENCH_SERVER_ARGS.split(' ') : [];
+  const child = spawn(process.execPath, [...nodeArgs, new URL('discovery-server.mjs', import.meta.url).pathname], {
     env: { ...process.env, BENCH_MODE: mode, BENCH_URL: benchUrl, BENCH_PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,9 +1,9 @@
-import { Button, Card, Col, Empty, Result, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import { formatCount, type PriceInfo } from '@xg/shared';
-import { errorText } from '../../../lib/api-client';
 import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useKolCommercial } from '../api/get-kol-commercial';
+import { QueryFailed } from '../../../components/query-failed';
 
 /** Yuan with 万 from 10,000 (§9), else with separators. */
 function yuan(value: number | null): string {
@@ -32,18 +32,7 @@ export function CreatorCommercialCard({ kolId }: { kolId: number }) {
   } else if (query.isPending) {
     body = <Skeleton active paragraph={{ rows: 4 }} />;
   } else if (query.isError) {
-    body = (
-      <Result
-        status="error"
-        title="商业价值加载失败"
-        subTitle={errorText(query.error)}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+    body = <QueryFailed title="商业价值加载失败" error={query.error} onRetry={() => void query.refetch()} />;
   } else if (query.data === null) {
     body = <Empty description="暂无商业价值评估，数据积累后自动生成" />;
   } else {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Result, Segmented, Skeleton, Tag, Timeline, Typography } from 'antd';
+import { Card, Empty, Segmented, Skeleton, Tag, Timeline, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { formatCount, truncateTitle, type FanEvent } from '@xg/shared';
-import { errorText } from '../../../lib/api-client';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useKolFanEvents, type FanEventDays } from '../api/get-kol-fan-events';
 import { VIDEO_DETAIL_PATH, signedCount, videoDetailSearch } from './detail-links';
+import { QueryFailed } from '../../../components/query-failed';
 
 const DAY_OPTIONS: { label: string; value: FanEventDays }[] = [
   { label: '近30天', value: 30 },
@@ -35,16 +35,7 @@ export function CreatorFanEventsCard({ kolId }: { kolId: number }) {
       {query.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : query.isError ? (
-        <Result
-          status="error"
-          title="粉丝变化事件加载失败"
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <QueryFailed title="粉丝变化事件加载失败" error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <Empty description={`近${days}天没有明显的涨粉或掉粉`} />
       ) : (

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
-import { Button, Card, Col, Empty, Result, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { BarChart } from '../../../components/charts/bar-chart';
 import { PieChart } from '../../../components/charts/pie-chart';
 import { RegionBarChart } from '../../../components/charts/region-bar-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
-import { errorText } from '../../../lib/api-client';
 import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useKolPortrait, type KolPortrait, type PortraitShare } from '../api/get-kol-portrait';
+import { QueryFailed } from '../../../components/query-failed';
 
 const GENDER_COLORS: Readonly<Record<string, string>> = { 男: '#1677ff', 女: '#eb2f96' };
 
@@ -28,18 +28,7 @@ export function CreatorPortraitCard({ kolId }: { kolId: number }) {
   } else if (query.isPending) {
     body = <Skeleton active paragraph={{ rows: 8 }} />;
   } else if (query.isError) {
-    body = (
-      <Result
-        status="error"
-        title="粉丝画像加载失败"
-        subTitle={errorText(query.error)}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+    body = <QueryFailed title="粉丝画像加载失败" error={query.error} onRetry={() => void query.refetch()} />;
   } else if (query.data.gender.length + query.data.age.length + query.data.area.length === 0) {
     body = <Empty description="暂无粉丝画像数据，数据积累后自动生成" />;
   } else {

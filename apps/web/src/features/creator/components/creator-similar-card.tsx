@@ -1,11 +1,11 @@
-import { Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
+import { Card, Empty, Skeleton, Typography } from 'antd';
 import { formatCount } from '@xg/shared';
 import { ApproveBadge } from '../../../components/approve-badge';
 import { RemoteAvatar } from '../../../components/remote-avatar';
-import { errorText } from '../../../lib/api-client';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useSimilarKol } from '../api/get-similar-kol';
 import { CREATOR_DETAIL_PATH, creatorDetailSearch } from './detail-links';
+import { QueryFailed } from '../../../components/query-failed';
 
 /** 相似UP主: same partition, similar size; each opens its own detail in a new tab. */
 export function CreatorSimilarCard({ kolId }: { kolId: number }) {
@@ -16,16 +16,7 @@ export function CreatorSimilarCard({ kolId }: { kolId: number }) {
       {query.isPending ? (
         <Skeleton active avatar paragraph={{ rows: 2 }} />
       ) : query.isError ? (
-        <Result
-          status="error"
-          title="相似UP主加载失败"
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <QueryFailed title="相似UP主加载失败" error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <Empty description="暂无相似UP主" />
       ) : (

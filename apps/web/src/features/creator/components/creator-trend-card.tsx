@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Empty, Result, Row, Segmented, Skeleton, Spin, Typography } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Skeleton, Spin, Typography } from 'antd';
 import type { TrendPoint } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { CHART_HEIGHT, LineChart, type LineChartSeries } from '../../../components/charts/line-chart';
-import { errorText } from '../../../lib/api-client';
 import { useKolTrend, type TrendDays, type TrendType } from '../api/get-kol-trend';
+import { QueryFailed } from '../../../components/query-failed';
 
 const TYPE_OPTIONS: { label: string; value: TrendType }[] = [
   { label: '增量', value: 0 },
@@ -56,16 +56,7 @@ export function CreatorTrendCard({ kolId }: { kolId: number }) {
       {query.isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : query.isError ? (
-        <Result
-          status="error"
-          title="趋势数据加载失败"
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <QueryFailed title="趋势数据加载失败" error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.trend.length === 0 ? (
         <Empty description="暂无趋势数据，UP主收录后每日更新" />
       ) : (

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button, Card, Result, Segmented, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Card, Segmented, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { formatCount, truncateTitle, type VideoItem } from '@xg/shared';
-import { errorText } from '../../../lib/api-client';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useKolVideos, type KolVideoSort } from '../api/get-kol-videos';
 import { VIDEO_DETAIL_PATH, videoDetailSearch } from './detail-links';
 import { VideoThumb } from './video-thumb';
+import { QueryFailed } from '../../../components/query-failed';
 
 const PAGE_SIZE = 10;
 const SORT_OPTIONS: { label: string; value: KolVideoSort }[] = [
@@ -128,16 +128,7 @@ export function CreatorVideosCard({ kolId }: { kolId: number }) {
       }
     >
       {query.isError ? (
-        <Result
-          status="error"
-          title="视频列表加载失败"
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <QueryFailed title="视频列表加载失败" error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <Table<VideoItem>
           scroll={{ x: 'max-content' }}

@@ -1,23 +1,7 @@
-import { Button, Result } from 'antd';
-import { errorText } from '../../../lib/api-client';
+export { QueryFailed } from '../../../components/query-failed';
 
 export const CREATOR_DETAIL_PATH = '/search/upSearch/detail';
 export const VIDEO_DETAIL_PATH = '/hotStuff/videoDetail';
-
-export function QueryFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  return (
-    <Result
-      status="error"
-      title={title}
-      subTitle={errorText(error)}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          重试
-        </Button>
-      }
-    />
-  );
-}
 
 export function signedCount(value: number, format: (n: number) => string): string {
   return `${value > 0 ? '+' : value < 0 ? '-' : ''}${format(Math.abs(value))}`;

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Result, Select, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Select, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { CrownFilled, PlayCircleOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router-dom';
 import { VERSION_QUERY_FIELD, formatCount, truncateTitle, type VideoItem } from '@xg/shared';
 import { RemoteAvatar } from '../../../components/remote-avatar';
-import { errorText } from '../../../lib/api-client';
 import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
 import { usePartitions } from '../api/get-partitions';
+export { QueryFailed } from '../../../components/query-failed';
 
 /** Routes of the hot-content screens (docs/api/discovery.md "Menu rows"). */
 export const VIDEO_DETAIL_PATH = '/hotStuff/videoDetail';
@@ -77,21 +77,6 @@ export function PartitionSelect({
       value={value}
       onChange={(next: number | undefined) => onChange(next ?? undefined)}
       options={(partitions.data ?? []).map((partition) => ({ value: partition.tid, label: partition.name }))}
-    />
-  );
-}
-
-export function QueryFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  return (
-    <Result
-      status="error"
-      title={title}
-      subTitle={errorText(error)}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          重试
-        </Button>
-      }
     />
   );
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RankingAnswer, RankingKind, RankingPeriod, RankingRow } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
 import { array, boolean, count, nullable, number, object, string, type Decoder } from '../../../lib/decode';
-import { kolItemShape } from './decoders';
+import { kolItemShape } from '../../../lib/item-decoders';
 
 export type Ranking = Pick<
   RankingAnswer,

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Empty,
-  Result,
   Segmented,
   Select,
   Table,
@@ -28,7 +27,6 @@ import { ApproveBadge } from '../../../components/approve-badge';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { LevelTag } from '../../../components/level-tag';
 import { RemoteAvatar } from '../../../components/remote-avatar';
-import { errorText } from '../../../lib/api-client';
 import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useUpgradePopup } from '../../gate/hooks/use-upgrade-popup';
@@ -38,6 +36,7 @@ import { useRanking } from '../api/get-ranking';
 import { useRankingDates, type RankingDatesKind } from '../api/get-ranking-dates';
 import { RankingDatePicker } from './ranking-date-picker';
 import '../ranking.css';
+import { QueryFailed } from '../../../components/query-failed';
 
 const PAGE_SIZE = 20;
 const DETAIL_PATH = '/search/upSearch/detail';
@@ -334,16 +333,7 @@ function KolTable({ tab, kind, period, date, tid, pageNo, onPage }: KolTableProp
   if (query.isError) {
     return (
       <Card variant="borderless">
-        <Result
-          status="error"
-          title="榜单加载失败"
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <QueryFailed title="榜单加载失败" error={query.error} onRetry={() => void query.refetch()} />
       </Card>
     );
   }
@@ -429,16 +419,7 @@ function CompanyTable({ tab, period, date, pageNo, onPage }: CompanyTableProps) 
   if (query.isError) {
     return (
       <Card variant="borderless">
-        <Result
-          status="error"
-          title="榜单加载失败"
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <QueryFailed title="榜单加载失败" error={query.error} onRetry={() => void query.refetch()} />
       </Card>
     );
   }

@@ -1,11 +1,11 @@
-import { Button, Card, Empty, Pagination, Result, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
+import { Card, Empty, Pagination, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { formatCount, truncateTitle, type ThemeInfo, type VideoItem } from '@xg/shared';
-import { errorText } from '../../../lib/api-client';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useSearchContent, type ContentSort } from '../api/search-content';
 import { SEARCH_PAGE_SIZE } from '../api/search-kol';
 import { VideoCover } from './video-cover';
+import { QueryFailed } from '../../../components/query-failed';
 
 /** Route of the video detail screen (component videoDetail, docs/api/discovery.md menu rows). */
 export const VIDEO_DETAIL_PATH = '/hotStuff/videoDetail';
@@ -58,16 +58,7 @@ export function ContentResults({ keyword, sort, tid, pageNo, themes, onChange }:
   if (query.isError) {
     return (
       <Card variant="borderless" title={toolbar}>
-        <Result
-          status="error"
-          title="搜索失败"
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <QueryFailed title="搜索失败" error={query.error} onRetry={() => void query.refetch()} />
       </Card>
     );
   }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Pagination, Result, Segmented, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Pagination, Segmented, Skeleton, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { CONTENT_KEYWORD_MAX_LENGTH, DiscoveryMsg, Msg, nameSearchAllowed, type KolSort } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
@@ -13,6 +13,7 @@ import { CreatorResultCard } from './creator-result-card';
 import { KeywordSearchBox } from './keyword-search-box';
 import { SearchFilters } from './search-filters';
 import '../search.css';
+import { QueryFailed } from '../../../components/query-failed';
 
 const SEARCH_PATH = '/search/upSearch';
 const DETAIL_PATH = '/search/upSearch/detail';
@@ -212,16 +213,7 @@ function SearchResults({ state, sortOptions, onSort, onPage }: SearchResultsProp
   if (query.isError) {
     return (
       <Card variant="borderless" title={sorter}>
-        <Result
-          status="error"
-          title="搜索失败"
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <QueryFailed title="搜索失败" error={query.error} onRetry={() => void query.refetch()} />
       </Card>
     );
   }

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Empty, Result, Row, Segmented, Skeleton, Spin, Typography } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Skeleton, Spin, Typography } from 'antd';
 import { DiscoveryMsg, type VideoDayPoint } from '@xg/shared';
 import { CHART_HEIGHT, LineChart, type LineChartSeries } from '../../../components/charts/line-chart';
 import { MultiLineChart, type MultiLineSeries } from '../../../components/charts/multi-line-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
-import { errorText } from '../../../lib/api-client';
 import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useVideoDayData, type VideoDays } from '../api/get-video-day-data';
+import { QueryFailed } from '../../../components/query-failed';
 
 /** 0 increments, 1 totals (§2.6). */
 type TrendType = 0 | 1;
@@ -59,18 +59,7 @@ export function VideoTrendCard({ videoId }: { videoId: string }) {
   } else if (query.isPending) {
     body = <Skeleton active paragraph={{ rows: 8 }} />;
   } else if (query.isError) {
-    body = (
-      <Result
-        status="error"
-        title="视频数据趋势加载失败"
-        subTitle={errorText(query.error)}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+    body = <QueryFailed title="视频数据趋势加载失败" error={query.error} onRetry={() => void query.refetch()} />;
   } else {
     const points = type === 0 ? query.data.videoDayIncreaseData : query.data.videoDayData;
     body =
