@@ -63,16 +63,13 @@ export function BoardDataPage() {
   const fansSlices = useMemo(() => partitions.map((p) => ({ name: p.name, value: p.fansNum })), [partitions]);
   const growth = useMemo(() => query.data?.dailyGrowth ?? [], [query.data]);
   const growthDates = useMemo(() => growth.map((g) => g.dataDate), [growth]);
-  const fansGrowth = useMemo(
-    () => [{ name: '粉丝增量', values: growth.map((g) => g.fansIncrease), color: '#f0552d' }],
-    [growth],
-  );
-  const playGrowth = useMemo(
-    () => [{ name: '播放增量', values: growth.map((g) => g.playIncrease), color: '#1677ff' }],
-    [growth],
-  );
-  const videoGrowth = useMemo(
-    () => [{ name: '新增视频', values: growth.map((g) => g.videoIncrease), color: '#13c2c2' }],
+  const growthCharts = useMemo(
+    () =>
+      [
+        { title: '粉丝增量', value: (g: (typeof growth)[number]) => g.fansIncrease, color: '#f0552d' },
+        { title: '播放增量', value: (g: (typeof growth)[number]) => g.playIncrease, color: '#1677ff' },
+        { title: '新增视频', value: (g: (typeof growth)[number]) => g.videoIncrease, color: '#13c2c2' },
+      ].map(({ title, value, color }) => ({ title, series: [{ name: title, values: growth.map(value), color }] })),
     [growth],
   );
 
@@ -119,45 +116,21 @@ export function BoardDataPage() {
             <Empty description="暂无每日增长数据" />
           ) : (
             <Row gutter={[24, 24]}>
-              <Col xs={24} xl={8}>
-                <Typography.Title level={5} className="dash-chart-title">
-                  粉丝增量
-                </Typography.Title>
-                <LineChart
-                  ariaLabel="近30天粉丝增量"
-                  categories={growthDates}
-                  series={fansGrowth}
-                  height={CHART_HEIGHT}
-                  area
-                  categoryLabelFormatter={shortDate}
-                />
-              </Col>
-              <Col xs={24} xl={8}>
-                <Typography.Title level={5} className="dash-chart-title">
-                  播放增量
-                </Typography.Title>
-                <LineChart
-                  ariaLabel="近30天播放增量"
-                  categories={growthDates}
-                  series={playGrowth}
-                  height={CHART_HEIGHT}
-                  area
-                  categoryLabelFormatter={shortDate}
-                />
-              </Col>
-              <Col xs={24} xl={8}>
-                <Typography.Title level={5} className="dash-chart-title">
-                  新增视频
-                </Typography.Title>
-                <LineChart
-                  ariaLabel="近30天新增视频"
-                  categories={growthDates}
-                  series={videoGrowth}
-                  height={CHART_HEIGHT}
-                  area
-                  categoryLabelFormatter={shortDate}
-                />
-              </Col>
+              {growthCharts.map((chart) => (
+                <Col xs={24} xl={8} key={chart.title}>
+                  <Typography.Title level={5} className="dash-chart-title">
+                    {chart.title}
+                  </Typography.Title>
+                  <LineChart
+                    ariaLabel={`近30天${chart.title}`}
+                    categories={growthDates}
+                    series={chart.series}
+                    height={CHART_HEIGHT}
+                    area
+                    categoryLabelFormatter={shortDate}
+                  />
+                </Col>
+              ))}
             </Row>
           )}
         </Card>
