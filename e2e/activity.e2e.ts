@@ -118,7 +118,7 @@ describe('activity and material journeys', () => {
     const musicName = label.replace('查看素材详情：', '');
     await page.getByRole('button', { name: label, exact: true }).click();
     await page.waitForURL(/materialId=\d+/);
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.getByRole('dialog');
     await drawer.getByText(`素材详情：${musicName}`).waitFor();
     await chartsDrawn(page, '[data-testid="stuff-trend-chart"]');
     await drawer

@@ -71,6 +71,9 @@ export function HotActivityPage() {
                 </span>
               ) : null}
             </span>
+            <span className="activity-mobile-figures">
+              {formatCount(row.videoNum)} 个视频 · {formatCount(row.playNum)} 播放 · 热度 {formatScore(row.hotScore)}
+            </span>
           </span>
         );
       },

@@ -91,6 +91,9 @@ export function VideoStuffPage() {
               {row.name}
             </span>
             <span className="stuff-tag">{row.tagName}</span>
+            <span className="activity-mobile-figures">
+              {formatCount(row.videoNum)} 个视频 · {formatCount(row.playNum)} 播放 · {formatGrowth(row.growthRate)}
+            </span>
           </span>
         </button>
       ),
