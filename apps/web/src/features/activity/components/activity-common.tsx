@@ -1,40 +1,32 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, List, Result, Select, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { CrownFilled, PlayCircleOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, List, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { Link, useSearchParams } from 'react-router-dom';
 import {
   FREE_RANKING_ROWS,
-  VERSION_QUERY_FIELD,
   formatAxis,
   formatCount,
-  truncateTitle,
   type ActivityState,
+  type PageInfo,
+  type RankingLimit,
   type TopKol,
-  type VideoItem,
 } from '@xg/shared';
+import { ErrorBoundary } from '../../../components/error-boundary';
+import { QueryFailed } from '../../../components/query-failed';
+import { CreatorLink, RankBadge } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
-import { errorText } from '../../../lib/api-client';
-import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useUpgradePopup } from '../../gate/hooks/use-upgrade-popup';
-import { usePartitions } from '../api/get-partitions';
 
 /** Routes of the activity and material screens (docs/api/discovery.md "Menu rows"). */
 export const HOT_ACTIVITY_PATH = '/hotStuff/hotActivity';
 export const ACTIVITY_DETAIL_PATH = '/hotStuff/activityDetail';
 export const VIDEO_STUFF_PATH = '/hotStuff/videoStuff';
-export const VIDEO_DETAIL_PATH = '/hotStuff/videoDetail';
-export const CREATOR_DETAIL_PATH = '/search/upSearch/detail';
 
 export const LIST_PAGE_SIZE = 20;
 export const DETAIL_PAGE_SIZE = 10;
 
-export function formatScore(value: number): string {
-  return value >= 10_000
-    ? formatCount(value)
-    : value.toLocaleString('zh-CN', { maximumFractionDigits: value >= 100 ? 0 : 1 });
-}
+/** The windows of the activity and material lists. */
+export const DAY_LABELS: Readonly<Record<7 | 30 | 90, string>> = { 7: '近7天', 30: '近30天', 90: '近90天' };
 
 /** A growth rate (0.5 = +50%) with its sign. */
 export function formatGrowth(rate: number): string {
@@ -57,82 +49,10 @@ export function ActivityStateTag({ state }: { state: ActivityState }) {
   return <Tag color="blue">未开始</Tag>;
 }
 
-/** The URL query of a screen: read a value, write a patch (the page resets to 1 unless given). */
-export function useQueryState() {
-  const [params] = useSearchParams();
-  const navigate = useAppNavigate();
-  const int = (key: string): number | undefined => {
-    const raw = params.get(key);
-    if (raw === null || raw === '') return undefined;
-    const n = Number(raw);
-    return Number.isInteger(n) && n > 0 ? n : undefined;
-  };
-  const set = (pathname: string, patch: Record<string, string | number | undefined>): void => {
-    const next = new URLSearchParams(params);
-    next.delete('page');
-    next.delete(VERSION_QUERY_FIELD);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    if (next.get('page') === '1') next.delete('page');
-    const query = next.toString();
-    navigate({ pathname, search: query ? `?${query}` : '' });
-  };
-  return { params, int, set };
-}
-
 /** One of `choices` from the query, else the first. */
 export function pick<T extends string | number>(raw: string | null, choices: readonly T[]): T {
   const found = choices.find((c) => String(c) === raw);
   return found ?? (choices[0] as T);
-}
-
-export function PartitionSelect({
-  value,
-  onChange,
-}: {
-  value: number | undefined;
-  onChange: (tid: number | undefined) => void;
-}) {
-  const partitions = usePartitions();
-  return (
-    <Select
-      aria-label="分区"
-      className="activity-select"
-      placeholder="全部分区"
-      allowClear
-      loading={partitions.isPending}
-      value={value}
-      onChange={(next: number | undefined) => onChange(next ?? undefined)}
-      options={(partitions.data ?? []).map((partition) => ({ value: partition.tid, label: partition.name }))}
-    />
-  );
-}
-
-export function QueryFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  return (
-    <Result
-      status="error"
-      title={title}
-      subTitle={errorText(error)}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          重试
-        </Button>
-      }
-    />
-  );
-}
-
-export function RankBadge({ rank }: { rank: number }) {
-  return rank <= 3 ? (
-    <span className={`activity-medal is-top${rank}`} aria-label={`第${rank}名`}>
-      <CrownFilled aria-hidden /> {rank}
-    </span>
-  ) : (
-    <span className="activity-rank">{rank}</span>
-  );
 }
 
 /** 免费版 reads the first rows of a ranked list (gate `ranking.full`, as the rankings). */
@@ -158,13 +78,100 @@ export function LimitBanner({ limitRows, what }: { limitRows: number | null; wha
   );
 }
 
-function creatorSearch(kolId: number, kolName: string): string {
-  return `?${new URLSearchParams({ kolId: String(kolId), kolName }).toString()}`;
+interface ListQuery {
+  isError: boolean;
+  error: unknown;
+  isPending: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+interface RankedListScreenProps<Row> {
+  /** the screen's title; also names its table (…列表) and its error (…加载失败) */
+  title: string;
+  intro: ReactNode;
+  filters: ReactNode;
+  query: ListQuery;
+  /** the current page of the answer */
+  page: (PageInfo & RankingLimit & { rows: Row[] }) | undefined;
+  pageNo: number;
+  onPage: (page: number) => void;
+  rowKey: keyof Row & string;
+  columns: TableColumnsType<Row>;
+  /** what a row is: 活动 / 素材 (the free tier's banner) */
+  what: string;
+  /** the total with its unit: 个活动 / 首音乐 */
+  unit: string;
+  empty: string;
+  /** the list's query string: a new one resets the error boundary */
+  resetKey: string;
+  /** what follows the list (a detail drawer …) */
+  children?: ReactNode;
+}
+
+/** A ranked list screen of this feature: title and filters, then the table with the free tier's row cap. */
+export function RankedListScreen<Row extends object>({
+  title,
+  intro,
+  filters,
+  query,
+  page,
+  pageNo,
+  onPage,
+  rowKey,
+  columns,
+  what,
+  unit,
+  empty,
+  resetKey,
+  children,
+}: RankedListScreenProps<Row>) {
+  const cap = page?.limited ? (page.limitRows ?? LIST_PAGE_SIZE) : Number.POSITIVE_INFINITY;
+  const failed = `${title}加载失败`;
+  return (
+    <div className="page-stack">
+      <Card variant="borderless">
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {title}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
+        {filters}
+      </Card>
+      <ErrorBoundary title={failed} resetKeys={[resetKey]}>
+        <Card variant="borderless">
+          {query.isError ? (
+            <QueryFailed title={failed} error={query.error} onRetry={() => void query.refetch()} />
+          ) : (
+            <>
+              {page?.limited ? <LimitBanner limitRows={page.limitRows} what={what} /> : null}
+              <Table<Row>
+                scroll={{ x: 'max-content' }}
+                rowKey={rowKey}
+                columns={columns}
+                dataSource={page?.rows ?? []}
+                loading={query.isPending || query.isPlaceholderData}
+                aria-label={`${title}列表`}
+                locale={{ emptyText: empty }}
+                pagination={{
+                  current: pageNo,
+                  pageSize: LIST_PAGE_SIZE,
+                  total: Math.min(page?.total ?? 0, cap, LIST_PAGE_SIZE * 500),
+                  showSizeChanger: false,
+                  showTotal: () => `共 ${page?.total ?? 0} ${unit}`,
+                  onChange: onPage,
+                }}
+              />
+            </>
+          )}
+        </Card>
+      </ErrorBoundary>
+      {children}
+    </div>
+  );
 }
 
 /** Top creators of an activity or a material: avatar, name (→ creator detail, new tab), videos and plays. */
 export function TopKolList({ kols, empty }: { kols: readonly TopKol[]; empty: string }) {
-  const hrefOf = useAppHref();
   return (
     <List<TopKol>
       dataSource={[...kols]}
@@ -178,12 +185,7 @@ export function TopKolList({ kols, empty }: { kols: readonly TopKol[]; empty: st
             </span>
           }
         >
-          <a
-            className="activity-kol"
-            href={hrefOf({ pathname: CREATOR_DETAIL_PATH, search: creatorSearch(kol.kolId, kol.kolName) })}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <CreatorLink className="activity-kol" kolId={kol.kolId} kolName={kol.kolName}>
             <RankBadge rank={index + 1} />
             <RemoteAvatar src={kol.kolImg} alt={kol.kolName} size={32} />
             <span className="activity-kol-text">
@@ -192,130 +194,9 @@ export function TopKolList({ kols, empty }: { kols: readonly TopKol[]; empty: st
                 粉丝 {formatCount(kol.fansNum)}
               </Typography.Text>
             </span>
-          </a>
+          </CreatorLink>
         </List.Item>
       )}
-    />
-  );
-}
-
-function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const m = Math.floor(s / 60);
-  return `${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-function Thumb({ src, alt, duration }: { src: string; alt: string; duration: number }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  return (
-    <span className="activity-thumb">
-      {src && failed !== src ? (
-        <img src={src} alt={alt} referrerPolicy="no-referrer" loading="lazy" onError={() => setFailed(src)} />
-      ) : (
-        <PlayCircleOutlined className="activity-thumb-icon" aria-hidden />
-      )}
-      <span className="activity-thumb-duration">{formatDuration(duration)}</span>
-    </span>
-  );
-}
-
-interface VideoListProps {
-  videos: readonly VideoItem[];
-  loading: boolean;
-  ariaLabel: string;
-  empty: ReactNode;
-  pagination: { current: number; pageSize: number; total: number; onChange: (page: number) => void };
-  /** the row index → rank offset (first row of the page) */
-  rankFrom: number;
-}
-
-/** Videos of an activity or a material: cover and title (→ video detail), creator (→ creator detail), counts. */
-export function VideoList({ videos, loading, ariaLabel, empty, pagination, rankFrom }: VideoListProps) {
-  const hrefOf = useAppHref();
-  const columns: TableColumnsType<VideoItem & { rank: number }> = [
-    {
-      key: 'rank',
-      title: '排名',
-      width: 64,
-      align: 'center',
-      render: (_, v) => <RankBadge rank={v.rank} />,
-    },
-    {
-      key: 'video',
-      title: '视频',
-      render: (_, video) => (
-        <Link
-          className="activity-video"
-          to={hrefOf({ pathname: VIDEO_DETAIL_PATH, search: `?id=${video.videoId}` })}
-          aria-label={`查看视频详情：${video.title}`}
-        >
-          <Thumb src={video.coverImg} alt={video.title} duration={video.playDuration} />
-          <span className="activity-video-text">
-            <span className="activity-video-title" title={video.title}>
-              {truncateTitle(video.title, 60)}
-            </span>
-            <span className="activity-video-meta">
-              {video.themeName ? <Tag>{video.themeName}</Tag> : null}
-              <Tooltip title={dayjs(video.publishTime).format('YYYY-MM-DD HH:mm')}>
-                <span>{dayjs(video.publishTime).format('YYYY-MM-DD')}</span>
-              </Tooltip>
-            </span>
-          </span>
-        </Link>
-      ),
-    },
-    {
-      key: 'kol',
-      title: 'UP主',
-      width: 170,
-      responsive: ['md'],
-      render: (_, video) => (
-        <a
-          className="activity-kol"
-          href={hrefOf({ pathname: CREATOR_DETAIL_PATH, search: creatorSearch(video.kolId, video.kolName) })}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          <RemoteAvatar src={video.kolImg} alt={video.kolName} size={24} />
-          <span className="activity-kol-name">{video.kolName}</span>
-        </a>
-      ),
-    },
-    { key: 'play', title: '播放', width: 90, align: 'right', render: (_, v) => formatCount(v.playNum) },
-    {
-      key: 'like',
-      title: '点赞',
-      width: 90,
-      align: 'right',
-      responsive: ['sm'],
-      render: (_, v) => formatCount(v.praiseNum),
-    },
-    {
-      key: 'coin',
-      title: '投币',
-      width: 90,
-      align: 'right',
-      responsive: ['lg'],
-      render: (_, v) => formatCount(v.castCurrencyNum),
-    },
-  ];
-  return (
-    <Table<VideoItem & { rank: number }>
-      scroll={{ x: 'max-content' }}
-      rowKey="videoId"
-      columns={columns}
-      dataSource={videos.map((v, i) => ({ ...v, rank: rankFrom + i }))}
-      loading={loading}
-      aria-label={ariaLabel}
-      locale={{ emptyText: empty }}
-      pagination={{
-        current: pagination.current,
-        pageSize: pagination.pageSize,
-        total: Math.min(pagination.total, pagination.pageSize * 500),
-        showSizeChanger: false,
-        showTotal: () => `共 ${pagination.total} 个视频`,
-        onChange: pagination.onChange,
-      }}
     />
   );
 }

@@ -6,18 +6,18 @@ import { BarChart } from '../../../components/charts/bar-chart';
 import { LineChart } from '../../../components/charts/line-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { useActivityDetail, type ActivityDetail, type ActivityVideoSort } from '../api/get-activity-detail';
+import { useQueryState } from '../../../components/list-filters';
+import { QueryFailed } from '../../../components/query-failed';
+import { VideoTable } from '../../../components/ranked-list';
 import {
   ACTIVITY_DETAIL_PATH,
   ActivityStateTag,
   Cover,
   DETAIL_PAGE_SIZE,
-  QueryFailed,
   TopKolList,
-  VideoList,
   activityTitle,
   countAxis,
   formatDay,
-  useQueryState,
 } from './activity-common';
 import '../activity.css';
 
@@ -108,12 +108,13 @@ export function ActivityDetailPage() {
           />
         }
       >
-        <VideoList
+        <VideoTable
+          compact
           videos={data.videoInfos}
           loading={query.isPlaceholderData}
           ariaLabel="活动参与视频列表"
           empty="暂无参与视频"
-          rankFrom={(pageNo - 1) * DETAIL_PAGE_SIZE + 1}
+          rankOf={(_, index) => (pageNo - 1) * DETAIL_PAGE_SIZE + index + 1}
           pagination={{
             current: pageNo,
             pageSize: DETAIL_PAGE_SIZE,
@@ -145,7 +146,7 @@ function Overview({ data }: { data: ActivityDetail }) {
           <Typography.Title level={4} style={{ margin: 0 }}>
             {activityTitle(a.activityName, a.activityId)}
           </Typography.Title>
-          <span className="activity-meta">
+          <span className="list-meta">
             <ActivityStateTag state={a.state} />
             <span>活动ID {a.activityId}</span>
             {a.startTime ? (

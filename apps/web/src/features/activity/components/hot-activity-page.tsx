@@ -1,4 +1,4 @@
-import { Card, Segmented, Select, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Tag, Tooltip, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import {
   ACTIVITY_DAYS,
@@ -9,27 +9,23 @@ import {
   type ActivitySort,
   type HotActivityRow,
 } from '@xg/shared';
-import { ErrorBoundary } from '../../../components/error-boundary';
+import { ListFilters, useQueryState } from '../../../components/list-filters';
+import { RankBadge, ScoreText, formatScore } from '../../../components/ranked-list';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useHotActivity } from '../api/get-hot-activity';
 import {
   ACTIVITY_DETAIL_PATH,
   ActivityStateTag,
+  DAY_LABELS,
   HOT_ACTIVITY_PATH,
   LIST_PAGE_SIZE,
-  LimitBanner,
-  PartitionSelect,
-  QueryFailed,
-  RankBadge,
+  RankedListScreen,
   activityTitle,
   formatDay,
-  formatScore,
   pick,
-  useQueryState,
 } from './activity-common';
 import '../activity.css';
 
-const DAY_LABELS: Readonly<Record<ActivityDays, string>> = { 7: '近7天', 30: '近30天', 90: '近90天' };
 const DAY_OPTIONS = [...ACTIVITY_DAYS].sort((a, b) => a - b).map((value) => ({ label: DAY_LABELS[value], value }));
 const SORT_OPTIONS = ACTIVITY_SORTS.map((value) => ({ value, label: `按${ACTIVITY_SORT_LABELS[value]}` }));
 
@@ -62,7 +58,7 @@ export function HotActivityPage() {
             >
               {name}
             </Link>
-            <span className="activity-meta">
+            <span className="list-meta">
               <ActivityStateTag state={row.state} />
               {row.mainThemeName ? <Tag>{row.mainThemeName}</Tag> : null}
               {row.startTime ? (
@@ -113,66 +109,33 @@ export function HotActivityPage() {
       title: '热度',
       width: 90,
       align: 'right',
-      render: (_, row) => <strong className="activity-score">{formatScore(row.hotScore)}</strong>,
+      render: (_, row) => <ScoreText>{formatScore(row.hotScore)}</ScoreText>,
     },
   ];
 
   const data = query.data;
-  const cap = data?.limited ? (data.limitRows ?? LIST_PAGE_SIZE) : Number.POSITIVE_INFINITY;
   return (
-    <div className="page-stack">
-      <Card variant="borderless">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          热门活动
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">
-          B站投稿活动按统计时间内参与视频的热度排序：热度为参与视频热度之和，并按参与UP主数加权（见指标说明）。点击活动查看详情。
-        </Typography.Paragraph>
-        <div className="activity-controls">
-          <Segmented<ActivityDays>
-            aria-label="统计时间"
-            options={DAY_OPTIONS}
-            value={days}
-            onChange={(value) => set(HOT_ACTIVITY_PATH, { days: value })}
-          />
-          <PartitionSelect value={tid} onChange={(value) => set(HOT_ACTIVITY_PATH, { tid: value })} />
-          <Select<ActivitySort>
-            aria-label="排序"
-            className="activity-select"
-            value={sort}
-            options={SORT_OPTIONS}
-            onChange={(value) => set(HOT_ACTIVITY_PATH, { sort: value })}
-          />
-        </div>
-      </Card>
-      <ErrorBoundary title="热门活动加载失败" resetKeys={[params.toString()]}>
-        <Card variant="borderless">
-          {query.isError ? (
-            <QueryFailed title="热门活动加载失败" error={query.error} onRetry={() => void query.refetch()} />
-          ) : (
-            <>
-              {data?.limited ? <LimitBanner limitRows={data.limitRows} what="活动" /> : null}
-              <Table<HotActivityRow>
-                scroll={{ x: 'max-content' }}
-                rowKey="activityId"
-                columns={columns}
-                dataSource={data?.activities ?? []}
-                loading={query.isPending || query.isPlaceholderData}
-                aria-label="热门活动列表"
-                locale={{ emptyText: '该时间段暂无活动数据' }}
-                pagination={{
-                  current: pageNo,
-                  pageSize: LIST_PAGE_SIZE,
-                  total: Math.min(data?.total ?? 0, cap, LIST_PAGE_SIZE * 500),
-                  showSizeChanger: false,
-                  showTotal: () => `共 ${data?.total ?? 0} 个活动`,
-                  onChange: (page) => set(HOT_ACTIVITY_PATH, { page }),
-                }}
-              />
-            </>
-          )}
-        </Card>
-      </ErrorBoundary>
-    </div>
+    <RankedListScreen<HotActivityRow>
+      title="热门活动"
+      intro="B站投稿活动按统计时间内参与视频的热度排序：热度为参与视频热度之和，并按参与UP主数加权（见指标说明）。点击活动查看详情。"
+      filters={
+        <ListFilters<ActivityDays, ActivitySort>
+          path={HOT_ACTIVITY_PATH}
+          window={{ label: '统计时间', options: DAY_OPTIONS, value: days }}
+          tid={tid}
+          sort={{ options: SORT_OPTIONS, value: sort }}
+        />
+      }
+      query={query}
+      page={data ? { ...data, rows: data.activities } : undefined}
+      pageNo={pageNo}
+      onPage={(page) => set(HOT_ACTIVITY_PATH, { page })}
+      rowKey="activityId"
+      columns={columns}
+      what="活动"
+      unit="个活动"
+      empty="该时间段暂无活动数据"
+      resetKey={params.toString()}
+    />
   );
 }

@@ -7,11 +7,8 @@ import {
   Empty,
   Grid,
   Row,
-  Segmented,
-  Select,
   Skeleton,
   Statistic,
-  Table,
   Tag,
   Tooltip,
   Typography,
@@ -30,28 +27,25 @@ import {
 } from '@xg/shared';
 import { LineChart } from '../../../components/charts/line-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
+import { ListFilters, useQueryState } from '../../../components/list-filters';
+import { QueryFailed } from '../../../components/query-failed';
+import { RankBadge, ScoreText, VideoTable, formatScore } from '../../../components/ranked-list';
 import { useVideoStuff } from '../api/get-video-stuff';
 import { useVideoStuffDetail } from '../api/get-video-stuff-detail';
 import {
+  DAY_LABELS,
   DETAIL_PAGE_SIZE,
   LIST_PAGE_SIZE,
-  LimitBanner,
-  PartitionSelect,
-  QueryFailed,
-  RankBadge,
+  RankedListScreen,
   Sparkline,
   TopKolList,
   VIDEO_STUFF_PATH,
-  VideoList,
   countAxis,
   formatGrowth,
-  formatScore,
   pick,
-  useQueryState,
 } from './activity-common';
 import '../activity.css';
 
-const DAY_LABELS: Readonly<Record<MaterialDays, string>> = { 7: '近7天', 30: '近30天', 90: '近90天' };
 const DAY_OPTIONS = MATERIAL_DAYS.map((value) => ({ label: DAY_LABELS[value], value }));
 const SORT_OPTIONS = MATERIAL_SORTS.map((value) => ({ value, label: `按${MATERIAL_SORT_LABELS[value]}` }));
 
@@ -139,70 +133,42 @@ export function VideoStuffPage() {
       width: 90,
       align: 'right',
       responsive: ['sm'],
-      render: (_, row) => <strong className="activity-score">{formatScore(row.hotScore)}</strong>,
+      render: (_, row) => <ScoreText>{formatScore(row.hotScore)}</ScoreText>,
     },
   ];
 
   const data = query.data;
-  const cap = data?.limited ? (data.limitRows ?? LIST_PAGE_SIZE) : Number.POSITIVE_INFINITY;
   return (
-    <div className="page-stack">
-      <Card variant="borderless">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          视频素材
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">
+    <RankedListScreen<VideoStuffRow>
+      title="视频素材"
+      intro={
+        <>
           视频中使用的{MATERIAL_KIND_LABELS.bgm}
           （来自视频的BGM标签），按统计时间内使用视频的热度排序；“飙升”按与上一周期相比的增长排序。点击音乐查看使用它的视频。
-        </Typography.Paragraph>
-        <div className="activity-controls">
-          <Tag color="orange">{MATERIAL_KIND_LABELS.bgm}</Tag>
-          <Segmented<MaterialDays>
-            aria-label="统计时间"
-            options={DAY_OPTIONS}
-            value={days}
-            onChange={(value) => set(VIDEO_STUFF_PATH, { days: value })}
-          />
-          <PartitionSelect value={tid} onChange={(value) => set(VIDEO_STUFF_PATH, { tid: value })} />
-          <Select<MaterialSort>
-            aria-label="排序"
-            className="activity-select"
-            value={sort}
-            options={SORT_OPTIONS}
-            onChange={(value) => set(VIDEO_STUFF_PATH, { sort: value })}
-          />
-        </div>
-      </Card>
-      <ErrorBoundary title="视频素材加载失败" resetKeys={[params.toString()]}>
-        <Card variant="borderless">
-          {query.isError ? (
-            <QueryFailed title="视频素材加载失败" error={query.error} onRetry={() => void query.refetch()} />
-          ) : (
-            <>
-              {data?.limited ? <LimitBanner limitRows={data.limitRows} what="素材" /> : null}
-              <Table<VideoStuffRow>
-                scroll={{ x: 'max-content' }}
-                rowKey="materialId"
-                columns={columns}
-                dataSource={data?.materials ?? []}
-                loading={query.isPending || query.isPlaceholderData}
-                aria-label="视频素材列表"
-                locale={{ emptyText: '该时间段暂无素材数据' }}
-                pagination={{
-                  current: pageNo,
-                  pageSize: LIST_PAGE_SIZE,
-                  total: Math.min(data?.total ?? 0, cap, LIST_PAGE_SIZE * 500),
-                  showSizeChanger: false,
-                  showTotal: () => `共 ${data?.total ?? 0} 首音乐`,
-                  onChange: (page) => set(VIDEO_STUFF_PATH, { page }),
-                }}
-              />
-            </>
-          )}
-        </Card>
-      </ErrorBoundary>
+        </>
+      }
+      filters={
+        <ListFilters<MaterialDays, MaterialSort>
+          prefix={<Tag color="orange">{MATERIAL_KIND_LABELS.bgm}</Tag>}
+          path={VIDEO_STUFF_PATH}
+          window={{ label: '统计时间', options: DAY_OPTIONS, value: days }}
+          tid={tid}
+          sort={{ options: SORT_OPTIONS, value: sort }}
+        />
+      }
+      query={query}
+      page={data ? { ...data, rows: data.materials } : undefined}
+      pageNo={pageNo}
+      onPage={(page) => set(VIDEO_STUFF_PATH, { page })}
+      rowKey="materialId"
+      columns={columns}
+      what="素材"
+      unit="首音乐"
+      empty="该时间段暂无素材数据"
+      resetKey={params.toString()}
+    >
       {materialId !== undefined ? <MaterialDrawer materialId={materialId} days={days} onClose={close} /> : null}
-    </div>
+    </RankedListScreen>
   );
 }
 
@@ -297,12 +263,13 @@ function MaterialDrawer({
             <TopKolList kols={data.topKols} empty="暂无使用UP主" />
           </Card>
           <Card size="small" title="使用该音乐的视频（按播放）">
-            <VideoList
+            <VideoTable
+              compact
               videos={data.videoInfos}
               loading={query.isPlaceholderData}
               ariaLabel="使用该音乐的视频列表"
               empty="该时间段暂无使用视频"
-              rankFrom={(pageNo - 1) * DETAIL_PAGE_SIZE + 1}
+              rankOf={(_, index) => (pageNo - 1) * DETAIL_PAGE_SIZE + index + 1}
               pagination={{ current: pageNo, pageSize: DETAIL_PAGE_SIZE, total: data.total, onChange: setPageNo }}
             />
           </Card>

@@ -5,7 +5,9 @@ import { BarChart } from '../../../components/charts/bar-chart';
 import { PieChart } from '../../../components/charts/pie-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { useHotAnalyse, type HotAnalyseDays } from '../api/get-hot-analyse';
-import { QueryFailed, fractionPercent, useQueryState } from './hot-common';
+import { QueryFailed } from '../../../components/query-failed';
+import { useQueryState } from '../../../components/list-filters';
+import { fractionPercent } from './hot-common';
 import '../hot.css';
 
 const PATH = '/hotStuff/hotAnalyse';

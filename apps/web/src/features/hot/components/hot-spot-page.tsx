@@ -5,14 +5,17 @@ import { formatCount } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useHotSpot } from '../api/get-hot-spot';
-import { PartitionSelect, QueryFailed, TOPIC_DETAIL_PATH, formatScore, useQueryState } from './hot-common';
+import { QueryFailed } from '../../../components/query-failed';
+import { ListFilters, useQueryState } from '../../../components/list-filters';
+import { formatScore } from '../../../components/ranked-list';
+import { TOPIC_DETAIL_PATH } from './hot-common';
 import '../hot.css';
 
 const PATH = '/hotStuff/hotSpot';
 
 /** /hotStuff/hotSpot (component hotSpot): topics many creators made videos about in the last 7 days. */
 export function HotSpotPage() {
-  const { params, int, set } = useQueryState();
+  const { params, int } = useQueryState();
   const tid = int('tid');
   const query = useHotSpot(tid);
   const hrefOf = useAppHref();
@@ -25,9 +28,7 @@ export function HotSpotPage() {
         <Typography.Paragraph type="secondary">
           近7天多位UP主共同创作的话题，按热度排序；点击话题查看相关视频。
         </Typography.Paragraph>
-        <div className="hot-controls">
-          <PartitionSelect value={tid} onChange={(value) => set(PATH, { tid: value })} />
-        </div>
+        <ListFilters path={PATH} tid={tid} />
       </Card>
       <ErrorBoundary title="热点话题加载失败" resetKeys={[params.toString()]}>
         <Card variant="borderless">

@@ -1,12 +1,15 @@
 import { useMemo } from 'react';
-import { Card, Col, Empty, Row, Segmented, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { formatCount, type HotTag } from '@xg/shared';
 import { BarChart } from '../../../components/charts/bar-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useHotTag, type HotTagDays } from '../api/get-hot-tag';
-import { PartitionSelect, QueryFailed, RankBadge, SEARCH_PATH, formatScore, useQueryState } from './hot-common';
+import { QueryFailed } from '../../../components/query-failed';
+import { ListFilters, useQueryState } from '../../../components/list-filters';
+import { RankBadge, ScoreText, formatScore } from '../../../components/ranked-list';
+import { SEARCH_PATH } from './hot-common';
 import '../hot.css';
 
 const PATH = '/hotStuff/hotTag';
@@ -18,7 +21,7 @@ const CHART_TOP = 15;
 
 /** /hotStuff/hotTag (component hotTag): title tags (【…】, #…#) of recent videos by hot score. */
 export function HotTagPage() {
-  const { params, int, set } = useQueryState();
+  const { params, int } = useQueryState();
   const days: HotTagDays = params.get('days') === '30' ? 30 : 7;
   const tid = int('tid');
   const query = useHotTag(tid, days);
@@ -52,7 +55,7 @@ export function HotTagPage() {
       title: '热度',
       width: 100,
       align: 'right',
-      render: (_, row) => <strong className="hot-score">{formatScore(row.hotScore)}</strong>,
+      render: (_, row) => <ScoreText>{formatScore(row.hotScore)}</ScoreText>,
     },
   ];
 
@@ -65,15 +68,11 @@ export function HotTagPage() {
         <Typography.Paragraph type="secondary">
           近期视频标题中的【标签】与#话题#，按所含视频的热度之和排序；点击标签搜索相关视频。
         </Typography.Paragraph>
-        <div className="hot-controls">
-          <Segmented<HotTagDays>
-            aria-label="统计时间"
-            options={DAY_OPTIONS}
-            value={days}
-            onChange={(value) => set(PATH, { days: value })}
-          />
-          <PartitionSelect value={tid} onChange={(value) => set(PATH, { tid: value })} />
-        </div>
+        <ListFilters<HotTagDays>
+          path={PATH}
+          window={{ label: '统计时间', options: DAY_OPTIONS, value: days }}
+          tid={tid}
+        />
       </Card>
       <ErrorBoundary title="热门标签加载失败" resetKeys={[params.toString()]}>
         {query.isPending ? (

@@ -1,8 +1,11 @@
-import { Card, Segmented, Typography, type TableColumnsType } from 'antd';
+import { Card, Typography, type TableColumnsType } from 'antd';
 import type { HotVideoItem } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { useHotVideo, type HotVideoDays } from '../api/get-hot-video';
-import { HOT_PAGE_SIZE, PartitionSelect, QueryFailed, VideoTable, formatScore, useQueryState } from './hot-common';
+import { QueryFailed } from '../../../components/query-failed';
+import { ListFilters, useQueryState } from '../../../components/list-filters';
+import { ScoreText, VideoTable, formatScore } from '../../../components/ranked-list';
+import { HOT_PAGE_SIZE } from './hot-common';
 import '../hot.css';
 
 const PATH = '/hotStuff/hotVideo';
@@ -18,7 +21,7 @@ const EXTRA: TableColumnsType<HotVideoItem> = [
     title: '热度',
     width: 90,
     align: 'right',
-    render: (_, video) => <strong className="hot-score">{formatScore(video.hotScore)}</strong>,
+    render: (_, video) => <ScoreText>{formatScore(video.hotScore)}</ScoreText>,
   },
 ];
 
@@ -40,15 +43,11 @@ export function HotVideoPage() {
         <Typography.Paragraph type="secondary">
           近期发布视频按热度排序：热度综合播放、互动与发布时长计算（见指标说明），每日更新。
         </Typography.Paragraph>
-        <div className="hot-controls">
-          <Segmented<HotVideoDays>
-            aria-label="发布时间"
-            options={DAY_OPTIONS}
-            value={days}
-            onChange={(value) => set(PATH, { days: value })}
-          />
-          <PartitionSelect value={tid} onChange={(value) => set(PATH, { tid: value })} />
-        </div>
+        <ListFilters<HotVideoDays>
+          path={PATH}
+          window={{ label: '发布时间', options: DAY_OPTIONS, value: days }}
+          tid={tid}
+        />
       </Card>
       <ErrorBoundary title="热门视频加载失败" resetKeys={[params.toString()]}>
         <Card variant="borderless">
@@ -64,6 +63,7 @@ export function HotVideoPage() {
               empty="该时间段暂无热门视频"
               pagination={{
                 current: pageNo,
+                pageSize: HOT_PAGE_SIZE,
                 total: query.data?.total ?? 0,
                 onChange: (page) => set(PATH, { page }),
               }}

@@ -2,7 +2,10 @@ import { Card, Typography, type TableColumnsType } from 'antd';
 import type { RecommendVideoItem } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { useRecommendVideo } from '../api/get-recommend-video';
-import { HOT_PAGE_SIZE, PartitionSelect, QueryFailed, VideoTable, fractionPercent, useQueryState } from './hot-common';
+import { QueryFailed } from '../../../components/query-failed';
+import { ListFilters, useQueryState } from '../../../components/list-filters';
+import { ScoreText, VideoTable } from '../../../components/ranked-list';
+import { HOT_PAGE_SIZE, fractionPercent } from './hot-common';
 import '../hot.css';
 
 const PATH = '/hotStuff/recommendVideo';
@@ -13,7 +16,7 @@ const EXTRA: TableColumnsType<RecommendVideoItem> = [
     title: '互动率',
     width: 96,
     align: 'right',
-    render: (_, video) => <strong className="hot-score">{fractionPercent(video.interactRate)}</strong>,
+    render: (_, video) => <ScoreText>{fractionPercent(video.interactRate)}</ScoreText>,
   },
 ];
 
@@ -32,9 +35,7 @@ export function RecommendVideoPage() {
         <Typography.Paragraph type="secondary">
           近期互动率（点赞、投币、收藏、分享、评论、弹幕之和与播放之比）高的视频，适合寻找内容灵感与优质UP主。
         </Typography.Paragraph>
-        <div className="hot-controls">
-          <PartitionSelect value={tid} onChange={(value) => set(PATH, { tid: value })} />
-        </div>
+        <ListFilters path={PATH} tid={tid} />
       </Card>
       <ErrorBoundary title="推荐视频加载失败" resetKeys={[params.toString()]}>
         <Card variant="borderless">
@@ -47,7 +48,12 @@ export function RecommendVideoPage() {
               ariaLabel="推荐视频列表"
               extraColumns={EXTRA}
               empty="暂无推荐视频"
-              pagination={{ current: pageNo, total: query.data?.total ?? 0, onChange: (page) => set(PATH, { page }) }}
+              pagination={{
+                current: pageNo,
+                pageSize: HOT_PAGE_SIZE,
+                total: query.data?.total ?? 0,
+                onChange: (page) => set(PATH, { page }),
+              }}
             />
           )}
         </Card>

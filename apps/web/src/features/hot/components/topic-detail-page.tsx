@@ -3,7 +3,10 @@ import { DiscoveryMsg, formatCount } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useTopicDetail } from '../api/get-topic-detail';
-import { HOT_PAGE_SIZE, QueryFailed, VideoTable, useQueryState } from './hot-common';
+import { QueryFailed } from '../../../components/query-failed';
+import { useQueryState } from '../../../components/list-filters';
+import { VideoTable } from '../../../components/ranked-list';
+import { HOT_PAGE_SIZE } from './hot-common';
 import '../hot.css';
 
 const PATH = '/hotStuff/topicDetail';
@@ -62,7 +65,12 @@ export function TopicDetailPage() {
               loading={query.isPending || query.isPlaceholderData}
               ariaLabel="话题视频列表"
               empty="该话题暂无视频"
-              pagination={{ current: pageNo, total: data?.total ?? 0, onChange: (page) => set(PATH, { page }) }}
+              pagination={{
+                current: pageNo,
+                pageSize: HOT_PAGE_SIZE,
+                total: data?.total ?? 0,
+                onChange: (page) => set(PATH, { page }),
+              }}
             />
           )}
         </Card>

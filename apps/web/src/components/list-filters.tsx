@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import { Segmented, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { VERSION_QUERY_FIELD } from '@xg/shared';
+import { apiGet } from '../lib/api-client';
+import { array, number, object, text, type Decoder } from '../lib/decode';
+import { useAppNavigate } from '../lib/use-app-navigate';
+import './ranked-list.css';
+
+/**
+ * The filters of the ranked lists (hot content, activities, materials): the URL query they live in, the
+ * partition select and the bar of window / partition / sort controls. The filters are in the URL so that a
+ * list can be shared and reloaded as it is.
+ */
+
+/** The URL query of a screen: read a value, write a patch (the page resets to 1 unless given). */
+export function useQueryState() {
+  const [params] = useSearchParams();
+  const navigate = useAppNavigate();
+  const int = (key: string): number | undefined => {
+    const raw = params.get(key);
+    if (raw === null || raw === '') return undefined;
+    const n = Number(raw);
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  };
+  const set = (pathname: string, patch: Record<string, string | number | undefined>): void => {
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    next.delete(VERSION_QUERY_FIELD);
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    if (next.get('page') === '1') next.delete('page');
+    const query = next.toString();
+    navigate({ pathname, search: query ? `?${query}` : '' });
+  };
+  return { params, int, set };
+}
+
+interface Partition {
+  tid: number;
+  name: string;
+}
+
+const partitionsDecoder: Decoder<{ themeInfos: Partition[] }> = object({
+  themeInfos: array(object<Partition>({ tid: number, name: text })),
+});
+
+/** GET /api/twoSortFlag (no tid) → the top-level partitions, the filter of every ranked list. */
+function usePartitions() {
+  return useQuery({
+    queryKey: ['partitions', 'top'],
+    queryFn: async ({ signal }) =>
+      (await apiGet('/api/twoSortFlag', undefined, partitionsDecoder, { signal })).themeInfos,
+    staleTime: 60 * 60_000,
+  });
+}
+
+export function PartitionSelect({
+  value,
+  onChange,
+}: {
+  value: number | undefined;
+  onChange: (tid: number | undefined) => void;
+}) {
+  const partitions = usePartitions();
+  return (
+    <Select
+      aria-label="分区"
+      className="list-select"
+      placeholder="全部分区"
+      allowClear
+      loading={partitions.isPending}
+      value={value}
+      onChange={(next: number | undefined) => onChange(next ?? undefined)}
+      options={(partitions.data ?? []).map((partition) => ({ value: partition.tid, label: partition.name }))}
+    />
+  );
+}
+
+interface Choice<T> {
+  label: string;
+  value: T;
+}
+
+interface ListFiltersProps<D extends number, S extends string> {
+  /** the screen's path: a change writes `days`, `tid` or `sort` into its query (the page back to 1) */
+  path: string;
+  /** leading items (the material kind …) */
+  prefix?: ReactNode;
+  /** the time window (`days`) as a segmented control named `label` */
+  window?: { label: string; options: readonly Choice<D>[]; value: D };
+  /** the partition (`tid`); undefined for all */
+  tid: number | undefined;
+  /** the order (`sort`) */
+  sort?: { options: readonly Choice<S>[]; value: S };
+}
+
+/** The controls of a ranked list in one wrapping row: window, partition, sort; their values live in the URL. */
+export function ListFilters<D extends number = number, S extends string = string>({
+  path,
+  prefix,
+  window,
+  tid,
+  sort,
+}: ListFiltersProps<D, S>) {
+  const { set } = useQueryState();
+  return (
+    <div className="list-controls">
+      {prefix}
+      {window ? (
+        <Segmented<D>
+          aria-label={window.label}
+          options={[...window.options]}
+          value={window.value}
+          onChange={(days) => set(path, { days })}
+        />
+      ) : null}
+      <PartitionSelect value={tid} onChange={(next) => set(path, { tid: next })} />
+      {sort ? (
+        <Select<S>
+          aria-label="排序"
+          className="list-select"
+          value={sort.value}
+          options={[...sort.options]}
+          onChange={(next) => set(path, { sort: next })}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { useState, type ReactNode } from 'react';
+import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { CrownFilled, PlayCircleOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { Link } from 'react-router-dom';
+import { formatCount, truncateTitle, type VideoItem } from '@xg/shared';
+import { useAppHref } from '../lib/use-app-navigate';
+import { RemoteAvatar } from './remote-avatar';
+import './ranked-list.css';
+
+/**
+ * The rows of the ranked lists (hot content, activities, materials): rank medals, the score cell, the link to
+ * a creator and the video table whose titles open the video detail.
+ */
+
+/** Routes the rows link to (docs/api/discovery.md "Menu rows"). */
+export const VIDEO_DETAIL_PATH = '/hotStuff/videoDetail';
+export const CREATOR_DETAIL_PATH = '/search/upSearch/detail';
+
+/** A hot score: 万 / 亿 from 10,000, else one decimal below 100. */
+export function formatScore(value: number): string {
+  return value >= 10_000
+    ? formatCount(value)
+    : value.toLocaleString('zh-CN', { maximumFractionDigits: value >= 100 ? 0 : 1 });
+}
+
+/** The highlighted figure a list is ranked by (hot score, interaction rate …). */
+export function ScoreText({ children }: { children: ReactNode }) {
+  return <strong className="list-score">{children}</strong>;
+}
+
+/** The rank of a row: a crown for the first three. */
+export function RankBadge({ rank }: { rank: number }) {
+  return rank <= 3 ? (
+    <span className={`list-medal is-top${rank}`} aria-label={`第${rank}名`}>
+      <CrownFilled aria-hidden /> {rank}
+    </span>
+  ) : (
+    <span className="list-rank">{rank}</span>
+  );
+}
+
+/** A creator's name (and avatar …) linking to the creator detail in a new tab. */
+export function CreatorLink({
+  kolId,
+  kolName,
+  className,
+  children,
+}: {
+  kolId: number;
+  kolName: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const hrefOf = useAppHref();
+  const search = `?${new URLSearchParams({ kolId: String(kolId), kolName }).toString()}`;
+  return (
+    <a
+      className={className}
+      href={hrefOf({ pathname: CREATOR_DETAIL_PATH, search })}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      {children}
+    </a>
+  );
+}
+
+function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const m = Math.floor(s / 60);
+  return `${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** A video cover with its duration; a play icon when the cover cannot load (third-party URLs). */
+function VideoThumb({ src, alt, duration }: { src: string; alt: string; duration: number }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  return (
+    <span className="list-thumb">
+      {src && failed !== src ? (
+        <img src={src} alt={alt} referrerPolicy="no-referrer" loading="lazy" onError={() => setFailed(src)} />
+      ) : (
+        <PlayCircleOutlined className="list-thumb-icon" aria-hidden />
+      )}
+      <span className="list-thumb-duration">{formatDuration(duration)}</span>
+    </span>
+  );
+}
+
+interface VideoTableProps<T extends VideoItem> {
+  videos: readonly T[];
+  loading: boolean;
+  ariaLabel: string;
+  empty: ReactNode;
+  pagination: { current: number; pageSize: number; total: number; onChange: (page: number) => void } | false;
+  /** a rank column: from the item (hot videos) or from its place (page offset + index) */
+  rankOf?: (video: T, index: number) => number;
+  /** extra columns after the counts (hot score, interaction rate …) */
+  extraColumns?: TableColumnsType<T>;
+  /**
+   * The shorter form of the detail cards and drawers (activities, materials): publish day without the time,
+   * no 转载 tag, no comment column and slightly narrower cells.
+   */
+  compact?: boolean;
+}
+
+/** A list of videos: cover and title (→ video detail), creator (→ creator detail), counts. */
+export function VideoTable<T extends VideoItem>({
+  videos,
+  loading,
+  ariaLabel,
+  empty,
+  pagination,
+  rankOf,
+  extraColumns = [],
+  compact = false,
+}: VideoTableProps<T>) {
+  const hrefOf = useAppHref();
+  const ranks = new Map(videos.map((video, index) => [video.videoId, rankOf?.(video, index) ?? index + 1]));
+  const rankColumns: TableColumnsType<T> = rankOf
+    ? [
+        {
+          key: 'rank',
+          title: '排名',
+          width: compact ? 64 : 70,
+          align: 'center',
+          render: (_, video) => <RankBadge rank={ranks.get(video.videoId) ?? 0} />,
+        },
+      ]
+    : [];
+  const columns: TableColumnsType<T> = [
+    ...rankColumns,
+    {
+      key: 'video',
+      title: '视频',
+      render: (_, video) => (
+        <Link
+          className="list-video"
+          to={hrefOf({ pathname: VIDEO_DETAIL_PATH, search: `?id=${video.videoId}` })}
+          aria-label={`查看视频详情：${video.title}`}
+        >
+          <VideoThumb src={video.coverImg} alt={video.title} duration={video.playDuration} />
+          <span className="list-video-text">
+            <span className="list-video-title" title={video.title}>
+              {truncateTitle(video.title, 60)}
+            </span>
+            <span className="list-meta">
+              {video.themeName ? <Tag>{video.themeName}</Tag> : null}
+              {!compact && video.isReprint === 1 ? <Tag color="orange">转载</Tag> : null}
+              <Tooltip title={dayjs(video.publishTime).format('YYYY-MM-DD HH:mm')}>
+                <span>{dayjs(video.publishTime).format(compact ? 'YYYY-MM-DD' : 'MM-DD HH:mm')}</span>
+              </Tooltip>
+            </span>
+          </span>
+        </Link>
+      ),
+    },
+    {
+      key: 'kol',
+      title: 'UP主',
+      width: compact ? 170 : 180,
+      responsive: ['md'],
+      render: (_, video) => (
+        <CreatorLink className="list-kol" kolId={video.kolId} kolName={video.kolName}>
+          <RemoteAvatar src={video.kolImg} alt={video.kolName} size={24} />
+          <span className="list-kol-name">{video.kolName}</span>
+        </CreatorLink>
+      ),
+    },
+    { key: 'play', title: '播放', width: 90, align: 'right', render: (_, v) => formatCount(v.playNum) },
+    {
+      key: 'like',
+      title: '点赞',
+      width: 90,
+      align: 'right',
+      responsive: ['sm'],
+      render: (_, v) => formatCount(v.praiseNum),
+    },
+    {
+      key: 'coin',
+      title: '投币',
+      width: 90,
+      align: 'right',
+      responsive: ['lg'],
+      render: (_, v) => formatCount(v.castCurrencyNum),
+    },
+    ...(compact
+      ? []
+      : [
+          {
+            key: 'reply',
+            title: '评论',
+            width: 90,
+            align: 'right' as const,
+            responsive: ['xl' as const],
+            render: (_: unknown, v: T) => formatCount(v.commentNum),
+          },
+        ]),
+    ...extraColumns,
+  ];
+  return (
+    <Table<T>
+      className={compact ? 'list-video-table is-compact' : 'list-video-table'}
+      scroll={{ x: 'max-content' }}
+      rowKey="videoId"
+      columns={columns}
+      dataSource={[...videos]}
+      loading={loading}
+      aria-label={ariaLabel}
+      locale={{ emptyText: empty }}
+      pagination={
+        pagination
+          ? {
+              current: pagination.current,
+              pageSize: pagination.pageSize,
+              total: Math.min(pagination.total, pagination.pageSize * 500),
+              showSizeChanger: false,
+              showTotal: () => `共 ${pagination.total} 个视频`,
+              onChange: pagination.onChange,
+            }
+          : false
+      }
+    />
+  );
+}
