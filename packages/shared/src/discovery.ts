@@ -632,6 +632,11 @@ export interface SimilarKolAnswer extends ApiEnvelope {
 
 export interface VideoDetailInfo extends VideoItem {
   summary: string;
+  /** the activity the video takes part in (its mission id), or null */
+  activityId: number | null;
+  /** the activity's name once its page was read, else null */
+  activityName: string | null;
+  /** 1 when the activity's page was read (activityName set): the activity detail can show it */
   activityExists: number;
   updateTime: string;
 }

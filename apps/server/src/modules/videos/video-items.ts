@@ -82,20 +82,25 @@ export async function readVideoItems(db: Db, ids: readonly (string | number)[]):
 /** A video's detail (§3 Video info) by id or BV id, or undefined. */
 export async function readVideoDetail(db: Db, ref: string): Promise<VideoDetailInfo | undefined> {
   const where = ref.startsWith('BV') ? sql`v.bvid = ${ref}` : sql`v.id = ${ref}::bigint`;
-  const result = await sql<VideoItemRow & { description: string; updated_at: Date; activity_exists: number }>`
-    SELECT ${VIDEO_ITEM_COLUMNS}, v.description, v.updated_at,
-           (EXISTS (SELECT 1 FROM activities a WHERE a.id = v.mission_id AND a.name IS NOT NULL))::int AS activity_exists
+  const result = await sql<
+    VideoItemRow & { description: string; updated_at: Date; activity_id: string | null; activity_name: string | null }
+  >`
+    SELECT ${VIDEO_ITEM_COLUMNS}, v.description, v.updated_at, v.mission_id AS activity_id, a.name AS activity_name
     FROM videos v
     JOIN creators c ON c.id = v.creator_id
     LEFT JOIN partitions p ON p.tid = v.tid
+    LEFT JOIN activities a ON a.id = v.mission_id
     WHERE ${where}`.execute(db);
   const r = result.rows[0];
   if (!r) return undefined;
   return {
     ...toVideoItem(r),
     summary: r.description,
-    // 1 when the video's activity (mission_id) has a collected page: /hotStuff/activityDetail can show it.
-    activityExists: r.activity_exists,
+    // The video's activity (mission_id); its name once the activity's page was read, and only then
+    // activityExists = 1: /hotStuff/activityDetail can show it.
+    activityId: r.activity_id === null ? null : Number(r.activity_id),
+    activityName: r.activity_name,
+    activityExists: r.activity_name === null ? 0 : 1,
     updateTime: r.updated_at.toISOString(),
   };
 }

@@ -64,12 +64,29 @@ describe('GET /api/videoDetail', () => {
       summary: row.description,
       playDuration: row.duration,
       publishTime: row.pubdate.toISOString(),
-      // the demo world's activities all have their page (name) collected
-      activityExists: row.mission_id === null ? 0 : 1,
+      activityId: row.mission_id === null ? null : Number(row.mission_id),
       sourceUrl: `https://www.bilibili.com/video/${row.bvid}`,
     });
     const byBv = await get<VideoDetailAnswer>('/api/videoDetail', { id: row.bvid }, free);
     expect(byBv.videoInfo).toEqual(byId.videoInfo);
+  });
+
+  it("names the video's activity once its page was read; plain id before, nulls without one", async () => {
+    const v = await sql<{ id: string }>`
+      SELECT id FROM videos WHERE status = 0 ORDER BY id LIMIT 3`.execute(t.ctx.db);
+    const [read, unread, none] = v.rows.map((r) => r.id);
+    if (!read || !unread || !none) throw new Error('too few videos');
+    const readId = 990_000_001;
+    const unreadId = 990_000_002;
+    await sql`INSERT INTO activities (id, name, info_at) VALUES (${readId}, '夏日绘画挑战', now()), (${unreadId}, NULL, NULL)
+      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, info_at = EXCLUDED.info_at`.execute(t.ctx.db);
+    await sql`UPDATE videos SET mission_id = CASE id WHEN ${read}::bigint THEN ${readId}::bigint
+      WHEN ${unread}::bigint THEN ${unreadId}::bigint END WHERE id IN (${read}, ${unread}, ${none})`.execute(t.ctx.db);
+
+    const info = async (id: string) => (await get<VideoDetailAnswer>('/api/videoDetail', { id })).videoInfo;
+    expect(await info(read)).toMatchObject({ activityId: readId, activityName: '夏日绘画挑战', activityExists: 1 });
+    expect(await info(unread)).toMatchObject({ activityId: unreadId, activityName: null, activityExists: 0 });
+    expect(await info(none)).toMatchObject({ activityId: null, activityName: null, activityExists: 0 });
   });
 
   it('shows a deleted video with status −1', async () => {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Result, Skeleton, Tag, Tooltip, Typography } from 'antd';
-import { ClockCircleOutlined, DeleteOutlined, LinkOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DeleteOutlined, FlagOutlined, LinkOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { DiscoveryMsg, VideoRefParams, formatCount, type VideoDetailInfo } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { RemoteAvatar } from '../../../components/remote-avatar';
@@ -13,6 +13,28 @@ import { VideoTrendCard } from './video-trend-card';
 import '../video.css';
 
 const CREATOR_DETAIL_PATH = '/search/upSearch/detail';
+const ACTIVITY_DETAIL_PATH = '/hotStuff/activityDetail';
+
+/** The video's activity: a link to its detail once its page was read, else plain 参与活动. */
+function VideoActivity({ video }: { video: VideoDetailInfo }) {
+  const hrefOf = useAppHref();
+  if (video.activityId === null) return null;
+  return (
+    <span className="video-activity">
+      <FlagOutlined aria-hidden />{' '}
+      {video.activityExists === 1 && video.activityName !== null ? (
+        <Link
+          to={hrefOf({ pathname: ACTIVITY_DETAIL_PATH, search: `?activityId=${video.activityId}` })}
+          aria-label={`查看活动详情：${video.activityName}`}
+        >
+          参与活动：{video.activityName}
+        </Link>
+      ) : (
+        '参与活动'
+      )}
+    </span>
+  );
+}
 
 function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
@@ -157,6 +179,7 @@ function VideoHeader({ video }: { video: VideoDetailInfo }) {
             </span>
             <span>发布于 {publish.isValid() ? publish.format('YYYY-MM-DD HH:mm') : '-'}</span>
             <span>{video.bvid}</span>
+            <VideoActivity video={video} />
             {video.updateTime ? <span>数据更新 {dayjs(video.updateTime).format('YYYY-MM-DD HH:mm')}</span> : null}
           </div>
           <a
