@@ -14,15 +14,17 @@ import {
   type ImportSummary,
   type ImportType,
 } from './import-file.js';
-import { parseDay } from '../modules/ingestion/ingestor.js';
-import { PgIngestor } from '../modules/ingestion/pg-ingestor.js';
+import { createIngestion, parseDay } from '../modules/ingestion/index.js';
+import { ActivityDetailWriter } from './detail-writer.js';
 
 export const USAGE = `Usage: node apps/server/dist/importer/cli.js --date YYYY-MM-DD [--type TYPE] [--dry-run] FILE...
        npm run import -- --date YYYY-MM-DD [--type TYPE] [--dry-run] FILE...
 
 Loads files in Bilibili's own response format (the JSON the web API answered, saved as it came: one
 response per file, a JSON array of responses, or JSON Lines) and writes their creators, videos and daily
-snapshots for the given day through the ingestion upserts. Importing the same files again changes nothing.
+snapshots for the given day through the ingestion upserts; a view/detail response also writes the video's
+activity (mission id; the activity's page is read later by the collector) and background music. Importing the
+same files again changes nothing.
 
   --date YYYY-MM-DD  the day (Asia/Shanghai) the responses were taken; required
   --type TYPE        ${IMPORT_TYPES.join(' | ')} | auto (default: auto, detected from each response's shape)
@@ -56,8 +58,17 @@ function formatSummary(s: ImportSummary): string[] {
     `creators: ${s.creators.inserted} new, ${s.creators.updated} updated, ${s.creators.dailyWritten} daily rows written (${s.day})`,
     `videos:   ${s.videos.inserted} new, ${s.videos.updated} updated, ${s.videos.dailyWritten} daily rows written; ` +
       `${s.videos.ownersInserted} owner(s) created`,
+    `details:  ${s.details.videos} video detail(s) written, ${s.details.missions} activity id(s) set, ` +
+      `${s.details.newActivities} new activit(ies) to read, ${s.details.materialLinks} music link(s) added`,
     `ranking positions read: ${s.rankingPositions} (not stored: no table for the platform's lists yet)`,
   );
+  if (s.viewOnlyMissions > 0) {
+    lines.push(
+      `${s.viewOnlyMissions} video(s) name an activity in a view only (not written: import their view/detail, ` +
+        'which carries the music too)',
+    );
+  }
+  if (s.details.unknownVideos > 0) lines.push(`${s.details.unknownVideos} detail(s) of videos not stored: skipped`);
   if (s.videos.unknownPartitions.length) {
     const list = s.videos.unknownPartitions.map((p) => `${p.tid}${p.tname ? ` ${p.tname}` : ''}`).join(', ');
     lines.push(`unknown partitions (stored as tid NULL; add them to the partitions table to keep them): ${list}`);
@@ -110,7 +121,7 @@ export async function runCli(argv: readonly string[], io: CliIo, env?: NodeJS.Pr
       for (const f of files) io.out(`  ${f.file}: ${f.responses} response(s), ${f.skipped.length} skipped`);
       io.out(
         `dry run for ${day}: ${records.creators.length} creator(s), ${records.videos.length} video(s), ` +
-          `${records.rankings.length} ranking position(s); nothing written`,
+          `${records.details.length} video detail(s), ${records.rankings.length} ranking position(s); nothing written`,
       );
       return 0;
     }
@@ -121,10 +132,12 @@ export async function runCli(argv: readonly string[], io: CliIo, env?: NodeJS.Pr
     }
     const { db } = createDb(config.databaseUrl, 2);
     try {
+      const ingestion = createIngestion(db);
       const summary = await importFiles(
         positionals,
         { day, type: type satisfies ImportType | 'auto' },
-        new PgIngestor(db),
+        ingestion.records,
+        new ActivityDetailWriter(db, ingestion.activities),
       );
       io.out(`imported ${positionals.length} file(s) for ${day}:`);
       for (const line of formatSummary(summary)) io.out(line);

@@ -53,6 +53,15 @@ describe('reading files', () => {
     );
     expect(records.videos.map((v) => v.aid)).toEqual([170001, 85440373]);
     expect(records.creators.map((c) => c.mid)).toEqual([122541, 2]);
+    // the view/detail's extras: no activity, one background music; the plain view has no tags (no detail)
+    expect(records.details).toEqual([
+      {
+        aid: 170001,
+        missionId: null,
+        bgms: [expect.objectContaining({ musicId: 'MA407124762800730394', name: 'Hop', tagName: '发现《Hop》' })],
+      },
+    ]);
+    expect(records.videos.find((v) => v.aid === 85440373)?.missionId).toBe(11838);
   });
 
   it('reads arrays of responses and JSON Lines; skips non-zero codes', async () => {
@@ -116,7 +125,7 @@ describe('cli', () => {
       ),
     ).toBe(0);
     expect(a.out.at(-1)).toBe(
-      'dry run for 2026-11-01: 0 creator(s), 16 video(s), 16 ranking position(s); nothing written',
+      'dry run for 2026-11-01: 0 creator(s), 16 video(s), 0 video detail(s), 16 ranking position(s); nothing written',
     );
   });
 

@@ -3,7 +3,8 @@
  * a JSON array of responses, or JSON Lines (one response per line, as a crawler appends them). Each
  * response is parsed with the provider's parsers into domain records; the type is given or detected from
  * the shape. Responses with a non-zero code (a saved "deleted" answer, a risk-control page) are skipped and
- * counted, not failed.
+ * counted, not failed. A view/detail response also carries the video's activity (mission id) and background
+ * music: those go through the activity ingestor (`ActivityIngestor.ingestVideoDetails`), as the collector's.
  */
 import fs from 'node:fs/promises';
 import { Envelope, envelopeMessage } from '../providers/bilibili/parsers/common.js';
@@ -12,11 +13,13 @@ import { parsePopular, parseRanking, parseWeekly } from '../providers/bilibili/p
 import { parseVideoView, parseVideoViewDetail } from '../providers/bilibili/parsers/video.js';
 import {
   emptyRecords,
+  type BgmRecord,
   type CreatorRecord,
   type DomainRecords,
   type VideoRecord,
 } from '../providers/bilibili/records.js';
 import type { Ingestor, IngestResult, VideoIngestResult } from '../modules/ingestion/ingestor.js';
+import type { DetailWriter, DetailWriteResult } from './detail-writer.js';
 
 export const IMPORT_TYPES = ['popular', 'ranking', 'weekly', 'card', 'view', 'detail'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
@@ -70,6 +73,18 @@ export function splitResponses(text: string, file: string): unknown[] {
     });
 }
 
+/** What a view/detail says beyond the video record: its activity and its background music. */
+export interface ImportedDetail {
+  aid: number;
+  missionId: number | null;
+  bgms: BgmRecord[];
+}
+
+/** The domain records of the responses, and the view/detail extras. */
+export interface ImportedRecords extends DomainRecords {
+  details: ImportedDetail[];
+}
+
 export interface FileSummary {
   file: string;
   responses: number;
@@ -82,7 +97,7 @@ export interface FileSummary {
 export function parseResponse(
   body: unknown,
   type: ImportType | 'auto',
-  into: DomainRecords,
+  into: ImportedRecords,
 ): { type: ImportType } | { skipped: { code: number; message: string } } {
   const env = Envelope.safeParse(body);
   if (!env.success) throw new ImportError('not a Bilibili response (no {code, data} envelope)');
@@ -119,6 +134,7 @@ export function parseResponse(
       const d = parseVideoViewDetail(data);
       into.videos.push(d.video);
       if (d.owner) into.creators.push(d.owner);
+      into.details.push({ aid: d.video.aid, missionId: d.video.missionId, bgms: d.bgms });
       break;
     }
   }
@@ -129,8 +145,8 @@ export function parseResponse(
 export async function readFiles(
   files: readonly string[],
   type: ImportType | 'auto',
-): Promise<{ records: DomainRecords; files: FileSummary[] }> {
-  const records = emptyRecords();
+): Promise<{ records: ImportedRecords; files: FileSummary[] }> {
+  const records: ImportedRecords = { ...emptyRecords(), details: [] };
   const summaries: FileSummary[] = [];
   for (const file of files) {
     let text: string;
@@ -153,7 +169,7 @@ export async function readFiles(
     });
     summaries.push(summary);
   }
-  return { records: dedupe(records), files: summaries };
+  return { records: { ...dedupe(records), details: latestDetails(records.details) }, files: summaries };
 }
 
 /** `b` is the later record; `a` fills what `b` does not know. */
@@ -213,23 +229,54 @@ export function dedupe(records: DomainRecords): DomainRecords {
   return { creators: [...creators.values()], videos: [...videos.values()], rankings: records.rankings };
 }
 
+/** One detail per video, the later response winning. */
+function latestDetails(details: readonly ImportedDetail[]): ImportedDetail[] {
+  return [...new Map(details.map((d) => [d.aid, d])).values()];
+}
+
+/**
+ * Videos whose view (x/web-interface/view) names an activity without a view/detail in the import: a view has
+ * no tags, so writing its mission id as a detail would drop the video's music and mark its details read.
+ */
+function viewOnlyMissions(records: ImportedRecords): number {
+  const detailed = new Set(records.details.map((d) => d.aid));
+  return records.videos.filter((v) => v.missionId !== null && !detailed.has(v.aid)).length;
+}
+
 export interface ImportSummary {
   day: string;
   files: FileSummary[];
   creators: IngestResult;
   videos: VideoIngestResult;
+  /** view/detail extras: mission ids, new activities to read, background music */
+  details: DetailWriteResult;
+  /** videos whose activity is known from a view only (not written; see viewOnlyMissions) */
+  viewOnlyMissions: number;
   /** ranking positions read (kept in the records; no table stores the platform's lists yet) */
   rankingPositions: number;
 }
 
-/** Reads the files and writes their records for `day` through the ingestor (creators first). */
+/**
+ * Reads the files and writes their records for `day` through the ingestor (creators first, then videos), then
+ * the view/detail extras of the videos now stored.
+ */
 export async function importFiles(
   files: readonly string[],
   options: { day: string; type: ImportType | 'auto' },
   ingestor: Ingestor,
+  details: DetailWriter,
 ): Promise<ImportSummary> {
   const { records, files: summaries } = await readFiles(files, options.type);
   const creators = await ingestor.ingestCreators(records.creators, options.day);
   const videos = await ingestor.ingestVideos(records.videos, options.day);
-  return { day: options.day, files: summaries, creators, videos, rankingPositions: records.rankings.length };
+  const written = await details.write(records.details, options.day);
+  return {
+    day: options.day,
+    files: summaries,
+    creators,
+    videos,
+    details: written,
+    viewOnlyMissions: viewOnlyMissions(records),
+    rankingPositions: records.rankings.length,
+  };
 }

@@ -181,6 +181,54 @@ describe('importer round trip', () => {
     expect(again.out.join('\n')).toContain('creators: 0 new, 0 updated, 0 daily rows written');
   });
 
+  it("view/detail writes the video's music and activity through the activity ingestor, once", async () => {
+    const db = t.ctx.db;
+    // the earlier import of the real sample (aid 170001: no mission id, the bgm tag 发现《Hop》)
+    const found = await sql<{ id: string; mission_id: string | null }>`
+      SELECT id, mission_id FROM videos WHERE aid = 170001`.execute(db);
+    const video = found.rows[0];
+    if (!video) throw new Error('the sample video was not imported');
+    expect(video.mission_id).toBeNull();
+    const music = await sql<{ kind: string; ext_id: string; name: string; tag_name: string }>`
+      SELECT m.kind, m.ext_id, m.name, m.tag_name FROM video_materials vm JOIN materials m ON m.id = vm.material_id
+      WHERE vm.video_id = ${video.id}`.execute(db);
+    expect(music.rows).toEqual([{ kind: 'bgm', ext_id: 'MA407124762800730394', name: 'Hop', tag_name: '发现《Hop》' }]);
+    const read = await sql<{
+      read_at: Date;
+    }>`SELECT read_at FROM video_detail_reads WHERE video_id = ${video.id}`.execute(db);
+    expect(read.rows.map((r) => r.read_at.toISOString())).toEqual(['2026-10-31T16:00:00.000Z']); // DAY 00:00 Shanghai
+
+    // the same detail, now naming an activity nobody has seen: the video gets it, the activity a row to read
+    const body = JSON.parse(fs.readFileSync(fixture('video_view_detail.json'), 'utf8')) as {
+      data: { View: { mission_id?: number } };
+    };
+    body.data.View.mission_id = 990_123;
+    const file = path.join(tmp, 'detail-with-mission.json');
+    fs.writeFileSync(file, JSON.stringify(body));
+    const r = await cli('--date', DAY, file);
+    expect(r.err).toEqual([]);
+    expect(r.out.join('\n')).toContain(
+      'details:  1 video detail(s) written, 1 activity id(s) set, 1 new activit(ies) to read, 0 music link(s) added',
+    );
+    const after = await sql<{
+      mission_id: string | null;
+    }>`SELECT mission_id FROM videos WHERE id = ${video.id}`.execute(db);
+    expect(after.rows).toEqual([{ mission_id: '990123' }]);
+    const activity = await sql<{ name: string | null; info_at: Date | null }>`
+      SELECT name, info_at FROM activities WHERE id = 990123`.execute(db);
+    expect(activity.rows).toEqual([{ name: null, info_at: null }]); // its page is for the collector to read
+    expect((await sql`SELECT 1 FROM video_materials WHERE video_id = ${video.id}`.execute(db)).rows).toHaveLength(1);
+
+    // again: nothing changes
+    const again = await cli('--date', DAY, file);
+    expect(again.out.join('\n')).toContain(
+      'details:  1 video detail(s) written, 0 activity id(s) set, 0 new activit(ies) to read, 0 music link(s) added',
+    );
+    // a plain view names its activity but carries no music: reported, not written as a detail
+    const view = await cli('--date', DAY, fixture('video_view.json'));
+    expect(view.out.join('\n')).toContain('1 video(s) name an activity in a view only');
+  });
+
   it('a backfill of an older day writes its daily row but leaves the current values', async () => {
     const card = JSON.parse(fs.readFileSync(fixture('user_card.json'), 'utf8')) as { data: { follower: number } };
     card.data.follower = 960000;
