@@ -16,6 +16,11 @@
  *   stays the curated two-level table) and the tid/tname is reported back for an operator to add.
  * - A video whose owner is not a known creator creates the creator from the owner's mid/name/face (no daily
  *   row: a video list says nothing about fans).
+ *
+ * Cost (docs/performance.md, "Ingestion rate"): rows already stored are filtered out before the INSERTs (an
+ * INSERT … ON CONFLICT builds the whole row — text_grams() of the name or title, a sequence value — before it
+ * finds the conflict), and name / title are updated by statements of their own, so a snapshot that only moves
+ * counters never recomputes the gram columns.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -120,26 +125,37 @@ export class PgIngestor implements Ingestor {
              i.live_room_id, coalesce(i.is_live, 0), coalesce(i.fans, 0), coalesce(i.following, 0),
              coalesce(i.likes, 0), coalesce(i.plays, 0), coalesce(i.video_count, 0), least(now(), ${dayStart(day)})
       FROM (${input}) i
+      WHERE NOT EXISTS (SELECT 1 FROM creators c WHERE c.mid = i.mid)
       ON CONFLICT (mid) DO NOTHING`.execute(trx);
 
-    const updated = await sql`
+    // Two updates: the name apart from everything else. Naming a column in SET makes PostgreSQL recompute the
+    // generated columns that depend on it (name_grams, text_grams() of the name) even when the value is the
+    // same, so only the rare rows whose name changed pay for it; a snapshot only touches the counters.
+    const current = sql`NOT EXISTS (SELECT 1 FROM creator_daily d WHERE d.creator_id = c.id AND d.day > ${day}::date)`;
+    const renamed = await sql<{ id: string }>`
+      UPDATE creators c SET name = i.name, updated_at = now()
+      FROM (${input}) i
+      WHERE c.mid = i.mid AND ${current} AND c.name IS DISTINCT FROM i.name
+      RETURNING c.id`.execute(trx);
+    const changed = await sql<{ id: string }>`
       UPDATE creators c SET
-        name = i.name, face = i.face, sign = i.sign, level = coalesce(i.level, c.level), sex = i.sex,
+        face = i.face, sign = i.sign, level = coalesce(i.level, c.level), sex = i.sex,
         official_type = i.official_type, official_title = i.official_title,
         live_room_id = coalesce(i.live_room_id, c.live_room_id), is_live = coalesce(i.is_live, c.is_live),
         fans = coalesce(i.fans, c.fans), following = coalesce(i.following, c.following),
         likes = coalesce(i.likes, c.likes), plays = coalesce(i.plays, c.plays),
         video_count = coalesce(i.video_count, c.video_count), updated_at = now()
       FROM (${input}) i
-      WHERE c.mid = i.mid
-        AND NOT EXISTS (SELECT 1 FROM creator_daily d WHERE d.creator_id = c.id AND d.day > ${day}::date)
-        AND (c.name, c.face, c.sign, c.level, c.sex, c.official_type, c.official_title, c.live_room_id, c.is_live,
+      WHERE c.mid = i.mid AND ${current}
+        AND (c.face, c.sign, c.level, c.sex, c.official_type, c.official_title, c.live_room_id, c.is_live,
              c.fans, c.following, c.likes, c.plays, c.video_count)
             IS DISTINCT FROM
-            (i.name, i.face, i.sign, coalesce(i.level, c.level), i.sex, i.official_type, i.official_title,
+            (i.face, i.sign, coalesce(i.level, c.level), i.sex, i.official_type, i.official_title,
              coalesce(i.live_room_id, c.live_room_id), coalesce(i.is_live, c.is_live), coalesce(i.fans, c.fans),
              coalesce(i.following, c.following), coalesce(i.likes, c.likes), coalesce(i.plays, c.plays),
-             coalesce(i.video_count, c.video_count))`.execute(trx);
+             coalesce(i.video_count, c.video_count))
+      RETURNING c.id`.execute(trx);
+    const updated = new Set([...renamed.rows, ...changed.rows].map((r) => r.id)).size;
 
     // A backfilled older day makes the creator "tracked since" that day.
     await sql`
@@ -167,7 +183,7 @@ export class PgIngestor implements Ingestor {
       trx,
     );
 
-    return { inserted: affected(inserted), updated: affected(updated), dailyWritten: affected(daily) };
+    return { inserted: affected(inserted), updated, dailyWritten: affected(daily) };
   }
 
   private async videoBatch(trx: Kysely<Database>, rows: VideoRecord[], day: string, knownTids: ReadonlySet<number>) {
@@ -181,6 +197,7 @@ export class PgIngestor implements Ingestor {
       SELECT o.mid, o.name, coalesce(o.face, ''), least(now(), ${dayStart(day)})
       FROM unnest(${owners.map((o) => o.mid)}::bigint[], ${owners.map((o) => o.name)}::text[],
                   ${owners.map((o) => o.face)}::text[]) AS o(mid, name, face)
+      WHERE NOT EXISTS (SELECT 1 FROM creators c WHERE c.mid = o.mid)
       ON CONFLICT (mid) DO NOTHING`.execute(trx);
 
     const input: RawBuilder<unknown> = sql`
@@ -205,11 +222,19 @@ export class PgIngestor implements Ingestor {
              coalesce(i.likes, 0), coalesce(i.coin, 0), coalesce(i.favorite, 0), coalesce(i.share, 0),
              coalesce(i.reply, 0), coalesce(i.danmaku, 0)
       FROM (${input}) i JOIN creators c ON c.mid = i.mid
+      WHERE NOT EXISTS (SELECT 1 FROM videos v WHERE v.aid = i.aid)
       ON CONFLICT DO NOTHING`.execute(trx);
 
-    const updated = await sql`
+    // The title apart from everything else (as for creator names: SET title recomputes title_grams).
+    const current = sql`NOT EXISTS (SELECT 1 FROM video_daily d WHERE d.video_id = v.id AND d.day > ${day}::date)`;
+    const retitled = await sql<{ id: string }>`
+      UPDATE videos v SET title = i.title, updated_at = now()
+      FROM (${input}) i
+      WHERE v.aid = i.aid AND ${current} AND v.title IS DISTINCT FROM i.title
+      RETURNING v.id`.execute(trx);
+    const changed = await sql<{ id: string }>`
       UPDATE videos v SET
-        creator_id = c.id, title = i.title, cover = i.cover, description = i.description,
+        creator_id = c.id, cover = i.cover, description = i.description,
         duration = CASE WHEN i.duration > 0 THEN i.duration ELSE v.duration END,
         pubdate = to_timestamp(i.pubdate), tid = coalesce(i.tid, v.tid), copyright = coalesce(i.copyright, v.copyright),
         is_activity = coalesce(i.is_activity, v.is_activity), status = i.status,
@@ -217,16 +242,17 @@ export class PgIngestor implements Ingestor {
         favorite = coalesce(i.favorite, v.favorite), share = coalesce(i.share, v.share),
         reply = coalesce(i.reply, v.reply), danmaku = coalesce(i.danmaku, v.danmaku), updated_at = now()
       FROM (${input}) i JOIN creators c ON c.mid = i.mid
-      WHERE v.aid = i.aid
-        AND NOT EXISTS (SELECT 1 FROM video_daily d WHERE d.video_id = v.id AND d.day > ${day}::date)
-        AND (v.creator_id, v.title, v.cover, v.description, v.duration, v.pubdate, v.tid, v.copyright, v.is_activity,
+      WHERE v.aid = i.aid AND ${current}
+        AND (v.creator_id, v.cover, v.description, v.duration, v.pubdate, v.tid, v.copyright, v.is_activity,
              v.status, v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)
             IS DISTINCT FROM
-            (c.id, i.title, i.cover, i.description, CASE WHEN i.duration > 0 THEN i.duration ELSE v.duration END,
+            (c.id, i.cover, i.description, CASE WHEN i.duration > 0 THEN i.duration ELSE v.duration END,
              to_timestamp(i.pubdate), coalesce(i.tid, v.tid), coalesce(i.copyright, v.copyright),
              coalesce(i.is_activity, v.is_activity), i.status, coalesce(i.play, v.play), coalesce(i.likes, v.likes),
              coalesce(i.coin, v.coin), coalesce(i.favorite, v.favorite), coalesce(i.share, v.share),
-             coalesce(i.reply, v.reply), coalesce(i.danmaku, v.danmaku))`.execute(trx);
+             coalesce(i.reply, v.reply), coalesce(i.danmaku, v.danmaku))
+      RETURNING v.id`.execute(trx);
+    const updated = new Set([...retitled.rows, ...changed.rows].map((r) => r.id)).size;
 
     const daily = await sql`
       INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
@@ -252,7 +278,7 @@ export class PgIngestor implements Ingestor {
 
     return {
       inserted: affected(inserted),
-      updated: affected(updated),
+      updated,
       dailyWritten: affected(daily),
       ownersInserted: affected(ownersInserted),
     };

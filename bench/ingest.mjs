@@ -1,0 +1,217 @@
+// Ingestion rate (issue #3; not part of `npm test`). See bench/README.md.
+//
+// Writes one day of snapshots into the bench world (default: the 1M world of bench/world-1m.mjs) through the app's
+// real ingestion path — PgIngestor.ingestCreators / ingestVideos, the code the collector and the importer use — and
+// reports snapshot rows (creator_daily + video_daily) written per second. The records are built from the stored rows
+// of a random sample of creators and all their videos, with every counter moved forward as a day of collection
+// would (fans, plays, likes … grow), so every record changes its creator / video and writes a daily row.
+//
+// Modes (BENCH_INGEST_MODE):
+//   batch     — BENCH_INGEST_BATCH creators per call and then their videos, BENCH_INGEST_CONCURRENCY calls at once
+//               (the importer's shape and a bulk collector's);
+//   collector — one call per creator and one per its video page, BENCH_INGEST_CONCURRENCY workers (the shape of
+//               `collect.creator-snapshot` jobs, 4 per worker by default).
+// The world moves forward: the day written (default the day after the world's last day) gets these snapshots.
+// Running it again for the same day rewrites those daily rows with further-moved counters.
+
+const root = new URL('../', import.meta.url);
+const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
+const { createDb } = await import(dist('db/client.js'));
+const { PgIngestor } = await import(dist('modules/ingestion/index.js'));
+
+const env = process.env;
+const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const dbName = env.BENCH_DB ?? 'xg_bench_1m';
+const creatorsN = Number(env.BENCH_INGEST_CREATORS ?? 100_000);
+const batch = Number(env.BENCH_INGEST_BATCH ?? 2000);
+const concurrency = Number(env.BENCH_INGEST_CONCURRENCY ?? 2);
+const mode = env.BENCH_INGEST_MODE ?? 'batch';
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
+if (!['batch', 'collector'].includes(mode)) throw new Error(`BENCH_INGEST_MODE must be batch or collector`);
+const benchUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const say = (line) => process.stdout.write(`${line}\n`);
+
+const { db, pool } = createDb(benchUrl, concurrency + 1);
+const ingestor = new PgIngestor(db);
+const q = async (text, params = []) => (await pool.query(text, params)).rows;
+
+const lastDay = (await q(`SELECT max(day)::text AS d FROM creator_daily`))[0].d;
+const dayAfter = (d) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const day =
+  env.BENCH_INGEST_DAY ??
+  dayAfter((await q(`SELECT value->>'historyEnd' AS d FROM app_meta WHERE key = 'demo_world'`))[0]?.d ?? lastDay);
+const salt = Date.now() % 1_000_000;
+
+// 1. The records: a random sample of creators and every video of theirs, counters moved forward ------------------
+const prepStarted = Date.now();
+const creatorRows = await q(
+  `SELECT id, mid, name, face, sign, level, sex, official_type, official_title, live_room_id, is_live,
+          fans, following, likes, plays, video_count
+   FROM creators ORDER BY hashint8(id + $1) LIMIT $2`,
+  [salt, creatorsN],
+);
+const ids = creatorRows.map((r) => r.id);
+const videoRows = await q(
+  `SELECT v.creator_id, v.aid, v.bvid, v.title, v.cover, v.description, v.duration,
+          extract(epoch FROM v.pubdate)::bigint AS pubdate, v.tid, v.copyright, v.is_activity, v.status,
+          v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku
+   FROM videos v WHERE v.creator_id = ANY($1::bigint[])`,
+  [ids],
+);
+// A deterministic "day of growth" per row: +0.1–1.1 % fans, +0.5–3 % plays of a video, at least +1.
+let state = salt + 1;
+const rand = () => {
+  state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+  return state / 4294967296;
+};
+const grow = (v, lo, hi) => Number(v) + Math.max(1, Math.round(Number(v) * (lo + (hi - lo) * rand())));
+const creatorRecord = (r) => ({
+  mid: Number(r.mid),
+  name: r.name,
+  face: r.face,
+  sign: r.sign,
+  level: r.level,
+  sex: r.sex,
+  officialType: r.official_type,
+  officialTitle: r.official_title,
+  fans: grow(r.fans, 0.001, 0.011),
+  following: Number(r.following),
+  likes: grow(r.likes, 0.001, 0.005),
+  plays: grow(r.plays, 0.001, 0.005),
+  videoCount: r.video_count,
+  liveRoomId: r.live_room_id === null ? null : Number(r.live_room_id),
+  isLive: r.is_live === 1,
+});
+const byCreator = new Map(
+  creatorRows.map((r) => [r.id, { mid: Number(r.mid), name: r.name, face: r.face, videos: [] }]),
+);
+for (const v of videoRows) {
+  const owner = byCreator.get(v.creator_id);
+  owner.videos.push({
+    aid: Number(v.aid),
+    bvid: v.bvid,
+    owner: { mid: owner.mid, name: owner.name, face: owner.face },
+    title: v.title,
+    cover: v.cover,
+    desc: v.description,
+    duration: v.duration,
+    pubdate: Number(v.pubdate),
+    tid: v.tid,
+    tname: null,
+    copyright: v.copyright,
+    isActivity: v.is_activity === 1,
+    missionId: null,
+    state: v.status === 0 ? 0 : -100,
+    status: v.status,
+    cid: null,
+    stats: {
+      view: grow(v.play, 0.005, 0.03),
+      danmaku: grow(v.danmaku, 0.001, 0.02),
+      reply: grow(v.reply, 0.001, 0.02),
+      favorite: grow(v.favorite, 0.001, 0.02),
+      coin: grow(v.coin, 0.001, 0.02),
+      share: grow(v.share, 0.001, 0.02),
+      like: grow(v.likes, 0.002, 0.02),
+    },
+  });
+}
+const units = creatorRows.map((r) => ({ creator: creatorRecord(r), videos: byCreator.get(r.id).videos }));
+say(
+  `[ingest] ${dbName}, day ${day}: ${units.length} creators, ${videoRows.length} videos prepared in ${((Date.now() - prepStarted) / 1000).toFixed(1)} s; mode ${mode}, ${mode === 'batch' ? `${batch} creators per call, ` : ''}concurrency ${concurrency}`,
+);
+
+// 2. Ingest, timed ------------------------------------------------------------------------------------------------
+const before = (
+  await q(
+    `SELECT (SELECT count(*) FROM creator_daily WHERE day = $1) AS c, (SELECT count(*) FROM video_daily WHERE day = $1) AS v`,
+    [day],
+  )
+)[0];
+const calls = [];
+if (mode === 'batch') {
+  for (let i = 0; i < units.length; i += batch) {
+    const part = units.slice(i, i + batch);
+    calls.push(async () => {
+      const c = await ingestor.ingestCreators(
+        part.map((u) => u.creator),
+        day,
+      );
+      const v = await ingestor.ingestVideos(
+        part.flatMap((u) => u.videos),
+        day,
+      );
+      return c.dailyWritten + v.dailyWritten;
+    });
+  }
+} else {
+  for (const u of units) {
+    calls.push(async () => {
+      const c = await ingestor.ingestCreators([u.creator], day);
+      const v = u.videos.length ? await ingestor.ingestVideos(u.videos, day) : { dailyWritten: 0 };
+      return c.dailyWritten + v.dailyWritten;
+    });
+  }
+}
+const latencies = [];
+let written = 0;
+let next = 0;
+const load = (await q(`SELECT 1`)) && (await import('node:os')).loadavg();
+const started = Date.now();
+await Promise.all(
+  Array.from({ length: concurrency }, async () => {
+    while (next < calls.length) {
+      const call = calls[next++];
+      const s = performance.now();
+      const rows = await call();
+      written += rows;
+      latencies.push(performance.now() - s);
+    }
+  }),
+);
+const seconds = (Date.now() - started) / 1000;
+const loadAfter = (await import('node:os')).loadavg();
+const after = (
+  await q(
+    `SELECT (SELECT count(*) FROM creator_daily WHERE day = $1) AS c, (SELECT count(*) FROM video_daily WHERE day = $1) AS v`,
+    [day],
+  )
+)[0];
+
+// 3. Idempotence: the same records again write nothing -------------------------------------------------------------
+const sample = units.slice(0, Math.min(units.length, 500));
+const again =
+  (
+    await ingestor.ingestCreators(
+      sample.map((u) => u.creator),
+      day,
+    )
+  ).dailyWritten +
+  (
+    await ingestor.ingestVideos(
+      sample.flatMap((u) => u.videos),
+      day,
+    )
+  ).dailyWritten;
+
+latencies.sort((x, y) => x - y);
+const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
+const records = units.length + videoRows.length;
+say(
+  `[ingest] ${written} snapshot rows written (creator_daily ${after.c - before.c} new, video_daily ${after.v - before.v} new; the rest rewritten) in ${seconds.toFixed(1)} s`,
+);
+say(
+  `[ingest] ${Math.round(written / seconds)} snapshot rows/s, ${Math.round(records / seconds)} records/s (creators + videos)`,
+);
+say(`[ingest] per call: p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms over ${latencies.length} calls`);
+say(
+  `[ingest] load average ${load.map((x) => x.toFixed(2)).join(' ')} before, ${loadAfter.map((x) => x.toFixed(2)).join(' ')} after`,
+);
+say(
+  `[ingest] idempotence: the first ${sample.length} records again wrote ${again} rows${again === 0 ? ' (ok)' : ' (NOT idempotent)'}`,
+);
+await db.destroy();
+if (again !== 0) process.exit(1);
