@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launch, newContext, shot } from './browser.js';
+import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
 /**
  * Discovery journeys (issue #6) in Chromium against the built app: creator search with filters and
@@ -21,8 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await db.end();
 });
-
-const PASSWORD = 'e2e-demo-pass';
 
 interface Creator {
   id: number;
@@ -55,30 +54,6 @@ async function deletedVideoId(): Promise<number> {
   return Number(row.id);
 }
 
-async function signIn(context: BrowserContext, login: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByPlaceholder('请输入手机号或邮箱').fill(login);
-  await page.getByPlaceholder('请输入密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return page;
-}
-
-/** Every chart of the page with this test id (or any chart) reports its option drawn. */
-async function chartsDrawn(page: Page, selector = '[data-rendered]'): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const all = await page.locator(selector).count();
-        const drawn = await page.locator(`${selector}[data-rendered="true"]`).count();
-        return all > 0 && all === drawn;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
-
 /** The video trend card has settled: every chart drawn, or the empty state while no daily data exists. */
 async function videoTrendSettled(page: Page): Promise<void> {
   const trend = page.locator('.video-section');
@@ -94,22 +69,12 @@ async function videoTrendSettled(page: Page): Promise<void> {
     .toBe(true);
 }
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 describe('discovery journeys', () => {
   it('searches with filters and suggestions, opens the creator detail, toggles the trend, opens a video', async () => {
     const creator = await creatorWithEvents();
     const keyword = Array.from(creator.name).slice(0, 2).join('');
     const context = await newContext(browser);
-    const page = await signIn(context, 'demo-ent@example.com');
+    const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     const errors = collectErrors(page);
 
     await page.goto(`${baseUrl}/search/upSearch`);
@@ -203,7 +168,7 @@ describe('discovery journeys', () => {
 
   it('switches ranking kind and period and picks a partition', async () => {
     const context = await newContext(browser);
-    const page = await signIn(context, 'demo-ent@example.com');
+    const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     const errors = collectErrors(page);
 
     await page.goto(`${baseUrl}/search/upRank`);
@@ -253,7 +218,7 @@ describe('discovery journeys', () => {
 
   it('limits the free tier: first 20 ranks, locked portraits and filters', async () => {
     const context = await newContext(browser);
-    const page = await signIn(context, 'demo-free@example.com');
+    const page = await signedInPage(context, baseUrl, 'demo-free@example.com');
     const creator = await creatorWithEvents();
     await page.goto(`${baseUrl}/search/upRank`);
     await page.getByTestId('ranking-limit-banner').waitFor();
@@ -271,7 +236,7 @@ describe('discovery journeys', () => {
 
   it('shows hot content and the dashboards', async () => {
     const context = await newContext(browser);
-    const page = await signIn(context, 'demo-ent@example.com');
+    const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     const errors = collectErrors(page);
 
     await page.goto(`${baseUrl}/hotStuff/hotVideo`);
@@ -321,7 +286,7 @@ describe('discovery journeys', () => {
   it('fits the discovery screens at 375 px', async () => {
     const creator = await creatorWithEvents();
     const context = await newContext(browser, 375, 812);
-    const page = await signIn(context, 'demo-pro@example.com');
+    const page = await signedInPage(context, baseUrl, 'demo-pro@example.com');
     const errors = collectErrors(page);
 
     await page.goto(
