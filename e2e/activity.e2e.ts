@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, newContext, shot } from './browser.js';
@@ -11,16 +10,13 @@ import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './
  * 375 px. One account per context at a time (one live session per account).
  */
 const baseUrl = inject('baseUrl');
-const db = new pg.Client({ connectionString: inject('databaseUrl') });
 let browser: Browser;
 
 beforeAll(async () => {
-  await db.connect();
   browser = await launch();
 });
 afterAll(async () => {
   await browser?.close();
-  await db.end();
 });
 
 describe('activity and material journeys', () => {
