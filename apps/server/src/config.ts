@@ -102,6 +102,9 @@ const EnvSchema = z.object({
   // The data pipeline (docs/pipeline.md): process roles, the job workers and the scheduler, operators.
   ROLE: z.enum(['all', 'api', 'worker', 'scheduler']).default('all'),
   PIPELINE_ENABLED: optionalBool,
+  // Creator search from the in-memory index (modules/creators/search-index.ts); off: SQL only.
+  SEARCH_INDEX: optionalBool,
+  SEARCH_INDEX_FRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   OPERATOR_USER_IDS: z
@@ -146,6 +149,11 @@ export interface AppConfig {
   webDist: string;
   logLevel: string;
   sandbox: boolean;
+  /**
+   * Creator searches from the in-memory index (SEARCH_INDEX, default on); the rows changed since its snapshot
+   * are re-read at most every `freshMs` (SEARCH_INDEX_FRESH_MS, default 1000; the tests use 0).
+   */
+  searchIndex: { enabled: boolean; freshMs: number };
   seedDemo: boolean;
   demoPassword: string;
   demoScale: number;
@@ -505,6 +513,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     sandbox: e.SANDBOX,
+    searchIndex: { enabled: e.SEARCH_INDEX ?? true, freshMs: e.SEARCH_INDEX_FRESH_MS },
     seedDemo: e.SEED_DEMO,
     demoPassword: e.DEMO_PASSWORD,
     demoScale: e.DEMO_SCALE,

@@ -54,7 +54,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const databaseUrl = withDatabase(adminUrl, name);
   // Tests stand behind a simulated proxy: X-Forwarded-For gives each test its own client IP.
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', SEARCH_INDEX_FRESH_MS: '0' }),
     ...overrides,
     databaseUrl,
   };

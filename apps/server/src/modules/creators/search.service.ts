@@ -28,6 +28,7 @@ import { AppError } from '../../lib/app-error.js';
 import { CachedMap, type CatalogService } from './catalog.service.js';
 import { creatorMatchFor } from './creators.service.js';
 import { num, numOrNull, readKolItems } from './kol-items.js';
+import type { CreatorSearchIndex } from './search-index.js';
 import { EMPTY_FILTER, SEARCH_TOTAL_CAP, type KolFilter, type KolSearchRepository } from './search.repository.js';
 
 /** Checks a gated feature for the signed-in account (MembershipService.requireFeature). */
@@ -68,6 +69,8 @@ export class KolSearchService {
     private readonly gate: FeatureGate,
     /** prepared list-row reads (kol-items.ts); null in tools */
     private readonly pool: pg.Pool | null = null,
+    /** the in-memory search index; null: SQL only */
+    private readonly index: CreatorSearchIndex | null = null,
   ) {}
 
   async searchKol(userId: string, p: KolSearchParams): Promise<Page<{ kolInfos: KolItem[]; totalCapped: boolean }>> {
@@ -77,9 +80,13 @@ export class KolSearchService {
     const { pageNo: _pageNo, pageSize: _pageSize, sort: _sort, ...counted } = p;
     const countKey = JSON.stringify(counted);
     const offset = (p.pageNo - 1) * p.pageSize;
-    const ids = await this.pages.get(JSON.stringify(p), () =>
-      this.search.searchPageIds(match, filter, p.sort ?? null, { limit: p.pageSize, offset }),
-    );
+    const ids = await this.pages.get(JSON.stringify(p), async () => {
+      const page = { limit: p.pageSize, offset };
+      const indexed = this.index ? await this.index.page(match, filter, p.sort ?? null, page) : null;
+      if (!indexed) return this.search.searchPageIds(match, filter, p.sort ?? null, page);
+      this.counts.put(countKey, indexed.total);
+      return indexed.ids;
+    });
     // A page that is not full is the last one: it tells the total without counting.
     if (ids.length < p.pageSize && (ids.length > 0 || offset === 0)) this.counts.put(countKey, offset + ids.length);
     const [kolInfos, total] = await Promise.all([
