@@ -42,6 +42,7 @@ export async function dropTempTables(db: Executor): Promise<void> {
  * known snapshot is at most 2 days old: only they enter the ranking lists (company lists included).
  */
 export async function buildDayTable(db: Executor, day: string): Promise<void> {
+  const first = sql`SELECT f.fans FROM creator_daily f WHERE f.creator_id = c.id AND f.day <= b.d ORDER BY f.day LIMIT 1`;
   await sql`
     CREATE TEMP TABLE _m_day ON COMMIT DROP AS
     WITH b AS (
@@ -51,19 +52,20 @@ export async function buildDayTable(db: Executor, day: string): Promise<void> {
       SELECT b.d, c.id AS creator_id, c.partition_tid AS tid, coalesce(pt.parent_id, c.partition_tid) AS top_tid,
              c.mcn_id, k.day AS known_day, coalesce(k.day >= b.d - 2, false) AS listed,
              coalesce(k.fans, c.fans) AS fans, coalesce(k.charging, 0) AS charging,
-             k.fans - coalesce(b1.fans, f.fans) AS change_1,
-             k.fans - coalesce(b7.fans, f.fans) AS change_7,
-             k.fans - coalesce(b30.fans, f.fans) AS change_30,
+             -- the first snapshot stands in for a missing older one (tracked later); looked up only then
+             k.fans - coalesce(b1.fans, (${first})) AS change_1,
+             k.fans - coalesce(b7.fans, (${first})) AS change_7,
+             k.fans - coalesce(b30.fans, (${first})) AS change_30,
              b30.fans AS fans_30,
              w.n7::int AS n7, w.n30::int AS n30,
-             CASE WHEN w.n7 > 0 THEN 7 WHEN w.n30 > 0 THEN 30 WHEN r.n10 > 0 THEN 90 ELSE 0 END AS sample_window,
-             CASE WHEN w.n7 > 0 THEN w.play7 WHEN w.n30 > 0 THEN w.play30 ELSE r.play10 END AS a_play,
-             CASE WHEN w.n7 > 0 THEN w.likes7 WHEN w.n30 > 0 THEN w.likes30 ELSE r.likes10 END AS a_likes,
-             CASE WHEN w.n7 > 0 THEN w.fav7 WHEN w.n30 > 0 THEN w.fav30 ELSE r.fav10 END AS a_favorite,
-             CASE WHEN w.n7 > 0 THEN w.share7 WHEN w.n30 > 0 THEN w.share30 ELSE r.share10 END AS a_share,
-             CASE WHEN w.n7 > 0 THEN w.reply7 WHEN w.n30 > 0 THEN w.reply30 ELSE r.reply10 END AS a_reply,
-             CASE WHEN w.n7 > 0 THEN w.coin7 WHEN w.n30 > 0 THEN w.coin30 ELSE r.coin10 END AS a_coin,
-             r.play10::float8 AS avg_play10, r.rate10,
+             CASE WHEN w.n7 > 0 THEN 7 WHEN w.n30 > 0 THEN 30 WHEN w.n10 > 0 THEN 90 ELSE 0 END AS sample_window,
+             CASE WHEN w.n7 > 0 THEN w.play7 WHEN w.n30 > 0 THEN w.play30 ELSE w.play10 END AS a_play,
+             CASE WHEN w.n7 > 0 THEN w.likes7 WHEN w.n30 > 0 THEN w.likes30 ELSE w.likes10 END AS a_likes,
+             CASE WHEN w.n7 > 0 THEN w.fav7 WHEN w.n30 > 0 THEN w.fav30 ELSE w.fav10 END AS a_favorite,
+             CASE WHEN w.n7 > 0 THEN w.share7 WHEN w.n30 > 0 THEN w.share30 ELSE w.share10 END AS a_share,
+             CASE WHEN w.n7 > 0 THEN w.reply7 WHEN w.n30 > 0 THEN w.reply30 ELSE w.reply10 END AS a_reply,
+             CASE WHEN w.n7 > 0 THEN w.coin7 WHEN w.n30 > 0 THEN w.coin30 ELSE w.coin10 END AS a_coin,
+             w.play10::float8 AS avg_play10, w.rate10,
              coalesce(pp.price_factor, pd.price_factor, 1)::float8 AS price_factor
       FROM creators c
       CROSS JOIN b
@@ -83,31 +85,38 @@ export async function buildDayTable(db: Executor, day: string): Promise<void> {
         SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d - 30 ORDER BY day DESC LIMIT 1
       ) b30 ON true
       LEFT JOIN LATERAL (
-        SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d ORDER BY day LIMIT 1
-      ) f ON true
-      LEFT JOIN LATERAL (
-        SELECT count(*) FILTER (WHERE vv.pubdate >= b.since7) AS n7, count(*) AS n30,
-               avg(vv.play) FILTER (WHERE vv.pubdate >= b.since7) AS play7, avg(vv.play) AS play30,
-               avg(vv.likes) FILTER (WHERE vv.pubdate >= b.since7) AS likes7, avg(vv.likes) AS likes30,
-               avg(vv.favorite) FILTER (WHERE vv.pubdate >= b.since7) AS fav7, avg(vv.favorite) AS fav30,
-               avg(vv.share) FILTER (WHERE vv.pubdate >= b.since7) AS share7, avg(vv.share) AS share30,
-               avg(vv.reply) FILTER (WHERE vv.pubdate >= b.since7) AS reply7, avg(vv.reply) AS reply30,
-               avg(vv.coin) FILTER (WHERE vv.pubdate >= b.since7) AS coin7, avg(vv.coin) AS coin30
-        FROM videos vv
-        WHERE vv.creator_id = c.id AND vv.status = 0 AND vv.pubdate >= b.since30 AND vv.pubdate < b.until
-      ) w ON true
-      LEFT JOIN LATERAL (
-        SELECT count(*) AS n10, avg(t.play) AS play10, avg(t.likes) AS likes10, avg(t.favorite) AS fav10,
-               avg(t.share) AS share10, avg(t.reply) AS reply10, avg(t.coin) AS coin10,
-               sum(t.likes + t.coin + t.favorite + t.share + t.reply + t.danmaku)::float8 / nullif(sum(t.play), 0) AS rate10
+        -- one pass over the creator's visible videos of the 90 days: the 7- and 30-day windows and the
+        -- 云指数 sample (latest 10) are filters of it
+        SELECT count(*) FILTER (WHERE t.pubdate >= b.since7) AS n7,
+               count(*) FILTER (WHERE t.pubdate >= b.since30) AS n30,
+               count(*) FILTER (WHERE t.rn <= 10) AS n10,
+               avg(t.play) FILTER (WHERE t.pubdate >= b.since7) AS play7,
+               avg(t.play) FILTER (WHERE t.pubdate >= b.since30) AS play30,
+               avg(t.play) FILTER (WHERE t.rn <= 10) AS play10,
+               avg(t.likes) FILTER (WHERE t.pubdate >= b.since7) AS likes7,
+               avg(t.likes) FILTER (WHERE t.pubdate >= b.since30) AS likes30,
+               avg(t.likes) FILTER (WHERE t.rn <= 10) AS likes10,
+               avg(t.favorite) FILTER (WHERE t.pubdate >= b.since7) AS fav7,
+               avg(t.favorite) FILTER (WHERE t.pubdate >= b.since30) AS fav30,
+               avg(t.favorite) FILTER (WHERE t.rn <= 10) AS fav10,
+               avg(t.share) FILTER (WHERE t.pubdate >= b.since7) AS share7,
+               avg(t.share) FILTER (WHERE t.pubdate >= b.since30) AS share30,
+               avg(t.share) FILTER (WHERE t.rn <= 10) AS share10,
+               avg(t.reply) FILTER (WHERE t.pubdate >= b.since7) AS reply7,
+               avg(t.reply) FILTER (WHERE t.pubdate >= b.since30) AS reply30,
+               avg(t.reply) FILTER (WHERE t.rn <= 10) AS reply10,
+               avg(t.coin) FILTER (WHERE t.pubdate >= b.since7) AS coin7,
+               avg(t.coin) FILTER (WHERE t.pubdate >= b.since30) AS coin30,
+               avg(t.coin) FILTER (WHERE t.rn <= 10) AS coin10,
+               sum(t.likes + t.coin + t.favorite + t.share + t.reply + t.danmaku) FILTER (WHERE t.rn <= 10)::float8
+                 / nullif(sum(t.play) FILTER (WHERE t.rn <= 10), 0) AS rate10
         FROM (
-          SELECT vv.play, vv.likes, vv.coin, vv.favorite, vv.share, vv.reply, vv.danmaku
+          SELECT vv.pubdate, vv.play, vv.likes, vv.coin, vv.favorite, vv.share, vv.reply, vv.danmaku,
+                 row_number() OVER (ORDER BY vv.pubdate DESC, vv.id DESC) AS rn
           FROM videos vv
           WHERE vv.creator_id = c.id AND vv.status = 0 AND vv.pubdate >= b.since90 AND vv.pubdate < b.until
-          ORDER BY vv.pubdate DESC, vv.id DESC
-          LIMIT 10
         ) t
-      ) r ON true
+      ) w ON true
     ), scored AS (
       SELECT base.*,
              least(1, greatest(0, (log(fans::float8 + 1) - 2) / 6)) AS s_f,
@@ -258,6 +267,62 @@ export async function writeFanEvents(db: Executor, from: string, to: string): Pr
 }
 
 /**
+ * The fan-change events of one day from `_m_day` (built for that day), replacing the stored ones: the same rules
+ * as writeFanEvents, read for the few creators that can have an event instead of every creator's increments.
+ * A creator stored on the day has change_1 = its daily increment (the first snapshot gives 0, as it has none),
+ * so only rows with |change_1| ≥ max(1000, 0.5 % of the fans before) are candidates; their baseline comes from
+ * their stored increments of the 7 days before (each with its predecessor however old). Answers the count.
+ */
+export async function writeFanEventsOfDay(db: Executor, day: string): Promise<number> {
+  await sql`DELETE FROM fan_events WHERE day = ${day}::date`.execute(db);
+  const result = await sql`
+    INSERT INTO fan_events (creator_id, day, kind, delta, baseline, fans, cause_video_id)
+    SELECT e.creator_id, e.d, CASE WHEN e.delta > 0 THEN 'rise' ELSE 'drop' END, e.delta,
+           CASE WHEN b.n >= 3 THEN round(b.baseline::numeric, 1) END, e.fans, cv.id
+    FROM (
+      SELECT m.creator_id, m.d, m.change_1 AS delta, m.fans
+      FROM _m_day m
+      WHERE m.known_day = m.d AND m.change_1 <> 0
+        AND abs(m.change_1) >= greatest(1000, 0.005 * (m.fans - m.change_1))
+    ) e
+    CROSS JOIN LATERAL (
+      SELECT avg(abs(x.inc)) AS baseline, count(x.inc) AS n
+      FROM (
+        SELECT y.day, y.fans - lag(y.fans) OVER (ORDER BY y.day) AS inc
+        FROM (
+          (SELECT p.day, p.fans FROM creator_daily p
+            WHERE p.creator_id = e.creator_id AND p.day < e.d - 7 ORDER BY p.day DESC LIMIT 1)
+          UNION ALL
+          (SELECT q.day, q.fans FROM creator_daily q
+            WHERE q.creator_id = e.creator_id AND q.day BETWEEN e.d - 7 AND e.d - 1)
+        ) y
+      ) x
+      WHERE x.day BETWEEN e.d - 7 AND e.d - 1
+    ) b
+    LEFT JOIN LATERAL (
+      SELECT v.id FROM videos v
+      WHERE v.creator_id = e.creator_id
+        AND v.pubdate >= (e.d - 7)::timestamp AT TIME ZONE 'Asia/Shanghai'
+        AND v.pubdate < (e.d + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'
+      ORDER BY v.play DESC, v.id
+      LIMIT 1
+    ) cv ON true
+    WHERE b.n < 3 OR abs(e.delta) >= 3 * b.baseline`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** mcn_daily of one day from `_m_day` (built for that day): the same figures as writeMcnDaily. */
+export async function writeMcnDailyOfDay(db: Executor, day: string): Promise<void> {
+  await sql`DELETE FROM mcn_daily WHERE day = ${day}::date`.execute(db);
+  await sql`
+    INSERT INTO mcn_daily (mcn_id, day, creator_count, fans_sum, fans_gain)
+    SELECT m.mcn_id, m.d, count(*), sum(m.fans), coalesce(sum(m.change_1), 0)
+    FROM _m_day m
+    WHERE m.mcn_id IS NOT NULL AND m.known_day = m.d
+    GROUP BY m.mcn_id, m.d`.execute(db);
+}
+
+/**
  * mcn_daily for the days in [from, to], replacing the stored ones: per MCN and day, its creators with a
  * snapshot that day, their fans and the sum of their daily increments.
  */
@@ -289,23 +354,30 @@ export async function writeRankings(
   await sql`
     DELETE FROM rankings
     WHERE kind = ANY(${KINDS}) AND period = ANY(${wanted}) AND day BETWEEN ${from}::date AND ${to}::date`.execute(db);
+  // fans and business values do not depend on the period: those lists are ranked once and written for each
+  // period (with that period's fan change as delta); increase / decrease are ranked per period.
   const creators = await sql`
     INSERT INTO rankings (kind, period, day, partition_tid, rank, period_start, creator_id, value, delta, fans)
     WITH per AS (SELECT * FROM ${PERIOD_WINDOWS} AS w(period, n) WHERE w.period = ANY(${wanted})),
-    ch AS (
-      SELECT m.d, per.period, per.n, m.creator_id, m.tid, m.top_tid, m.fans, m.business_value,
-             CASE per.n WHEN 1 THEN m.change_1 WHEN 7 THEN m.change_7 ELSE m.change_30 END AS ch
-      FROM _m_day m CROSS JOIN per
-      WHERE m.listed
+    m AS (
+      SELECT d, creator_id, tid, top_tid, fans, business_value, change_1, change_7, change_30
+      FROM _m_day WHERE listed
+    ), ch AS (
+      SELECT m.*, per.period, CASE per.n WHEN 1 THEN m.change_1 WHEN 7 THEN m.change_7 ELSE m.change_30 END AS ch
+      FROM m CROSS JOIN per
     ), base AS (
-      SELECT d, 'fans' AS kind, period, n, creator_id, tid, top_tid, fans AS value, ch AS delta, fans FROM ch
+      SELECT d, 'fans' AS kind, NULL::text AS period, creator_id, tid, top_tid, fans AS value, fans,
+             change_1, change_7, change_30
+      FROM m
       UNION ALL
-      SELECT d, 'increase', period, n, creator_id, tid, top_tid, ch, ch, fans FROM ch WHERE ch > 0
+      SELECT d, 'business', NULL, creator_id, tid, top_tid, business_value, fans, change_1, change_7, change_30
+      FROM m WHERE business_value IS NOT NULL
       UNION ALL
-      SELECT d, 'decrease', period, n, creator_id, tid, top_tid, -ch, ch, fans FROM ch WHERE ch < 0
+      SELECT d, 'increase', period, creator_id, tid, top_tid, ch, fans, change_1, change_7, change_30
+      FROM ch WHERE ch > 0
       UNION ALL
-      SELECT d, 'business', period, n, creator_id, tid, top_tid, business_value, ch, fans FROM ch
-      WHERE business_value IS NOT NULL
+      SELECT d, 'decrease', period, creator_id, tid, top_tid, -ch, fans, change_1, change_7, change_30
+      FROM ch WHERE ch < 0
     ), child AS (
       SELECT b.*, row_number() OVER (PARTITION BY b.d, b.kind, b.period, b.tid ORDER BY b.value DESC, b.creator_id) AS r
       FROM base b
@@ -317,15 +389,19 @@ export async function writeRankings(
       SELECT c.*, row_number() OVER (PARTITION BY c.d, c.kind, c.period ORDER BY c.value DESC, c.creator_id) AS ra
       FROM cand c
       WHERE c.rt <= ${listSize}
+    ), listed AS (
+      SELECT kind, period, d, tid AS scope, r AS rank, creator_id, value, fans, change_1, change_7, change_30
+      FROM cand WHERE tid IS NOT NULL AND tid <> top_tid
+      UNION ALL
+      SELECT kind, period, d, top_tid, rt, creator_id, value, fans, change_1, change_7, change_30
+      FROM wide WHERE top_tid IS NOT NULL
+      UNION ALL
+      SELECT kind, period, d, 0, ra, creator_id, value, fans, change_1, change_7, change_30
+      FROM wide WHERE ra <= ${listSize}
     )
-    SELECT kind, period, d, tid, r, d - (n - 1), creator_id, value, delta, fans
-    FROM cand WHERE tid IS NOT NULL AND tid <> top_tid
-    UNION ALL
-    SELECT kind, period, d, top_tid, rt, d - (n - 1), creator_id, value, delta, fans
-    FROM wide WHERE top_tid IS NOT NULL
-    UNION ALL
-    SELECT kind, period, d, 0, ra, d - (n - 1), creator_id, value, delta, fans
-    FROM wide WHERE ra <= ${listSize}`.execute(db);
+    SELECT l.kind, per.period, l.d, l.scope, l.rank, l.d - (per.n - 1), l.creator_id, l.value,
+           CASE per.n WHEN 1 THEN l.change_1 WHEN 7 THEN l.change_7 ELSE l.change_30 END, l.fans
+    FROM listed l JOIN per ON per.period = coalesce(l.period, per.period)`.execute(db);
   const companies = await sql`
     INSERT INTO rankings (kind, period, day, partition_tid, rank, period_start, mcn_id, value, delta, fans, creator_count)
     WITH per AS (SELECT * FROM ${PERIOD_WINDOWS} AS w(period, n) WHERE w.period = ANY(${wanted})),

@@ -20,8 +20,10 @@ import {
   latestSnapshotDay,
   writeCreatorMetrics,
   writeFanEvents,
+  writeFanEventsOfDay,
   writeIndexNum,
   writeMcnDaily,
+  writeMcnDailyOfDay,
   writePortraits,
   writeRankings,
   type Executor,
@@ -30,6 +32,8 @@ import {
 
 /** Serialises rollups (two nightly jobs, or a job and a seed load). */
 const ROLLUP_LOCK = 734_211_007;
+/** work_mem of the rollup's transaction (per sort / hash node). */
+const ROLLUP_WORK_MEM = '256MB';
 
 export interface RollupDayOptions {
   /** Ranking list length (default 500). */
@@ -50,6 +54,8 @@ export interface RollupDaySummary {
   rankingRows: number;
   current: boolean;
   ms: number;
+  /** Milliseconds of each step, in order (for logs and bench/rollup.mjs). */
+  steps: Record<string, number>;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -73,11 +79,16 @@ async function locked<T>(db: Executor, work: (trx: Executor) => Promise<T>): Pro
   const run = async (trx: Executor) => {
     await sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`.execute(trx);
     // The statements are planned over temp tables and small worlds, where JIT compilation costs more
-    // than it saves (seconds at the demo scale); the caller's setting is restored afterwards.
-    const jit = await sql<{ jit: string }>`SELECT current_setting('jit') AS jit`.execute(trx);
+    // than it saves (seconds at the demo scale). The ranking windows sort every listed creator per list
+    // (millions of rows at 1M creators): with the default 4 MB they spill to disk, so the rollup sorts in
+    // memory (ROLLUP_WORK_MEM). The caller's settings are restored afterwards.
+    const before = await sql<{ jit: string; work_mem: string }>`
+      SELECT current_setting('jit') AS jit, current_setting('work_mem') AS work_mem`.execute(trx);
     await sql`SET LOCAL jit = off`.execute(trx);
+    await sql`SELECT set_config('work_mem', ${ROLLUP_WORK_MEM}, true)`.execute(trx);
     const result = await work(trx);
-    await sql`SELECT set_config('jit', ${jit.rows[0]?.jit ?? 'on'}, true)`.execute(trx);
+    await sql`SELECT set_config('jit', ${before.rows[0]?.jit ?? 'on'}, true),
+                     set_config('work_mem', ${before.rows[0]?.work_mem ?? '4MB'}, true)`.execute(trx);
     return result;
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
@@ -86,23 +97,34 @@ async function locked<T>(db: Executor, work: (trx: Executor) => Promise<T>): Pro
 /** One day's rollup on an executor that is already a transaction holding the lock. */
 async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions): Promise<RollupDaySummary> {
   const started = Date.now();
+  const steps: Record<string, number> = {};
+  let mark = started;
+  const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const result = await work();
+    const now = Date.now();
+    steps[name] = now - mark;
+    mark = now;
+    return result;
+  };
   const latest = await latestCurrentDay(trx);
   const current =
     options.current === true || ((options.current ?? 'auto') === 'auto' && (latest === null || day >= latest));
   await dropTempTables(trx);
-  await buildDayTable(trx, day);
-  const events = options.events === false ? 0 : await writeFanEvents(trx, day, day);
-  if (options.mcnDaily !== false) await writeMcnDaily(trx, day, day);
+  await timed('dayTable', () => buildDayTable(trx, day));
+  const events = options.events === false ? 0 : await timed('fanEvents', () => writeFanEventsOfDay(trx, day));
+  if (options.mcnDaily !== false) await timed('mcnDaily', () => writeMcnDailyOfDay(trx, day));
   const periods = options.periods ?? PERIODS;
   const rankingRows =
-    periods.length === 0 ? 0 : await writeRankings(trx, day, day, options.listSize ?? LIST_SIZE, periods);
+    periods.length === 0
+      ? 0
+      : await timed('rankings', () => writeRankings(trx, day, day, options.listSize ?? LIST_SIZE, periods));
   if (current) {
-    await writeIndexNum(trx);
-    await writePortraits(trx, day);
-    await writeCreatorMetrics(trx, day);
+    await timed('indexNum', () => writeIndexNum(trx));
+    await timed('portraits', () => writePortraits(trx, day));
+    await timed('creatorMetrics', () => writeCreatorMetrics(trx, day));
   }
   await dropTempTables(trx);
-  return { day, events, rankingRows, current, ms: Date.now() - started };
+  return { day, events, rankingRows, current, ms: Date.now() - started, steps };
 }
 
 /** Rolls up one day (see runNightlyRollups) with options; answers what it wrote. */

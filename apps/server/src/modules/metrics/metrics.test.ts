@@ -692,6 +692,21 @@ describe('backfillRollups', () => {
     }
   });
 
+  it('a single day’s events and mcn_daily (read from the day table) equal the range statements of the backfill', async () => {
+    const rows = async (k: number) => ({
+      events: (await sql`SELECT * FROM fan_events WHERE day = ${day(k)}::date ORDER BY creator_id`.execute(db)).rows,
+      mcn: (await sql`SELECT * FROM mcn_daily WHERE day = ${day(k)}::date ORDER BY mcn_id`.execute(db)).rows,
+    });
+    await backfillRollups(db, 9, { end: D, rankingDays: 1 });
+    for (const k of [-8, -7, -4, -1, 0]) {
+      const backfilled = await rows(k);
+      await runNightlyRollups(db, day(k));
+      expect(await rows(k)).toEqual(backfilled);
+    }
+    expect((await rows(-8)).events.length + (await rows(0)).events.length).toBeGreaterThan(0);
+    expect((await rows(0)).mcn.length).toBeGreaterThan(0);
+  });
+
   it('rejects a malformed day', async () => {
     await expect(runNightlyRollups(db, '2025-02-30')).rejects.toThrow(/YYYY-MM-DD/);
     await expect(runNightlyRollups(db, '31.03.2025')).rejects.toThrow(/YYYY-MM-DD/);

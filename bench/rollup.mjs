@@ -1,0 +1,71 @@
+// The nightly rollup at 1M creators (issue #3; not part of `npm test`). See bench/README.md.
+//
+// Runs the nightly job's work — rollupDay(db, day) with the defaults, which is what runNightlyRollups(db, day)
+// does — on the bench world (default: the 1M world of bench/world-1m.mjs) for BENCH_ROLLUP_DAY (default: the latest
+// stored snapshot day, e.g. the day bench/ingest.mjs wrote), BENCH_ROLLUP_RUNS times, and prints the time of each
+// step and the total against the target (60 s). A rollup replaces the day's derived rows, so it can run repeatedly.
+import os from 'node:os';
+
+const root = new URL('../', import.meta.url);
+const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
+const { createDb } = await import(dist('db/client.js'));
+const { rollupDay } = await import(dist('modules/metrics/index.js'));
+
+const env = process.env;
+const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const dbName = env.BENCH_DB ?? 'xg_bench_1m';
+const runs = Number(env.BENCH_ROLLUP_RUNS ?? 1);
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
+const benchUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const say = (line) => process.stdout.write(`${line}\n`);
+
+const { db, pool } = createDb(benchUrl, 2);
+const facts = (
+  await pool.query(
+    `SELECT (SELECT max(day)::text FROM creator_daily) AS last, (SELECT count(*) FROM creators) AS creators,
+            (SELECT count(*) FROM videos) AS videos, (SELECT reltuples::bigint FROM pg_class WHERE relname = 'creator_daily') AS daily`,
+  )
+).rows[0];
+const day = env.BENCH_ROLLUP_DAY ?? facts.last;
+// A nightly rollup follows a day on which every creator was collected. Creators without a snapshot on `day` (e.g.
+// when bench/ingest.mjs wrote a sample only) get one carried forward from their last two days (the same daily
+// change again), so the rollup sees a full day of new values — unless BENCH_ROLLUP_FILL=0.
+if (env.BENCH_ROLLUP_FILL !== '0') {
+  const s = Date.now();
+  const r = await pool.query(
+    `INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count, charging)
+     SELECT p.creator_id, $1::date, greatest(1, p.fans + (p.fans - coalesce(q.fans, p.fans))), p.following,
+            p.likes + greatest(0, p.likes - coalesce(q.likes, p.likes)), p.plays + greatest(0, p.plays - coalesce(q.plays, p.plays)),
+            p.video_count, p.charging
+     FROM creator_daily p
+     LEFT JOIN creator_daily q ON q.creator_id = p.creator_id AND q.day = $1::date - 2
+     WHERE p.day = $1::date - 1
+     ON CONFLICT (creator_id, day) DO NOTHING`,
+    [day],
+  );
+  if (r.rowCount)
+    say(`[rollup] filled ${r.rowCount} missing snapshots of ${day} in ${((Date.now() - s) / 1000).toFixed(1)} s`);
+}
+say(
+  `[rollup] ${dbName}: ${facts.creators} creators, ${facts.videos} videos, ~${facts.daily} creator_daily rows; day ${day}`,
+);
+for (let i = 1; i <= runs; i++) {
+  const load = os.loadavg();
+  const r = await rollupDay(db, day);
+  const steps = Object.entries(r.steps)
+    .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)}`)
+    .join(', ');
+  say(
+    `[rollup] run ${i}: ${(r.ms / 1000).toFixed(1)} s (target ≤ 60 s: ${r.ms <= 60_000 ? 'met' : 'missed'}) — ${steps} s; ` +
+      `${r.events} fan events, ${r.rankingRows} ranking rows, current parts ${r.current ? 'written' : 'skipped'}; ` +
+      `load average ${load.map((x) => x.toFixed(2)).join(' ')} before, ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} after`,
+  );
+}
+await db.destroy();
