@@ -200,12 +200,11 @@ class Snapshot {
   private readonly tidLists = new Map<string, Int32Array>();
 
   private constructor(
-    rows: Row[],
+    n: number,
     readonly since: Date,
     readonly builtAt: number,
   ) {
-    rows.sort((a, b) => before(a, b, 'fans'));
-    const n = (this.n = rows.length);
+    this.n = n;
     this.ids = new Float64Array(n);
     this.mids = new Float64Array(n);
     this.fans = new Float64Array(n);
@@ -218,78 +217,95 @@ class Snapshot {
     this.mcns = new Int32Array(n);
     this.lives = new Uint8Array(n);
     this.names = new Array<string>(n);
-    rows.forEach((r, p) => {
-      this.ids[p] = r.id;
-      this.mids[p] = r.mid;
-      this.fans[p] = r.fans;
-      this.indexNums[p] = r.indexNum;
-      this.plays[p] = r.plays;
-      this.tids[p] = r.tid;
-      this.levels[p] = r.level;
-      this.sexes[p] = r.sex;
-      this.officials[p] = r.official;
-      this.mcns[p] = r.mcn;
-      this.lives[p] = r.live;
-      this.names[p] = r.lname;
-    });
-    const positions = () => Int32Array.from({ length: n }, (_, p) => p);
-    const names = this.names;
-    this.byName = positions().sort((a, b) => {
-      const x = names[a] ?? '';
-      const y = names[b] ?? '';
-      return x < y ? -1 : x > y ? 1 : a - b;
-    });
-    this.byMid = positions().sort((a, b) => (this.mids[a] ?? 0) - (this.mids[b] ?? 0));
-    const orderBy = (values: Float64Array) =>
-      positions().sort((a, b) => (values[b] ?? 0) - (values[a] ?? 0) || (this.ids[a] ?? 0) - (this.ids[b] ?? 0));
-    this.orders = { indexNum: orderBy(this.indexNums), plays: orderBy(this.plays) };
+    this.byName = new Int32Array(n);
+    this.byMid = new Int32Array(n);
+    this.orders = { indexNum: new Int32Array(n), plays: new Int32Array(n) };
   }
 
-  /** Reads every creator in one REPEATABLE READ transaction and indexes the names, yielding between slices. */
+  /**
+   * Reads every creator in one REPEATABLE READ transaction through a cursor, in fans order, with its rank in
+   * the other orders computed by PostgreSQL (no large sort in this process), then indexes the name grams,
+   * yielding to the event loop between slices.
+   */
   static async build(db: Db): Promise<Snapshot> {
     const started = Date.now();
-    const { rows, since } = await db
+    const snapshot = await db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const now = await sql<{ t: Date }>`SELECT now() AS t`.execute(trx);
-        const t = now.rows[0]?.t ?? new Date();
-        const out: Row[] = [];
-        let last = '0';
+        await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
+        const head = await sql<{ t: Date; n: string }>`SELECT now() AS t, count(*) AS n FROM creators`.execute(trx);
+        const t = head.rows[0]?.t ?? new Date();
+        const snap = new Snapshot(Number(head.rows[0]?.n ?? 0), new Date(t.getTime() - DELTA_MARGIN_MS), started);
+        // ranks in byte order of the lowercased name (the binary search compares UTF-8 bytes), mid, 云指数, plays
+        await sql`
+          DECLARE xg_search_index NO SCROLL CURSOR FOR
+          SELECT ${COLUMNS},
+                 (row_number() OVER (ORDER BY convert_to(lower(name), 'UTF8'), id))::int - 1 AS r_name,
+                 (row_number() OVER (ORDER BY mid, id))::int - 1 AS r_mid,
+                 (row_number() OVER (ORDER BY index_num DESC, id))::int - 1 AS r_index,
+                 (row_number() OVER (ORDER BY plays DESC, id))::int - 1 AS r_plays
+          FROM creators ORDER BY fans DESC, id`.execute(trx);
+        let p = 0;
         for (;;) {
-          const page = await sql<RowDb>`
-            SELECT ${COLUMNS} FROM creators WHERE id > ${last}::bigint ORDER BY id LIMIT ${READ_PAGE}`.execute(trx);
-          for (const x of page.rows) out.push(rowOf(x));
+          const page = await sql<RowDb & { r_name: number; r_mid: number; r_index: number; r_plays: number }>`
+            FETCH ${sql.raw(String(READ_PAGE))} FROM xg_search_index`.execute(trx);
+          for (const x of page.rows) {
+            if (p >= snap.n) break; // rows are counted in the same snapshot: cannot happen
+            snap.put(p, rowOf(x));
+            snap.byName[x.r_name] = p;
+            snap.byMid[x.r_mid] = p;
+            snap.orders.indexNum[x.r_index] = p;
+            snap.orders.plays[x.r_plays] = p;
+            p++;
+          }
           if (page.rows.length < READ_PAGE) break;
-          last = String(out[out.length - 1]?.id ?? last);
           await yieldToLoop();
         }
-        return { rows: out, since: new Date(t.getTime() - DELTA_MARGIN_MS) };
+        await sql`CLOSE xg_search_index`.execute(trx);
+        return snap;
       });
-    const snapshot = new Snapshot(rows, since, started);
     await snapshot.indexGrams();
     return snapshot;
   }
 
+  private put(p: number, r: Row): void {
+    this.ids[p] = r.id;
+    this.mids[p] = r.mid;
+    this.fans[p] = r.fans;
+    this.indexNums[p] = r.indexNum;
+    this.plays[p] = r.plays;
+    this.tids[p] = r.tid;
+    this.levels[p] = r.level;
+    this.sexes[p] = r.sex;
+    this.officials[p] = r.official;
+    this.mcns[p] = r.mcn;
+    this.lives[p] = r.live;
+    this.names[p] = r.lname;
+  }
+
+  /** Posting lists of every name gram: positions ascending (fans order); two passes, no per-name storage. */
   private async indexGrams(): Promise<void> {
     const counts = new Map<string, number>();
-    const perName: string[][] = new Array<string[]>(this.n);
     for (let p = 0; p < this.n; p++) {
-      const grams = nameGrams(this.names[p] ?? '');
-      perName[p] = grams;
-      for (const g of grams) counts.set(g, (counts.get(g) ?? 0) + 1);
+      for (const g of nameGrams(this.names[p] ?? '')) counts.set(g, (counts.get(g) ?? 0) + 1);
       if (p % BUILD_SLICE === BUILD_SLICE - 1) await yieldToLoop();
     }
+    let total = 0;
+    for (const c of counts.values()) total += c;
+    const all = new Int32Array(total);
     const fill = new Map<string, number>();
+    let start = 0;
     for (const [g, c] of counts) {
-      this.grams.set(g, new Int32Array(c));
-      fill.set(g, 0);
+      this.grams.set(g, all.subarray(start, start + c));
+      fill.set(g, start);
+      start += c;
     }
+    counts.clear();
     for (let p = 0; p < this.n; p++) {
-      for (const g of perName[p] ?? []) {
-        const list = this.grams.get(g);
+      for (const g of nameGrams(this.names[p] ?? '')) {
         const at = fill.get(g) ?? 0;
-        if (list) list[at] = p;
+        all[at] = p;
         fill.set(g, at + 1);
       }
       if (p % BUILD_SLICE === BUILD_SLICE - 1) await yieldToLoop();
@@ -324,7 +340,7 @@ class Snapshot {
     let hi = this.n;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((this.names[this.byName[mid] ?? 0] ?? '') < lname) lo = mid + 1;
+      if (utf8Compare(this.names[this.byName[mid] ?? 0] ?? '', lname) < 0) lo = mid + 1;
       else hi = mid;
     }
     for (let i = lo; i < this.n && this.names[this.byName[i] ?? 0] === lname; i++) out.push(this.byName[i] ?? 0);
@@ -369,9 +385,12 @@ class Snapshot {
         }
         list = best ?? new Int32Array(0);
       }
-      const extra = m.uid === null ? [] : this.midPositions(m.uid);
+      const extra = (m.uid === null ? [] : this.midPositions(m.uid)).filter((p) => !sortedHas(list, p));
       if (extra.length === 0) return list;
-      return Int32Array.from(new Set([...list, ...extra])).sort();
+      const merged = new Int32Array(list.length + extra.length);
+      merged.set(list);
+      merged.set(extra, list.length);
+      return merged.sort();
     }
     if (f.tids) return this.tidList(f.tids);
     return null;
@@ -393,6 +412,67 @@ class Snapshot {
 
   order(key: 'indexNum' | 'plays'): Int32Array {
     return this.orders[key];
+  }
+}
+
+/** Byte order of the UTF-8 encodings (PostgreSQL's convert_to(…, 'UTF8') order). */
+function utf8Compare(a: string, b: string): number {
+  return a === b ? 0 : Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/** Whether an ascending list holds `p`. */
+function sortedHas(list: Int32Array, p: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] ?? 0) < p) lo = mid + 1;
+    else hi = mid;
+  }
+  return list[lo] === p;
+}
+
+/** The first `k` of a stream under `cmp` (a bounded max-heap of the best so far). */
+class TopK {
+  private readonly heap: number[] = [];
+
+  constructor(
+    private readonly k: number,
+    private readonly cmp: (a: number, b: number) => number,
+  ) {}
+
+  offer(x: number): void {
+    const h = this.heap;
+    if (this.k <= 0) return;
+    if (h.length < this.k) {
+      h.push(x);
+      let i = h.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (this.cmp(h[parent] ?? 0, h[i] ?? 0) >= 0) break;
+        [h[parent], h[i]] = [h[i] ?? 0, h[parent] ?? 0];
+        i = parent;
+      }
+      return;
+    }
+    // h[0] is the worst kept: replace it when x comes before it
+    if (this.cmp(x, h[0] ?? 0) >= 0) return;
+    h[0] = x;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let worst = i;
+      if (l < h.length && this.cmp(h[l] ?? 0, h[worst] ?? 0) > 0) worst = l;
+      if (r < h.length && this.cmp(h[r] ?? 0, h[worst] ?? 0) > 0) worst = r;
+      if (worst === i) break;
+      [h[worst], h[i]] = [h[i] ?? 0, h[worst] ?? 0];
+      i = worst;
+    }
+  }
+
+  sorted(): number[] {
+    return [...this.heap].sort(this.cmp);
   }
 }
 
@@ -502,22 +582,27 @@ export class CreatorSearchIndex {
     const candidates = s.candidates(m, f);
     const matches = (p: number) => m.filtersAt(s, p) && (!keywordSearch || m.keywordAt(s, p));
     if (key === 'fans') {
-      // positions are fans order: stop once the page is full and the count reaches the cap
+      // positions are fans order: stop once the page is full and the count reaches the cap, or once the fans
+      // fall below fansMin (nothing after can match)
       const n = candidates ? candidates.length : s.n;
+      const fansMin = f.fansMin ?? -Infinity;
       for (let i = 0; i < n && (count < cap || main.length < want); i++) {
         const p = candidates ? (candidates[i] ?? 0) : i;
+        if ((s.fans[p] ?? 0) < fansMin) break;
         if (matches(p) && live(p)) take(p);
       }
-    } else if (keywordSearch && candidates !== null) {
-      // a keyword's matches under another sort: all of them, sorted
+    } else if (candidates !== null) {
+      // the keyword's (or the partitions') matches under another sort: count them all, keep the first `want`
+      const values = key === 'indexNum' ? s.indexNums : s.plays;
+      const first = new TopK(want, (a, b) => (values[b] ?? 0) - (values[a] ?? 0) || s.id(a) - s.id(b));
       for (let i = 0; i < candidates.length; i++) {
         const p = candidates[i] ?? 0;
         if (matches(p) && live(p)) {
           count++;
-          main.push(s.row(p));
+          first.offer(p);
         }
       }
-      main.sort((a, b) => before(a, b, key));
+      for (const p of first.sorted()) main.push(s.row(p));
     } else {
       // walk the sort's order
       const order = s.order(key);
@@ -550,7 +635,8 @@ export class CreatorSearchIndex {
     }
     const rows = await this.delta.rows;
     if (rows.length > DELTA_MAX) {
-      this.nextBuildAt = 0;
+      // rebuild soon, but not more often than REBUILD_MIN_MS (a bulk import may keep writing)
+      this.nextBuildAt = Math.min(this.nextBuildAt, s.builtAt + REBUILD_MIN_MS);
       return null;
     }
     return rows;
