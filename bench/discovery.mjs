@@ -198,6 +198,21 @@ if (want('baseline')) {
 await stopServer(base);
 
 const app = await startServer('app');
+// searches are measured on the search index (apps/server/src/modules/creators/search-index.ts): wait for its
+// first build (GET /api/health says how many creators it holds; null without the index)
+{
+  const waitStarted = Date.now();
+  for (;;) {
+    const health = await fetch(`http://127.0.0.1:${app.port}/api/health`).then((r) => r.json());
+    if (health.searchIndex === null || health.searchIndex.creators !== null) {
+      say(
+        `[bench] search index: ${health.searchIndex === null ? 'off' : `${health.searchIndex.creators} creators`} (waited ${Date.now() - waitStarted} ms)`,
+      );
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
 await load('warm-up', app.port, () => ({ path: '/api/ranking', query: rankingQuery() }));
 if (want('ranking'))
   scenarios.push(await load('ranking', app.port, () => ({ path: '/api/ranking', query: rankingQuery() })));

@@ -11,6 +11,7 @@ import { createDb } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerSignCheck } from './plugins/sign.js';
+import { CreatorSearchIndex } from './modules/creators/search-index.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerSiteRoutes } from './modules/site/site.routes.js';
 import { SessionRepository } from './modules/session/session.repository.js';
@@ -55,7 +56,10 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
 
   const { db, pool } = createDb(config.databaseUrl);
   const sessions = new SessionService(new SessionRepository(db));
-  const ctx: AppContext = { config, db, pool, sessions };
+  const searchIndex = config.searchIndex.enabled
+    ? new CreatorSearchIndex(db, { freshMs: config.searchIndex.freshMs, log: (line) => app.log.info(line) })
+    : null;
+  const ctx: AppContext = { config, db, pool, sessions, searchIndex };
   app.addHook('onClose', async () => {
     await db.destroy();
   });

@@ -20,7 +20,6 @@ import { CatalogRepository } from './catalog.repository.js';
 import { CatalogService, cachedTierOf } from './catalog.service.js';
 import { CreatorRepository } from './creators.repository.js';
 import { CreatorService } from './creators.service.js';
-import { CreatorSearchIndex } from './search-index.js';
 import { KolSearchRepository } from './search.repository.js';
 import { KolSearchService } from './search.service.js';
 import { CreatorSectionsRepository } from './sections.repository.js';
@@ -37,8 +36,7 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
     membership.requireFeature(userId, feature);
   const service = new CreatorService(new CreatorRepository(ctx.db, ctx.pool));
   const catalog = new CatalogService(new CatalogRepository(ctx.db));
-  const { enabled, freshMs } = ctx.config.searchIndex;
-  const index = enabled ? new CreatorSearchIndex(ctx.db, { freshMs, log: (line) => app.log.info(line) }) : null;
+  const index = ctx.searchIndex ?? null;
   // built in the background: searches run on SQL until it is ready
   if (index) void index.refresh();
   const search = new KolSearchService(ctx.db, new KolSearchRepository(ctx.db), catalog, gate, ctx.pool, index);
