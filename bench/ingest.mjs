@@ -11,7 +11,7 @@
 //               (the importer's shape and a bulk collector's);
 //   collector — one call per creator and one per its video page, BENCH_INGEST_CONCURRENCY workers (the shape of
 //               `collect.creator-snapshot` jobs, 4 per worker by default).
-// The world moves forward: the day written (default the day after the world's last day) gets these snapshots.
+// The world moves forward: the day written (default the day after the newest stored snapshot) gets these snapshots.
 // Running it again for the same day rewrites those daily rows with further-moved counters.
 
 const root = new URL('../', import.meta.url);
@@ -41,9 +41,8 @@ const q = async (text, params = []) => (await pool.query(text, params)).rows;
 
 const lastDay = (await q(`SELECT max(day)::text AS d FROM creator_daily`))[0].d;
 const dayAfter = (d) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const day =
-  env.BENCH_INGEST_DAY ??
-  dayAfter((await q(`SELECT value->>'historyEnd' AS d FROM app_meta WHERE key = 'demo_world'`))[0]?.d ?? lastDay);
+// The next day after the newest stored snapshot: the collector's case (the current columns move forward).
+const day = env.BENCH_INGEST_DAY ?? dayAfter(lastDay);
 const salt = Date.now() % 1_000_000;
 
 // 1. The records: a random sample of creators and every video of theirs, counters moved forward ------------------

@@ -48,6 +48,10 @@ function chunks<T>(rows: readonly T[], size: number): T[][] {
 const flag = (v: boolean | null): number | null => (v === null ? null : v ? 1 : 0);
 const clampLevel = (v: number | null): number | null => (v === null ? null : Math.min(6, Math.max(0, Math.trunc(v))));
 
+/** The counters of an input row (`i`) of a creator / video batch. */
+const creatorCounters = sql`i.fans, i.following, i.likes, i.plays, i.video_count`;
+const videoCounters = sql`i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku`;
+
 /** The instant a Shanghai day starts. */
 const dayStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE 'Asia/Shanghai')`;
 
@@ -170,9 +174,16 @@ export class PgIngestor implements Ingestor {
              coalesce(i.video_count, d.video_count, p.video_count, c.video_count)
       FROM (${input}) i
       JOIN creators c ON c.mid = i.mid
-      LEFT JOIN creator_daily d ON d.creator_id = c.id AND d.day = ${day}::date
+      -- stored values stand in for the counters a record lacks; read only for such records
       LEFT JOIN LATERAL (
-        SELECT * FROM creator_daily p WHERE p.creator_id = c.id AND p.day < ${day}::date ORDER BY p.day DESC LIMIT 1
+        SELECT * FROM creator_daily d
+        WHERE d.creator_id = c.id AND d.day = ${day}::date AND num_nulls(${creatorCounters}) > 0
+        LIMIT 1
+      ) d ON true
+      LEFT JOIN LATERAL (
+        SELECT * FROM creator_daily p
+        WHERE p.creator_id = c.id AND p.day < ${day}::date AND num_nulls(${creatorCounters}) > 0
+        ORDER BY p.day DESC LIMIT 1
       ) p ON true
       WHERE num_nonnulls(i.fans, i.following, i.likes, i.plays, i.video_count) > 0
       ON CONFLICT (creator_id, day) DO UPDATE SET
@@ -263,9 +274,16 @@ export class PgIngestor implements Ingestor {
              coalesce(i.danmaku, d.danmaku, p.danmaku, v.danmaku)
       FROM (${input}) i
       JOIN videos v ON v.aid = i.aid
-      LEFT JOIN video_daily d ON d.video_id = v.id AND d.day = ${day}::date
+      -- stored values stand in for the counters a record lacks; read only for such records
       LEFT JOIN LATERAL (
-        SELECT * FROM video_daily p WHERE p.video_id = v.id AND p.day < ${day}::date ORDER BY p.day DESC LIMIT 1
+        SELECT * FROM video_daily d
+        WHERE d.video_id = v.id AND d.day = ${day}::date AND num_nulls(${videoCounters}) > 0
+        LIMIT 1
+      ) d ON true
+      LEFT JOIN LATERAL (
+        SELECT * FROM video_daily p
+        WHERE p.video_id = v.id AND p.day < ${day}::date AND num_nulls(${videoCounters}) > 0
+        ORDER BY p.day DESC LIMIT 1
       ) p ON true
       WHERE num_nonnulls(i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku) > 0
       ON CONFLICT (video_id, day) DO UPDATE SET
