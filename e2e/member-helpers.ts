@@ -27,7 +27,8 @@ async function solveCaptcha(db: pg.Client, context: BrowserContext, baseUrl: str
 }
 
 async function latestSmsCode(db: pg.Client, phone: string): Promise<string> {
-  for (let i = 0; i < 50; i += 1) {
+  // up to 15 s: on a loaded machine the send (captcha check, rate limits, outbox write) can take seconds
+  for (let i = 0; i < 150; i += 1) {
     const r = await db.query<{ code: string }>(
       'SELECT code FROM sms_codes WHERE phone = $1 ORDER BY created_at DESC LIMIT 1',
       [phone],
