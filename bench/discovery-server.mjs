@@ -19,7 +19,9 @@ if (env.BENCH_MODE === 'app') {
     ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url }),
     databaseUrl: url,
   };
-  ({ app } = await buildApp(config));
+  let ctx;
+  ({ app, ctx } = await buildApp(config));
+  void ctx.searchIndex?.refresh(); // as main.ts does in API processes
 } else {
   const { default: Fastify } = await import('fastify');
   await import(dist('db/client.js')); // same date parsing as the app

@@ -63,6 +63,8 @@ async function main(): Promise<void> {
 
   if (roles.api) {
     const address = await app.listen({ port: config.port, host: config.host });
+    // the creator search index builds in the background (SQL answers searches until it is ready)
+    void ctx.searchIndex?.refresh();
     say(`\n${config.site.productName} is running at ${address.replace('0.0.0.0', '127.0.0.1')}`);
     if (seeded.demoAccounts.length) {
       say(`Demo accounts (password: ${config.demoPassword}):`);

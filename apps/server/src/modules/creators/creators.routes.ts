@@ -36,9 +36,8 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
     membership.requireFeature(userId, feature);
   const service = new CreatorService(new CreatorRepository(ctx.db, ctx.pool));
   const catalog = new CatalogService(new CatalogRepository(ctx.db));
+  // built on the first search, or at start by main.ts in API processes: searches run on SQL until it is ready
   const index = ctx.searchIndex ?? null;
-  // built in the background: searches run on SQL until it is ready
-  if (index) void index.refresh();
   const search = new KolSearchService(ctx.db, new KolSearchRepository(ctx.db), catalog, gate, ctx.pool, index);
   const collector = new CollectorRepository(ctx.db);
   const viewed = new ViewedMarker((id, now) => collector.markViewed(id, now));
