@@ -45,11 +45,14 @@ export function CreatorLink({
   kolId,
   kolName,
   className,
+  label,
   children,
 }: {
   kolId: number;
   kolName: string;
   className: string;
+  /** the link's accessible name (`查看UP主详情：…`) where its content is more than the name */
+  label?: string;
   children: ReactNode;
 }) {
   const hrefOf = useAppHref();
@@ -60,6 +63,7 @@ export function CreatorLink({
       href={hrefOf({ pathname: CREATOR_DETAIL_PATH, search })}
       target="_blank"
       rel="noopener noreferrer"
+      aria-label={label}
     >
       {children}
     </a>

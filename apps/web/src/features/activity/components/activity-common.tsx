@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, List, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, List, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import {
   FREE_RANKING_ROWS,
@@ -11,6 +11,7 @@ import {
   type TopKol,
 } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
+import { LimitAlert } from '../../../components/limit-alert';
 import { QueryFailed } from '../../../components/query-failed';
 import { CreatorLink, RankBadge } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
@@ -61,17 +62,11 @@ export function LimitBanner({ limitRows, what }: { limitRows: number | null; wha
   const { openUpgradePopup, upgradePopup } = useUpgradePopup();
   return (
     <>
-      <Alert
-        type="warning"
-        showIcon
+      <LimitAlert
         className="activity-limit"
-        data-testid="activity-limit-banner"
+        testId="activity-limit-banner"
         title={`免费版仅可查看前${limitRows ?? FREE_RANKING_ROWS}个${what}，升级会员查看完整榜单`}
-        action={
-          <Button size="small" type="primary" onClick={() => openUpgradePopup(feature)}>
-            升级
-          </Button>
-        }
+        onUpgrade={() => openUpgradePopup(feature)}
       />
       {upgradePopup}
     </>

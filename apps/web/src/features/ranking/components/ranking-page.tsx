@@ -1,37 +1,27 @@
-import {
-  Alert,
-  Grid,
-  Button,
-  Card,
-  Empty,
-  Segmented,
-  Select,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { CrownFilled } from '@ant-design/icons';
+import { Grid, Card, Empty, Segmented, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import {
   FREE_RANKING_ROWS,
   RANKING_PERIODS,
   formatCount,
   type CompanyRankingRow,
+  type PageInfo,
   type RankingKind,
+  type RankingLimit,
   type RankingPeriod,
   type RankingRow,
 } from '@xg/shared';
 import { ApproveBadge } from '../../../components/approve-badge';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { LevelTag } from '../../../components/level-tag';
+import { LimitAlert } from '../../../components/limit-alert';
+import { PartitionSelect } from '../../../components/list-filters';
+import { CreatorLink, RankBadge, ScoreText } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
-import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
+import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useUpgradePopup } from '../../gate/hooks/use-upgrade-popup';
 import { useCompanyRanking } from '../api/get-company-ranking';
-import { usePartitions } from '../api/get-partitions';
 import { useRanking } from '../api/get-ranking';
 import { useRankingDates, type RankingDatesKind } from '../api/get-ranking-dates';
 import { RankingDatePicker } from './ranking-date-picker';
@@ -39,7 +29,6 @@ import '../ranking.css';
 import { QueryFailed } from '../../../components/query-failed';
 
 const PAGE_SIZE = 20;
-const DETAIL_PATH = '/search/upSearch/detail';
 
 export type BoardKind = RankingKind | 'company';
 
@@ -70,23 +59,16 @@ export function yuan(value: number): string {
 }
 
 /** 粉丝榜 · 周榜 · 2026-11-15 ~ 2026-11-21 (a list's date is the last day of its window). */
-function cardTitle(
-  label: string,
-  data: { period: RankingPeriod; date: string | null; periodStart: string | null } | undefined,
-): string {
+interface CardTitleData {
+  period: RankingPeriod;
+  date: string | null;
+  periodStart: string | null;
+}
+
+function cardTitle(label: string, data: CardTitleData | undefined): string {
   if (!data?.date) return label;
   const range = data.periodStart && data.periodStart !== data.date ? `${data.periodStart} ~ ${data.date}` : data.date;
   return `${label} · ${PERIOD_LABELS[data.period]} · ${range}`;
-}
-
-function RankCell({ rank }: { rank: number }) {
-  return rank <= 3 ? (
-    <span className={`ranking-medal is-top${rank}`} aria-label={`第${rank}名`}>
-      <CrownFilled aria-hidden /> {rank}
-    </span>
-  ) : (
-    <span className="ranking-rank">{rank}</span>
-  );
 }
 
 interface RankingPageProps {
@@ -139,7 +121,6 @@ export function RankingPage({ title, description, tabs, path }: RankingPageProps
   };
 
   const dates = useRankingDates(tab.kind satisfies RankingDatesKind, period);
-  const partitions = usePartitions();
 
   return (
     <div className="page-stack">
@@ -153,7 +134,7 @@ export function RankingPage({ title, description, tabs, path }: RankingPageProps
           onChange={(key) => go({ kind: tabs.find((entry) => entry.kind === key)?.kind ?? tabs[0].kind, date: null })}
           items={tabs.map((entry) => ({ key: entry.kind, label: entry.label }))}
         />
-        <div className="ranking-controls">
+        <div className="list-controls">
           <Segmented<RankingPeriod>
             aria-label="统计周期"
             options={RANKING_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
@@ -167,16 +148,7 @@ export function RankingPage({ title, description, tabs, path }: RankingPageProps
             onChange={(value) => go({ date: value })}
           />
           {tab.kind !== 'company' ? (
-            <Select
-              aria-label="分区"
-              className="ranking-partition"
-              placeholder="全部分区"
-              allowClear
-              loading={partitions.isPending}
-              value={tid}
-              onChange={(value: number | undefined) => go({ tid: value ?? null })}
-              options={(partitions.data ?? []).map((partition) => ({ value: partition.tid, label: partition.name }))}
-            />
+            <PartitionSelect value={tid} onChange={(value) => go({ tid: value ?? null })} />
           ) : null}
         </div>
       </Card>
@@ -208,59 +180,47 @@ function LimitBanner({ limitRows }: { limitRows: number | null }) {
   const { openUpgradePopup, upgradePopup } = useUpgradePopup();
   return (
     <>
-      <Alert
-        type="warning"
-        showIcon
+      <LimitAlert
         className="ranking-limit"
-        data-testid="ranking-limit-banner"
+        testId="ranking-limit-banner"
         title={`免费版仅可查看前${limitRows ?? FREE_RANKING_ROWS}名，升级会员查看完整榜单`}
-        action={
-          <Button size="small" type="primary" onClick={() => openUpgradePopup(feature)}>
-            升级
-          </Button>
-        }
+        onUpgrade={() => openUpgradePopup(feature)}
       />
       {upgradePopup}
     </>
   );
 }
 
-interface KolTableProps {
+/** What a ranking table shows: its tab and page. */
+interface BoardPage {
   tab: BoardTab;
-  kind: RankingKind;
-  period: RankingPeriod;
-  date: string | undefined;
-  tid: number | undefined;
   pageNo: number;
   onPage: (page: number) => void;
 }
 
-function KolTable({ tab, kind, period, date, tid, pageNo, onPage }: KolTableProps) {
-  const hrefOf = useAppHref();
-  const compact = Grid.useBreakpoint().sm === false;
+interface KolTableProps extends BoardPage {
+  kind: RankingKind;
+  period: RankingPeriod;
+  date: string | undefined;
+  tid: number | undefined;
+}
+
+const kolRowKey = (row: RankingRow) => `${row.rank}-${row.kolId}`;
+
+function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
+  const { tab, pageNo } = board;
   const query = useRanking({ kind, period, date, tid, pageNo, pageSize: PAGE_SIZE }, true);
   const format = tab.valueFormat ?? formatCount;
-  const columns: TableColumnsType<RankingRow> = [
-    {
-      key: 'rank',
-      title: '排名',
-      width: compact ? 48 : 64,
-      align: 'center',
-      render: (_, row) => <RankCell rank={row.rank} />,
-    },
+  const columns = (compact: boolean): TableColumnsType<RankingRow> => [
     {
       key: 'kol',
       title: 'UP主',
       render: (_, row) => (
-        <a
+        <CreatorLink
           className="ranking-kol"
-          href={hrefOf({
-            pathname: DETAIL_PATH,
-            search: `?${new URLSearchParams({ kolId: String(row.kolId), kolName: row.kolName }).toString()}`,
-          })}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`查看UP主详情：${row.kolName}`}
+          kolId={row.kolId}
+          kolName={row.kolName}
+          label={`查看UP主详情：${row.kolName}`}
         >
           <RemoteAvatar src={row.kolImg} alt={row.kolName} size={40} />
           <span className="ranking-kol-main">
@@ -273,7 +233,7 @@ function KolTable({ tab, kind, period, date, tid, pageNo, onPage }: KolTableProp
             </span>
             <span className="ranking-kol-meta">{row.mcnName ? `MCN：${row.mcnName}` : `UID：${row.kolUid}`}</span>
           </span>
-        </a>
+        </CreatorLink>
       ),
     },
     {
@@ -288,7 +248,7 @@ function KolTable({ tab, kind, period, date, tid, pageNo, onPage }: KolTableProp
       title: tab.valueTitle,
       width: compact ? 96 : 120,
       align: 'right',
-      render: (_, row) => <strong className="ranking-value">{format(row.value)}</strong>,
+      render: (_, row) => <ScoreText>{format(row.value)}</ScoreText>,
     },
     ...(tab.deltaTitle
       ? [
@@ -330,60 +290,20 @@ function KolTable({ tab, kind, period, date, tid, pageNo, onPage }: KolTableProp
     },
   ];
 
-  if (query.isError) {
-    return (
-      <Card variant="borderless">
-        <QueryFailed title="榜单加载失败" error={query.error} onRetry={() => void query.refetch()} />
-      </Card>
-    );
-  }
-  const data = query.data;
-  const cap = data?.limited ? (data.limitRows ?? FREE_RANKING_ROWS) : Number.POSITIVE_INFINITY;
-  const total = Math.min(data?.total ?? 0, cap, PAGE_SIZE * 500);
-  return (
-    <Card variant="borderless" title={cardTitle(tab.label, data)}>
-      {data?.limited ? <LimitBanner limitRows={data.limitRows} /> : null}
-      <Table<RankingRow>
-        scroll={{ x: 'max-content' }}
-        rowKey={(row) => `${row.rank}-${row.kolId}`}
-        size={compact ? 'small' : 'middle'}
-        columns={columns}
-        dataSource={data?.rankings ?? []}
-        loading={query.isPending || query.isPlaceholderData}
-        aria-label={`${tab.label}榜单`}
-        locale={{ emptyText: '该日期暂无榜单数据' }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total,
-          showSizeChanger: false,
-          showTotal: () => `共 ${data?.total ?? 0} 名`,
-          onChange: onPage,
-        }}
-      />
-    </Card>
-  );
+  return <RankingTable<RankingRow> {...board} query={query} rowKey={kolRowKey} columns={columns} unit="名" />;
 }
 
-interface CompanyTableProps {
-  tab: BoardTab;
+interface CompanyTableProps extends BoardPage {
   period: RankingPeriod;
   date: string | undefined;
-  pageNo: number;
-  onPage: (page: number) => void;
 }
 
-function CompanyTable({ tab, period, date, pageNo, onPage }: CompanyTableProps) {
-  const compact = Grid.useBreakpoint().sm === false;
+const companyRowKey = (row: CompanyRankingRow) => `${row.rank}-${row.mcnId}`;
+
+function CompanyTable({ period, date, ...board }: CompanyTableProps) {
+  const { tab, pageNo } = board;
   const query = useCompanyRanking({ period, date, pageNo, pageSize: PAGE_SIZE }, true);
-  const columns: TableColumnsType<CompanyRankingRow> = [
-    {
-      key: 'rank',
-      title: '排名',
-      width: compact ? 48 : 64,
-      align: 'center',
-      render: (_, row) => <RankCell rank={row.rank} />,
-    },
+  const columns = (compact: boolean): TableColumnsType<CompanyRankingRow> => [
     {
       key: 'mcn',
       title: 'MCN机构',
@@ -401,7 +321,7 @@ function CompanyTable({ tab, period, date, pageNo, onPage }: CompanyTableProps) 
       title: tab.valueTitle,
       width: compact ? 96 : 130,
       align: 'right',
-      render: (_, row) => <strong className="ranking-value">{formatCount(row.value)}</strong>,
+      render: (_, row) => <ScoreText>{formatCount(row.value)}</ScoreText>,
     },
     {
       key: 'delta',
@@ -416,6 +336,38 @@ function CompanyTable({ tab, period, date, pageNo, onPage }: CompanyTableProps) 
       ),
     },
   ];
+  return (
+    <RankingTable<CompanyRankingRow> {...board} query={query} rowKey={companyRowKey} columns={columns} unit="家" />
+  );
+}
+
+interface RankingTableProps<Row> extends BoardPage {
+  query: {
+    data: (PageInfo & RankingLimit & CardTitleData & { rankings: Row[] }) | undefined;
+    isError: boolean;
+    error: unknown;
+    isPending: boolean;
+    isPlaceholderData: boolean;
+    refetch: () => Promise<unknown>;
+  };
+  rowKey: (row: Row) => string;
+  /** the columns after the rank, narrower on a phone (`compact`) */
+  columns: (compact: boolean) => TableColumnsType<Row>;
+  /** the total's unit: 名 (creators) / 家 (MCNs) */
+  unit: string;
+}
+
+/** One page of a ranking: its title with the window, the free tier's cap and banner, the ranked table. */
+function RankingTable<Row extends { rank: number }>({
+  tab,
+  pageNo,
+  onPage,
+  query,
+  rowKey,
+  columns,
+  unit,
+}: RankingTableProps<Row>) {
+  const compact = Grid.useBreakpoint().sm === false;
   if (query.isError) {
     return (
       <Card variant="borderless">
@@ -428,11 +380,20 @@ function CompanyTable({ tab, period, date, pageNo, onPage }: CompanyTableProps) 
   return (
     <Card variant="borderless" title={cardTitle(tab.label, data)}>
       {data?.limited ? <LimitBanner limitRows={data.limitRows} /> : null}
-      <Table<CompanyRankingRow>
+      <Table<Row>
         scroll={{ x: 'max-content' }}
-        rowKey={(row) => `${row.rank}-${row.mcnId}`}
+        rowKey={rowKey}
         size={compact ? 'small' : 'middle'}
-        columns={columns}
+        columns={[
+          {
+            key: 'rank',
+            title: '排名',
+            width: compact ? 48 : 64,
+            align: 'center',
+            render: (_, row) => <RankBadge rank={row.rank} />,
+          },
+          ...columns(compact),
+        ]}
         dataSource={data?.rankings ?? []}
         loading={query.isPending || query.isPlaceholderData}
         aria-label={`${tab.label}榜单`}
@@ -442,7 +403,7 @@ function CompanyTable({ tab, period, date, pageNo, onPage }: CompanyTableProps) 
           pageSize: PAGE_SIZE,
           total: Math.min(data?.total ?? 0, cap, PAGE_SIZE * 500),
           showSizeChanger: false,
-          showTotal: () => `共 ${data?.total ?? 0} 家`,
+          showTotal: () => `共 ${data?.total ?? 0} ${unit}`,
           onChange: onPage,
         }}
       />
