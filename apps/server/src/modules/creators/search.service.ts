@@ -43,6 +43,12 @@ export const COUNT_TTL_MS = 60_000;
  * collected creator shows up in searches at most this much later (the §7.3 promise is 5 minutes).
  */
 export const PAGE_TTL_MS = 30_000;
+/**
+ * How long a creator's list row (KolItem) is reused by searches: the figures in a result list may be this
+ * much older than the detail page's. The rows hold no per-account state.
+ */
+export const ITEM_TTL_MS = 10_000;
+const ITEM_CACHE_MAX = 50_000;
 
 /**
  * Creator search (§3, §5, §7.3): keyword rules of `creatorMatchFor`, filters, sorts, suggestions, the
@@ -61,6 +67,8 @@ export class KolSearchService {
    * hundred 1-character keywords, the most expensive ones to answer, and people page back and forth.
    */
   private readonly pages = new CachedMap<string, string[]>(PAGE_TTL_MS, 20_000);
+  /** list rows by creator id, kept ITEM_TTL_MS (insertion order = age) */
+  private readonly items = new Map<string, { at: number; item: KolItem }>();
 
   constructor(
     private readonly db: Db,
@@ -90,7 +98,7 @@ export class KolSearchService {
     // A page that is not full is the last one: it tells the total without counting.
     if (ids.length < p.pageSize && (ids.length > 0 || offset === 0)) this.counts.put(countKey, offset + ids.length);
     const [kolInfos, total] = await Promise.all([
-      readKolItems(this.db, ids, this.pool),
+      this.listRows(ids),
       this.counts.get(countKey, () => this.search.countMatches(match, filter)),
     ]);
     return {
@@ -100,6 +108,30 @@ export class KolSearchService {
       pageNo: p.pageNo,
       pageSize: p.pageSize,
     };
+  }
+
+  /** The list rows of `ids` in that order: cached ones (ITEM_TTL_MS), the others read in one statement. */
+  private async listRows(ids: readonly string[]): Promise<KolItem[]> {
+    const now = Date.now();
+    const missing = ids.filter((id) => {
+      const cached = this.items.get(id);
+      return !cached || now - cached.at >= ITEM_TTL_MS;
+    });
+    if (missing.length > 0) {
+      for (const item of await readKolItems(this.db, missing, this.pool)) {
+        const id = String(item.kolId);
+        this.items.delete(id); // re-inserted at the young end
+        this.items.set(id, { at: now, item });
+      }
+      for (const id of this.items.keys()) {
+        if (this.items.size <= ITEM_CACHE_MAX) break;
+        this.items.delete(id);
+      }
+    }
+    return ids.flatMap((id) => {
+      const cached = this.items.get(id);
+      return cached ? [cached.item] : [];
+    });
   }
 
   /** Typing-ahead: never an error, an unusable keyword answers nothing. */
