@@ -106,6 +106,14 @@ async function randomCases(seed: number, n: number): Promise<Case[]> {
   return out;
 }
 
+/**
+ * Every creator written more than the delta margin ago: the index answers from its snapshot, not from the rows
+ * it re-reads as changed (the test world was just cloned, so all its rows are recent).
+ */
+async function ageRows(): Promise<void> {
+  await sql`UPDATE creators SET updated_at = now() - interval '1 hour'`.execute(t.ctx.db);
+}
+
 describe('nameGrams', () => {
   it('matches text_grams() of migration 0001', async () => {
     const names = ['小明 Abc', '阿 大', 'ab', '  x', 'Ab ab', '😀游戏😀'];
@@ -118,16 +126,31 @@ describe('nameGrams', () => {
 
 describe('CreatorSearchIndex', () => {
   it('answers exactly what the SQL path answers (400 random keyword × filter × sort × page cases)', async () => {
+    // 1,200 more creators with names from 6 characters, so posting lists and partitions are long
+    await sql`INSERT INTO creators (mid, name, fans, plays, index_num, level, sex, official_type, partition_tid, mcn_id)
+      SELECT 660000000 + i,
+             substr('花鸟鱼虫山水', 1 + i % 6, 1) || substr('花鸟鱼虫山水', 1 + (i / 6) % 6, 1) ||
+               substr('花鸟鱼虫山水', 1 + (i / 36) % 6, 1) || (i % 10)::text,
+             (i * 7919) % 2000000, (i * 104729) % 90000000, ((i * 31) % 1000) / 10.0, 1 + i % 6, i % 3, i % 3,
+             (SELECT tid FROM partitions WHERE parent_id IS NOT NULL ORDER BY tid OFFSET i % 20 LIMIT 1),
+             CASE WHEN i % 4 = 0 THEN (SELECT min(id) FROM mcns) END
+      FROM generate_series(1, 1200) AS i`.execute(t.ctx.db);
+    await ageRows();
     const index = new CreatorSearchIndex(t.ctx.db);
     await index.refresh();
     expect(index.size).toBeGreaterThan(100);
+    // a walk budget of 10 makes the 云指数/plays sorts rank their candidates instead of walking the order
+    const ranking = new CreatorSearchIndex(t.ctx.db, { walkBudget: 10 });
+    await ranking.refresh();
     for (const c of await randomCases(20261122, 400)) {
-      const [a, b] = await Promise.all([viaIndex(index, c), viaSql(c)]);
+      const [a, b, r] = await Promise.all([viaIndex(index, c), viaSql(c), viaIndex(ranking, c)]);
       expect({ case: c, answer: a }).toEqual({ case: c, answer: b });
+      expect({ case: c, answer: r }).toEqual({ case: c, answer: b });
     }
   });
 
   it('sees creators written after its snapshot at once (updated_at), before any rebuild', async () => {
+    await ageRows();
     const index = new CreatorSearchIndex(t.ctx.db);
     await index.refresh();
     // 1,005 new creators: more than the count cap, all newer than the snapshot

@@ -34,6 +34,11 @@ const DELTA_MARGIN_MS = 120_000;
 /** Names whose grams are indexed per slice of the build before yielding to the event loop. */
 const BUILD_SLICE = 20_000;
 const READ_PAGE = 50_000;
+/**
+ * Under the 云指数 or plays sort, the sort's order is walked at most this many steps before the candidates are
+ * ranked instead (a broad search fills its page and count within it; a narrow one is cheaper to rank).
+ */
+const WALK_BUDGET = 30_000;
 /** At most this many exact name/UID matches are put first (search.repository.ts EXACT_MAX). */
 const EXACT_MAX = 50;
 
@@ -386,11 +391,9 @@ class Snapshot {
         list = best ?? new Int32Array(0);
       }
       const extra = (m.uid === null ? [] : this.midPositions(m.uid)).filter((p) => !sortedHas(list, p));
-      if (extra.length === 0) return list;
-      const merged = new Int32Array(list.length + extra.length);
-      merged.set(list);
-      merged.set(extra, list.length);
-      return merged.sort();
+      // insert the (one) UID position where it belongs: a copy, no sort
+      for (const p of extra) list = sortedInsert(list, p);
+      return list;
     }
     if (f.tids) return this.tidList(f.tids);
     return null;
@@ -418,6 +421,22 @@ class Snapshot {
 /** Byte order of the UTF-8 encodings (PostgreSQL's convert_to(…, 'UTF8') order). */
 function utf8Compare(a: string, b: string): number {
   return a === b ? 0 : Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/** An ascending list with `p` inserted in its place (a new array). */
+function sortedInsert(list: Int32Array, p: number): Int32Array {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] ?? 0) < p) lo = mid + 1;
+    else hi = mid;
+  }
+  const out = new Int32Array(list.length + 1);
+  out.set(list.subarray(0, lo));
+  out[lo] = p;
+  out.set(list.subarray(lo), lo + 1);
+  return out;
 }
 
 /** Whether an ascending list holds `p`. */
@@ -491,13 +510,15 @@ export class CreatorSearchIndex {
   private delta: { at: number; since: Date; rows: Promise<Row[]> } | null = null;
 
   private readonly freshMs: number;
+  private readonly walkBudget: number;
   private readonly log: (line: string) => void;
 
   constructor(
     private readonly db: Db,
-    options: { freshMs?: number; log?: (line: string) => void } = {},
+    options: { freshMs?: number; walkBudget?: number; log?: (line: string) => void } = {},
   ) {
     this.freshMs = options.freshMs ?? DELTA_TTL_MS;
+    this.walkBudget = options.walkBudget ?? WALK_BUDGET;
     this.log = options.log ?? (() => {});
   }
 
@@ -591,24 +612,32 @@ export class CreatorSearchIndex {
         if ((s.fans[p] ?? 0) < fansMin) break;
         if (matches(p) && live(p)) take(p);
       }
-    } else if (candidates !== null) {
-      // the keyword's (or the partitions') matches under another sort: count them all, keep the first `want`
-      const values = key === 'indexNum' ? s.indexNums : s.plays;
-      const first = new TopK(want, (a, b) => (values[b] ?? 0) - (values[a] ?? 0) || s.id(a) - s.id(b));
-      for (let i = 0; i < candidates.length; i++) {
-        const p = candidates[i] ?? 0;
-        if (matches(p) && live(p)) {
-          count++;
-          first.offer(p);
-        }
-      }
-      for (const p of first.sorted()) main.push(s.row(p));
     } else {
-      // walk the sort's order
+      // another sort: walk its order while that fills the page and the count quickly (broad searches) …
       const order = s.order(key);
-      for (let i = 0; i < order.length && (count < cap || main.length < want); i++) {
+      const budget = candidates === null && f.fansMin === null ? order.length : this.walkBudget;
+      let i = 0;
+      for (; i < order.length && i < budget && (count < cap || main.length < want); i++) {
         const p = order[i] ?? 0;
         if (matches(p) && live(p)) take(p);
+      }
+      if (i >= budget && i < order.length && (count < cap || main.length < want)) {
+        // … else rank the candidates (fans order, so a fansMin ends them early), keeping the first `want`
+        count = 0;
+        main.length = 0;
+        const values = key === 'indexNum' ? s.indexNums : s.plays;
+        const first = new TopK(want, (x, y) => (values[y] ?? 0) - (values[x] ?? 0) || s.id(x) - s.id(y));
+        const n = candidates ? candidates.length : s.n;
+        const fansMin = f.fansMin ?? -Infinity;
+        for (let j = 0; j < n; j++) {
+          const p = candidates ? (candidates[j] ?? 0) : j;
+          if ((s.fans[p] ?? 0) < fansMin) break;
+          if (matches(p) && live(p)) {
+            count++;
+            first.offer(p);
+          }
+        }
+        for (const p of first.sorted()) main.push(s.row(p));
       }
     }
     count += fresh.length;
