@@ -57,8 +57,10 @@ async function viaIndex(index: CreatorSearchIndex, c: Case) {
 
 async function randomCases(seed: number, n: number): Promise<Case[]> {
   const { next, pick } = rng(seed);
-  const creators = await sql<{ name: string; mid: string; mcn_id: number | null }>`
-    SELECT name, mid::text AS mid, mcn_id FROM creators ORDER BY id`.execute(t.ctx.db);
+  const creators = await sql<{ name: string; mid: string; mcn_id: number | null; fans: string }>`
+    SELECT name, mid::text AS mid, mcn_id, fans::text AS fans FROM creators ORDER BY id`.execute(t.ctx.db);
+  // bounds equal to a creator's fans test the inclusive ends
+  const fansOf = () => Number(pick(creators.rows).fans);
   const tops = await sql<{ tids: number[] }>`
     SELECT array_agg(tid) || p.parent_id AS tids FROM partitions p WHERE parent_id IS NOT NULL GROUP BY parent_id`.execute(
     t.ctx.db,
@@ -84,8 +86,8 @@ async function randomCases(seed: number, n: number): Promise<Case[]> {
                 : chars.slice(start, start + Number(kind)).join('') || c.name;
     const filter: KolFilter = { ...EMPTY_FILTER };
     if (next() < 0.3) filter.tids = pick(tops.rows).tids;
-    if (next() < 0.3) filter.fansMin = pick([1_000, 10_000, 100_000]);
-    if (next() < 0.15) filter.fansMax = pick([50_000, 500_000]);
+    if (next() < 0.3) filter.fansMin = next() < 0.5 ? fansOf() : pick([1_000, 10_000, 100_000]);
+    if (next() < 0.15) filter.fansMax = next() < 0.5 ? fansOf() : pick([50_000, 500_000]);
     if (next() < 0.25) filter.levels = pick([[6], [5, 6], [3, 4]]);
     if (next() < 0.2) filter.approve = pick([[0], [1, 2]]);
     if (next() < 0.2) filter.gender = pick([0, 1, 2]);
