@@ -203,6 +203,7 @@ class Snapshot {
   private readonly orders: Record<'indexNum' | 'plays', Int32Array>;
   private readonly grams = new Map<string, Int32Array>();
   private readonly tidLists = new Map<string, Int32Array>();
+  private readonly byTid = new Map<number, Int32Array>();
 
   private constructor(
     n: number,
@@ -270,6 +271,7 @@ class Snapshot {
         await sql`CLOSE xg_search_index`.execute(trx);
         return snap;
       });
+    snapshot.indexPartitions();
     await snapshot.indexGrams();
     return snapshot;
   }
@@ -399,18 +401,44 @@ class Snapshot {
     return null;
   }
 
+  /** The positions of the creators of these partitions, ascending (merged from the per-partition lists). */
   private tidList(tids: number[]): Int32Array {
     const key = [...tids].sort((a, b) => a - b).join(',');
     let list = this.tidLists.get(key);
     if (!list) {
-      const wanted = new Set(tids);
-      const out: number[] = [];
-      for (let p = 0; p < this.n; p++) if (wanted.has(this.tids[p] ?? -1)) out.push(p);
-      list = Int32Array.from(out);
+      const parts = [...new Set(tids)].map((tid) => this.byTid.get(tid) ?? new Int32Array(0));
+      list = new Int32Array(parts.reduce((sum, l) => sum + l.length, 0));
+      let at = 0;
+      for (const l of parts) {
+        list.set(l, at);
+        at += l.length;
+      }
+      if (parts.length > 1) list.sort();
       if (this.tidLists.size >= 500) this.tidLists.clear();
       this.tidLists.set(key, list);
     }
     return list;
+  }
+
+  /** Per-partition position lists (ascending), one pass over the snapshot. */
+  private indexPartitions(): void {
+    const counts = new Map<number, number>();
+    for (let p = 0; p < this.n; p++) {
+      const tid = this.tids[p] ?? -1;
+      counts.set(tid, (counts.get(tid) ?? 0) + 1);
+    }
+    const fill = new Map<number, number>();
+    for (const [tid, c] of counts) {
+      this.byTid.set(tid, new Int32Array(c));
+      fill.set(tid, 0);
+    }
+    for (let p = 0; p < this.n; p++) {
+      const tid = this.tids[p] ?? -1;
+      const at = fill.get(tid) ?? 0;
+      const list = this.byTid.get(tid);
+      if (list) list[at] = p;
+      fill.set(tid, at + 1);
+    }
   }
 
   order(key: 'indexNum' | 'plays'): Int32Array {
