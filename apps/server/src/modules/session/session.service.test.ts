@@ -12,12 +12,14 @@ function fakeRepository() {
   const repo = {
     reads: 0,
     rows,
-    async findByTokenHash(tokenHash: string) {
+    findByTokenHash(tokenHash: string) {
       repo.reads++;
       const row = [...rows.values()].find((r) => r.tokenHash === tokenHash);
-      return row && { id: row.id, userId: row.userId, expiresAt: row.expiresAt, revokedReason: row.revokedReason };
+      return Promise.resolve(
+        row && { id: row.id, userId: row.userId, expiresAt: row.expiresAt, revokedReason: row.revokedReason },
+      );
     },
-    async open(input: { userId: string; tokenHash: string; expiresAt: Date }) {
+    open(input: { userId: string; tokenHash: string; expiresAt: Date }) {
       for (const r of rows.values()) if (r.userId === input.userId && !r.revokedReason) r.revokedReason = 'replaced';
       const id = String(nextId++);
       rows.set(id, {
@@ -27,15 +29,20 @@ function fakeRepository() {
         expiresAt: input.expiresAt,
         revokedReason: null,
       });
+      return Promise.resolve();
     },
-    async revoke(id: string, reason: string) {
+    revoke(id: string, reason: string) {
       const row = rows.get(id);
       if (row && !row.revokedReason) row.revokedReason = reason;
+      return Promise.resolve();
     },
-    async revokeAllForUser(userId: string, reason: string) {
+    revokeAllForUser(userId: string, reason: string) {
       for (const r of rows.values()) if (r.userId === userId && !r.revokedReason) r.revokedReason = reason;
+      return Promise.resolve();
     },
-    async touch() {},
+    touch() {
+      return Promise.resolve();
+    },
   };
   return repo;
 }
