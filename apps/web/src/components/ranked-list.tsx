@@ -1,21 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { CrownFilled, PlayCircleOutlined } from '@ant-design/icons';
+import { CrownFilled } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { formatCount, truncateTitle, type VideoItem } from '@xg/shared';
 import { useAppHref } from '../lib/use-app-navigate';
+import { CREATOR_DETAIL_PATH, VIDEO_DETAIL_PATH, creatorDetailSearch, videoDetailSearch } from './detail-links';
 import { RemoteAvatar } from './remote-avatar';
+import { VideoCover } from './video-cover';
 import './ranked-list.css';
 
 /**
  * The rows of the ranked lists (hot content, activities, materials): rank medals, the score cell, the link to
  * a creator and the video table whose titles open the video detail.
  */
-
-/** Routes the rows link to (docs/api/discovery.md "Menu rows"). */
-export const VIDEO_DETAIL_PATH = '/hotStuff/videoDetail';
-export const CREATOR_DETAIL_PATH = '/search/upSearch/detail';
 
 /** A hot score: 万 / 亿 from 10,000, else one decimal below 100. */
 export function formatScore(value: number): string {
@@ -56,11 +54,10 @@ export function CreatorLink({
   children: ReactNode;
 }) {
   const hrefOf = useAppHref();
-  const search = `?${new URLSearchParams({ kolId: String(kolId), kolName }).toString()}`;
   return (
     <a
       className={className}
-      href={hrefOf({ pathname: CREATOR_DETAIL_PATH, search })}
+      href={hrefOf({ pathname: CREATOR_DETAIL_PATH, search: creatorDetailSearch(kolId, kolName) })}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={label}
@@ -70,24 +67,34 @@ export function CreatorLink({
   );
 }
 
-function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const m = Math.floor(s / 60);
-  return `${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** A video cover with its duration; a play icon when the cover cannot load (third-party URLs). */
-function VideoThumb({ src, alt, duration }: { src: string; alt: string; duration: number }) {
-  const [failed, setFailed] = useState<string | null>(null);
+/** The video cell of a list: cover and title, opening the video detail, with a line of tags under the title. */
+export function VideoLink({
+  video,
+  meta,
+  titleLength = 60,
+  deleted = false,
+}: {
+  video: VideoItem;
+  meta: ReactNode;
+  titleLength?: 50 | 60;
+  /** greyed out and struck through (a video deleted on the platform) */
+  deleted?: boolean;
+}) {
+  const hrefOf = useAppHref();
   return (
-    <span className="list-thumb">
-      {src && failed !== src ? (
-        <img src={src} alt={alt} referrerPolicy="no-referrer" loading="lazy" onError={() => setFailed(src)} />
-      ) : (
-        <PlayCircleOutlined className="list-thumb-icon" aria-hidden />
-      )}
-      <span className="list-thumb-duration">{formatDuration(duration)}</span>
-    </span>
+    <Link
+      className={deleted ? 'list-video is-deleted' : 'list-video'}
+      to={hrefOf({ pathname: VIDEO_DETAIL_PATH, search: videoDetailSearch(video.videoId) })}
+      aria-label={`查看视频详情：${video.title}`}
+    >
+      <VideoCover src={video.coverImg} alt={video.title} duration={video.playDuration} size="small" deleted={deleted} />
+      <span className="list-video-text">
+        <span className="list-video-title" title={video.title}>
+          {truncateTitle(video.title, titleLength)}
+        </span>
+        <span className="list-meta">{meta}</span>
+      </span>
+    </Link>
   );
 }
 
@@ -119,7 +126,6 @@ export function VideoTable<T extends VideoItem>({
   extraColumns = [],
   compact = false,
 }: VideoTableProps<T>) {
-  const hrefOf = useAppHref();
   const ranks = new Map(videos.map((video, index) => [video.videoId, rankOf?.(video, index) ?? index + 1]));
   const rankColumns: TableColumnsType<T> = rankOf
     ? [
@@ -138,25 +144,18 @@ export function VideoTable<T extends VideoItem>({
       key: 'video',
       title: '视频',
       render: (_, video) => (
-        <Link
-          className="list-video"
-          to={hrefOf({ pathname: VIDEO_DETAIL_PATH, search: `?id=${video.videoId}` })}
-          aria-label={`查看视频详情：${video.title}`}
-        >
-          <VideoThumb src={video.coverImg} alt={video.title} duration={video.playDuration} />
-          <span className="list-video-text">
-            <span className="list-video-title" title={video.title}>
-              {truncateTitle(video.title, 60)}
-            </span>
-            <span className="list-meta">
+        <VideoLink
+          video={video}
+          meta={
+            <>
               {video.themeName ? <Tag>{video.themeName}</Tag> : null}
               {!compact && video.isReprint === 1 ? <Tag color="orange">转载</Tag> : null}
               <Tooltip title={dayjs(video.publishTime).format('YYYY-MM-DD HH:mm')}>
                 <span>{dayjs(video.publishTime).format(compact ? 'YYYY-MM-DD' : 'MM-DD HH:mm')}</span>
               </Tooltip>
-            </span>
-          </span>
-        </Link>
+            </>
+          }
+        />
       ),
     },
     {

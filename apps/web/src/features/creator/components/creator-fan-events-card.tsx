@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { formatCount, truncateTitle, type FanEvent } from '@xg/shared';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useKolFanEvents, type FanEventDays } from '../api/get-kol-fan-events';
-import { VIDEO_DETAIL_PATH, signedCount, videoDetailSearch } from './detail-links';
+import { VIDEO_DETAIL_PATH, videoDetailSearch } from '../../../components/detail-links';
+import { signedCount } from './signed-count';
 import { QueryFailed } from '../../../components/query-failed';
 
 const DAY_OPTIONS: { label: string; value: FanEventDays }[] = [

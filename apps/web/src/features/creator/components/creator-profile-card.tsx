@@ -3,7 +3,7 @@ import { LinkOutlined, StarFilled, StarOutlined, SwapOutlined, VideoCameraFilled
 import dayjs from 'dayjs';
 import { formatCount } from '@xg/shared';
 import type { KolDetail } from '../api/get-kol-detail';
-import { signedCount } from './detail-links';
+import { signedCount } from './signed-count';
 import { ApproveBadge } from '../../../components/approve-badge';
 import { LevelTag } from '../../../components/level-tag';
 import { RemoteAvatar } from '../../../components/remote-avatar';

@@ -4,7 +4,7 @@ import { ApproveBadge } from '../../../components/approve-badge';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useSimilarKol } from '../api/get-similar-kol';
-import { CREATOR_DETAIL_PATH, creatorDetailSearch } from './detail-links';
+import { CREATOR_DETAIL_PATH, creatorDetailSearch } from '../../../components/detail-links';
 import { QueryFailed } from '../../../components/query-failed';
 
 /** 相似UP主: same partition, similar size; each opens its own detail in a new tab. */

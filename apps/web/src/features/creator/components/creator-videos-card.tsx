@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { Card, Segmented, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { Link } from 'react-router-dom';
-import { formatCount, truncateTitle, type VideoItem } from '@xg/shared';
-import { useAppHref } from '../../../lib/use-app-navigate';
+import { formatCount, type VideoItem } from '@xg/shared';
 import { useKolVideos, type KolVideoSort } from '../api/get-kol-videos';
-import { VIDEO_DETAIL_PATH, videoDetailSearch } from './detail-links';
-import { VideoThumb } from './video-thumb';
 import { QueryFailed } from '../../../components/query-failed';
+import { VideoLink } from '../../../components/ranked-list';
 
 const PAGE_SIZE = 10;
 const SORT_OPTIONS: { label: string; value: KolVideoSort }[] = [
@@ -24,7 +21,6 @@ function count(value: number) {
 export function CreatorVideosCard({ kolId }: { kolId: number }) {
   const [sort, setSort] = useState<KolVideoSort>('pubdate');
   const [pageNo, setPageNo] = useState(1);
-  const hrefOf = useAppHref();
   const query = useKolVideos(kolId, sort, pageNo, PAGE_SIZE);
 
   const columns: TableColumnsType<VideoItem> = [
@@ -34,24 +30,19 @@ export function CreatorVideosCard({ kolId }: { kolId: number }) {
       render: (_, video) => {
         const deleted = video.status === -1;
         return (
-          <Link
-            to={hrefOf({ pathname: VIDEO_DETAIL_PATH, search: videoDetailSearch(video.videoId) })}
-            className={deleted ? 'creator-video is-deleted' : 'creator-video'}
-            aria-label={`查看视频详情：${video.title}`}
-          >
-            <VideoThumb src={video.coverImg} alt={video.title} duration={video.playDuration} deleted={deleted} />
-            <span className="creator-video-text">
-              <span className="creator-video-title" title={video.title}>
-                {truncateTitle(video.title, 50)}
-              </span>
-              <span className="creator-video-tags">
+          <VideoLink
+            video={video}
+            titleLength={50}
+            deleted={deleted}
+            meta={
+              <>
                 {deleted ? <Tag color="default">已删除</Tag> : null}
                 {video.isReprint === 1 ? <Tag color="orange">转载</Tag> : null}
                 {video.isActivity === 1 ? <Tag color="purple">活动</Tag> : null}
                 {video.themeName ? <Tag>{video.themeName}</Tag> : null}
-              </span>
-            </span>
-          </Link>
+              </>
+            }
+          />
         );
       },
     },

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Statistic, Typography, type TableColumnsType } from 'antd';
 import { formatCount } from '@xg/shared';
-import { BarChart } from '../../../components/charts/bar-chart';
 import { CHART_HEIGHT, LineChart } from '../../../components/charts/line-chart';
-import { PieChart } from '../../../components/charts/pie-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
+import { PartitionBoard, countColumn, type PartitionBar, type PartitionPie } from '../../../components/partition-board';
 import { useBoardData, type BoardData } from '../api/get-board-data';
 import { QueryFailed, shortDate } from './common';
 import '../dashboard.css';
@@ -13,36 +12,30 @@ type PartitionRow = BoardData['partitions'][number];
 
 const PARTITION_COLUMNS: TableColumnsType<PartitionRow> = [
   { key: 'name', title: '分区', dataIndex: 'name' },
-  {
-    key: 'kol',
-    title: 'UP主数',
-    align: 'right',
-    sorter: (a, b) => a.kolNum - b.kolNum,
-    render: (_, r) => formatCount(r.kolNum),
-  },
-  {
-    key: 'video',
-    title: '视频数',
-    align: 'right',
-    sorter: (a, b) => a.videoNum - b.videoNum,
-    render: (_, r) => formatCount(r.videoNum),
-  },
-  {
-    key: 'fans',
-    title: '总粉丝',
-    align: 'right',
-    sorter: (a, b) => a.fansNum - b.fansNum,
-    defaultSortOrder: 'descend',
-    render: (_, r) => formatCount(r.fansNum),
-  },
-  {
-    key: 'play',
-    title: '总播放',
-    align: 'right',
-    sorter: (a, b) => a.playNum - b.playNum,
-    render: (_, r) => formatCount(r.playNum),
-  },
+  countColumn('kol', 'UP主数', (r) => r.kolNum),
+  countColumn('video', '视频数', (r) => r.videoNum),
+  countColumn('fans', '总粉丝', (r) => r.fansNum, { defaultSortOrder: 'descend' }),
+  countColumn('play', '总播放', (r) => r.playNum),
 ];
+
+const KOL_BAR: PartitionBar<PartitionRow> = {
+  title: '各分区UP主数',
+  testId: 'board-kol-chart',
+  series: { name: 'UP主数', color: '#f0552d', value: (r) => r.kolNum },
+};
+
+const FANS_PIE: PartitionPie<PartitionRow> = {
+  title: '粉丝分区占比',
+  ariaLabel: '各分区粉丝占比',
+  testId: 'board-fans-chart',
+  value: (r) => r.fansNum,
+};
+
+const PLAY_BAR: PartitionBar<PartitionRow> = {
+  title: '各分区总播放',
+  testId: 'board-play-chart',
+  series: { name: '总播放', color: '#1677ff', value: (r) => r.playNum },
+};
 
 /** /home/boardData (component boardData): the platform data board — totals, by-partition charts, daily growth. */
 export function BoardDataPage() {
@@ -51,16 +44,6 @@ export function BoardDataPage() {
     () => [...(query.data?.partitions ?? [])].sort((a, b) => b.fansNum - a.fansNum),
     [query.data],
   );
-  const categories = useMemo(() => partitions.map((p) => p.name), [partitions]);
-  const kolSeries = useMemo(
-    () => [{ name: 'UP主数', values: partitions.map((p) => p.kolNum), color: '#f0552d' }],
-    [partitions],
-  );
-  const playSeries = useMemo(
-    () => [{ name: '总播放', values: partitions.map((p) => p.playNum), color: '#1677ff' }],
-    [partitions],
-  );
-  const fansSlices = useMemo(() => partitions.map((p) => ({ name: p.name, value: p.fansNum })), [partitions]);
   const growth = useMemo(() => query.data?.dailyGrowth ?? [], [query.data]);
   const growthDates = useMemo(() => growth.map((g) => g.dataDate), [growth]);
   const growthCharts = useMemo(
@@ -141,45 +124,13 @@ export function BoardDataPage() {
             <Empty description="暂无分区数据" />
           </Card>
         ) : (
-          <>
-            <Row gutter={[16, 16]}>
-              <Col xs={24} xl={14}>
-                <Card variant="borderless" title="各分区UP主数">
-                  <BarChart
-                    ariaLabel="各分区UP主数"
-                    categories={categories}
-                    series={kolSeries}
-                    testId="board-kol-chart"
-                  />
-                </Card>
-              </Col>
-              <Col xs={24} xl={10}>
-                <Card variant="borderless" title="粉丝分区占比">
-                  <PieChart ariaLabel="各分区粉丝占比" slices={fansSlices} testId="board-fans-chart" />
-                </Card>
-              </Col>
-              <Col xs={24}>
-                <Card variant="borderless" title="各分区总播放">
-                  <BarChart
-                    ariaLabel="各分区总播放"
-                    categories={categories}
-                    series={playSeries}
-                    testId="board-play-chart"
-                  />
-                </Card>
-              </Col>
-            </Row>
-            <Card variant="borderless" title="分区明细">
-              <Table<PartitionRow>
-                rowKey="tid"
-                columns={PARTITION_COLUMNS}
-                dataSource={partitions}
-                pagination={false}
-                aria-label="分区明细"
-                scroll={{ x: 'max-content' }}
-              />
-            </Card>
-          </>
+          <PartitionBoard
+            rows={partitions}
+            top={KOL_BAR}
+            share={FANS_PIE}
+            bottom={PLAY_BAR}
+            columns={PARTITION_COLUMNS}
+          />
         )}
       </ErrorBoundary>
     </div>

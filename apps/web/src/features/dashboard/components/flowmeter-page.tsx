@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Card, Empty, Segmented, Skeleton, Spin, Table, Typography, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { formatCount } from '@xg/shared';
 import { MultiLineChart, type MultiLineSeries } from '../../../components/charts/multi-line-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
+import { countColumn } from '../../../components/partition-board';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useFlowmeter, type FlowmeterDays } from '../api/get-flowmeter';
 import { QueryFailed, shortDate, signedCount } from './common';
@@ -30,28 +30,9 @@ interface Row {
 
 const COLUMNS: TableColumnsType<Row> = [
   { key: 'name', title: '分区', dataIndex: 'name' },
-  {
-    key: 'total',
-    title: '播放增量合计',
-    align: 'right',
-    sorter: (a, b) => a.total - b.total,
-    render: (_, r) => formatCount(r.total),
-  },
-  {
-    key: 'avg',
-    title: '日均增量',
-    align: 'right',
-    sorter: (a, b) => a.average - b.average,
-    render: (_, r) => formatCount(r.average),
-  },
-  {
-    key: 'last',
-    title: '最近一日',
-    align: 'right',
-    responsive: ['sm'],
-    sorter: (a, b) => a.last - b.last,
-    render: (_, r) => formatCount(r.last),
-  },
+  countColumn('total', '播放增量合计', (r) => r.total),
+  countColumn('avg', '日均增量', (r) => r.average),
+  countColumn('last', '最近一日', (r) => r.last, { responsive: ['sm'] }),
   {
     key: 'change',
     title: '后半段环比',

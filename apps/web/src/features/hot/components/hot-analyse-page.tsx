@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { Card, Col, Empty, Row, Segmented, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
-import { formatCount, type HotAnalysePartition } from '@xg/shared';
-import { BarChart } from '../../../components/charts/bar-chart';
-import { PieChart } from '../../../components/charts/pie-chart';
+import { Card, Empty, Segmented, Skeleton, Typography, type TableColumnsType } from 'antd';
+import type { HotAnalysePartition } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
+import { PartitionBoard, countColumn, type PartitionBar, type PartitionPie } from '../../../components/partition-board';
 import { useHotAnalyse, type HotAnalyseDays } from '../api/get-hot-analyse';
 import { QueryFailed } from '../../../components/query-failed';
 import { useQueryState } from '../../../components/list-filters';
@@ -18,45 +17,37 @@ const DAY_OPTIONS: { label: string; value: HotAnalyseDays }[] = [
 
 const COLUMNS: TableColumnsType<HotAnalysePartition> = [
   { key: 'name', title: '分区', dataIndex: 'name' },
-  {
-    key: 'videos',
-    title: '视频数',
-    align: 'right',
-    sorter: (a, b) => a.videoNum - b.videoNum,
-    render: (_, row) => formatCount(row.videoNum),
-  },
-  {
-    key: 'plays',
-    title: '总播放',
-    align: 'right',
-    sorter: (a, b) => a.playNum - b.playNum,
-    defaultSortOrder: 'descend',
-    render: (_, row) => formatCount(row.playNum),
-  },
-  {
-    key: 'avg',
-    title: '平均播放',
-    align: 'right',
-    responsive: ['sm'],
-    sorter: (a, b) => a.avgPlayNum - b.avgPlayNum,
-    render: (_, row) => formatCount(row.avgPlayNum),
-  },
-  {
-    key: 'hot',
-    title: '热门视频',
-    align: 'right',
-    responsive: ['md'],
-    sorter: (a, b) => a.hotVideoNum - b.hotVideoNum,
-    render: (_, row) => formatCount(row.hotVideoNum),
-  },
-  {
-    key: 'rate',
-    title: '互动率',
-    align: 'right',
-    sorter: (a, b) => a.interactRate - b.interactRate,
+  countColumn('videos', '视频数', (row) => row.videoNum),
+  countColumn('plays', '总播放', (row) => row.playNum, { defaultSortOrder: 'descend' }),
+  countColumn('avg', '平均播放', (row) => row.avgPlayNum, { responsive: ['sm'] }),
+  countColumn('hot', '热门视频', (row) => row.hotVideoNum, { responsive: ['md'] }),
+  countColumn('rate', '互动率', (row) => row.interactRate, {
     render: (_, row) => fractionPercent(row.interactRate),
-  },
+  }),
 ];
+
+const PLAY_BAR: PartitionBar<HotAnalysePartition> = {
+  title: '各分区总播放',
+  ariaLabel: '各分区总播放柱状图',
+  testId: 'analyse-play-chart',
+  series: { name: '总播放', color: '#1677ff', value: (row) => row.playNum },
+};
+
+const VIDEO_PIE: PartitionPie<HotAnalysePartition> = {
+  title: '视频数占比',
+  ariaLabel: '各分区视频数占比图',
+  testId: 'analyse-video-chart',
+  value: (row) => row.videoNum,
+};
+
+const RATE_BAR: PartitionBar<HotAnalysePartition> = {
+  title: '各分区互动率',
+  ariaLabel: '各分区互动率柱状图',
+  testId: 'analyse-rate-chart',
+  series: { name: '互动率', color: '#eb2f96', value: (row) => Math.round(row.interactRate * 10000) / 100 },
+  percent: true,
+  showLabels: true,
+};
 
 /** /hotStuff/hotAnalyse (component hotAnalyse): how the partitions perform — output, plays, engagement. */
 export function HotAnalysePage() {
@@ -64,18 +55,6 @@ export function HotAnalysePage() {
   const days: HotAnalyseDays = params.get('days') === '30' ? 30 : 7;
   const query = useHotAnalyse(days);
   const partitions = useMemo(() => [...(query.data ?? [])].sort((a, b) => b.playNum - a.playNum), [query.data]);
-  const categories = useMemo(() => partitions.map((p) => p.name), [partitions]);
-  const playSeries = useMemo(
-    () => [{ name: '总播放', values: partitions.map((p) => p.playNum), color: '#1677ff' }],
-    [partitions],
-  );
-  const rateSeries = useMemo(
-    () => [
-      { name: '互动率', values: partitions.map((p) => Math.round(p.interactRate * 10000) / 100), color: '#eb2f96' },
-    ],
-    [partitions],
-  );
-  const slices = useMemo(() => partitions.map((p) => ({ name: p.name, value: p.videoNum })), [partitions]);
 
   return (
     <div className="page-stack">
@@ -107,47 +86,7 @@ export function HotAnalysePage() {
             <Empty description="该时间段暂无视频数据" />
           </Card>
         ) : (
-          <>
-            <Row gutter={[16, 16]}>
-              <Col xs={24} xl={14}>
-                <Card variant="borderless" title="各分区总播放">
-                  <BarChart
-                    ariaLabel="各分区总播放柱状图"
-                    categories={categories}
-                    series={playSeries}
-                    testId="analyse-play-chart"
-                  />
-                </Card>
-              </Col>
-              <Col xs={24} xl={10}>
-                <Card variant="borderless" title="视频数占比">
-                  <PieChart ariaLabel="各分区视频数占比图" slices={slices} testId="analyse-video-chart" />
-                </Card>
-              </Col>
-              <Col xs={24}>
-                <Card variant="borderless" title="各分区互动率">
-                  <BarChart
-                    ariaLabel="各分区互动率柱状图"
-                    categories={categories}
-                    series={rateSeries}
-                    percent
-                    showLabels
-                    testId="analyse-rate-chart"
-                  />
-                </Card>
-              </Col>
-            </Row>
-            <Card variant="borderless" title="分区明细">
-              <Table<HotAnalysePartition>
-                rowKey="tid"
-                columns={COLUMNS}
-                dataSource={partitions}
-                pagination={false}
-                aria-label="分区明细"
-                scroll={{ x: 'max-content' }}
-              />
-            </Card>
-          </>
+          <PartitionBoard rows={partitions} top={PLAY_BAR} share={VIDEO_PIE} bottom={RATE_BAR} columns={COLUMNS} />
         )}
       </ErrorBoundary>
     </div>

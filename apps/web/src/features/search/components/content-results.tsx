@@ -4,12 +4,14 @@ import { formatCount, truncateTitle, type ThemeInfo, type VideoItem } from '@xg/
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useSearchContent, type ContentSort } from '../api/search-content';
 import { SEARCH_PAGE_SIZE } from '../api/search-kol';
-import { VideoCover } from './video-cover';
+import {
+  CREATOR_DETAIL_PATH,
+  VIDEO_DETAIL_PATH,
+  creatorDetailSearch,
+  videoDetailSearch,
+} from '../../../components/detail-links';
 import { QueryFailed } from '../../../components/query-failed';
-
-/** Route of the video detail screen (component videoDetail, docs/api/discovery.md menu rows). */
-export const VIDEO_DETAIL_PATH = '/hotStuff/videoDetail';
-const CREATOR_DETAIL_PATH = '/search/upSearch/detail';
+import { VideoCover } from '../../../components/video-cover';
 
 const SORT_OPTIONS: { label: string; value: ContentSort }[] = [
   { label: '播放最多', value: 'play' },
@@ -99,15 +101,15 @@ export function ContentResults({ keyword, sort, tid, pageNo, themes, onChange }:
 
 function VideoResult({ video }: { video: VideoItem }) {
   const hrefOf = useAppHref();
-  const detailHref = hrefOf({ pathname: VIDEO_DETAIL_PATH, search: `?id=${video.videoId}` });
+  const detailHref = hrefOf({ pathname: VIDEO_DETAIL_PATH, search: videoDetailSearch(video.videoId) });
   const creatorHref = hrefOf({
     pathname: CREATOR_DETAIL_PATH,
-    search: `?${new URLSearchParams({ kolId: String(video.kolId), kolName: video.kolName }).toString()}`,
+    search: creatorDetailSearch(video.kolId, video.kolName),
   });
   return (
     <article className="search-video">
       <a href={detailHref} target="_blank" rel="noopener noreferrer" aria-label={`查看视频详情：${video.title}`}>
-        <VideoCover src={video.coverImg} alt={video.title} duration={video.playDuration} />
+        <VideoCover src={video.coverImg} alt={video.title} duration={video.playDuration} size="medium" />
       </a>
       <div className="search-video-body">
         <a

@@ -1,18 +1,18 @@
-import { useState } from 'react';
 import { Alert, Button, Card, Result, Skeleton, Tag, Tooltip, Typography } from 'antd';
-import { ClockCircleOutlined, DeleteOutlined, FlagOutlined, LinkOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DeleteOutlined, FlagOutlined, LinkOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DiscoveryMsg, VideoRefParams, formatCount, type VideoDetailInfo } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
+import { CreatorLink } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
+import { VideoCover, formatDuration } from '../../../components/video-cover';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
 import { useVideoDetail } from '../api/get-video-detail';
 import { VideoTrendCard } from './video-trend-card';
 import '../video.css';
 
-const CREATOR_DETAIL_PATH = '/search/upSearch/detail';
 const ACTIVITY_DETAIL_PATH = '/hotStuff/activityDetail';
 
 /** The video's activity: a link to its detail once its page was read, else plain 参与活动. */
@@ -34,14 +34,6 @@ function VideoActivity({ video }: { video: VideoDetailInfo }) {
       )}
     </span>
   );
-}
-
-function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${String(m).padStart(2, '0')}:${rest}`;
 }
 
 function isHttpUrl(value: string): boolean {
@@ -115,32 +107,20 @@ export function VideoDetailPage() {
   );
 }
 
+/** The cover in the header; a deleted video is marked on it (the whole header is greyed). */
 function Cover({ video, deleted }: { video: VideoDetailInfo; deleted: boolean }) {
-  const [failed, setFailed] = useState<string | null>(null);
   return (
-    <div className={deleted ? 'video-cover is-deleted' : 'video-cover'}>
-      {video.coverImg && failed !== video.coverImg ? (
-        <img
-          src={video.coverImg}
-          alt={video.title}
-          referrerPolicy="no-referrer"
-          onError={() => setFailed(video.coverImg)}
-        />
-      ) : (
-        <PlayCircleOutlined className="video-cover-icon" aria-hidden />
-      )}
-      <span className="video-cover-duration">{formatDuration(video.playDuration)}</span>
+    <VideoCover src={video.coverImg} alt={video.title} duration={video.playDuration} size="large" eager>
       {deleted ? (
         <span className="video-cover-deleted">
           <DeleteOutlined aria-hidden /> 已删除
         </span>
       ) : null}
-    </div>
+    </VideoCover>
   );
 }
 
 function VideoHeader({ video }: { video: VideoDetailInfo }) {
-  const hrefOf = useAppHref();
   const deleted = video.status === -1;
   const publish = dayjs(video.publishTime);
   return (
@@ -182,19 +162,15 @@ function VideoHeader({ video }: { video: VideoDetailInfo }) {
             <VideoActivity video={video} />
             {video.updateTime ? <span>数据更新 {dayjs(video.updateTime).format('YYYY-MM-DD HH:mm')}</span> : null}
           </div>
-          <a
+          <CreatorLink
             className="video-author"
-            href={hrefOf({
-              pathname: CREATOR_DETAIL_PATH,
-              search: `?${new URLSearchParams({ kolId: String(video.kolId), kolName: video.kolName }).toString()}`,
-            })}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`查看UP主详情：${video.kolName}`}
+            kolId={video.kolId}
+            kolName={video.kolName}
+            label={`查看UP主详情：${video.kolName}`}
           >
             <RemoteAvatar src={video.kolImg} alt={video.kolName} size={32} />
             <span>{video.kolName}</span>
-          </a>
+          </CreatorLink>
           <Typography.Paragraph
             type="secondary"
             className="video-summary"

@@ -1,0 +1,49 @@
+import { useState, type ReactNode } from 'react';
+import { PlayCircleOutlined } from '@ant-design/icons';
+import './video-cover.css';
+
+/** A video's length: mm:ss, h:mm:ss from an hour. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${String(m).padStart(2, '0')}:${rest}`;
+}
+
+interface VideoCoverProps {
+  src: string;
+  alt: string;
+  /** seconds, shown in the corner */
+  duration: number;
+  /** small: table rows (112 px); medium: search cards (160 px); large: the video detail header (320 px) */
+  size: 'small' | 'medium' | 'large';
+  /** greyed out (a deleted video in a list) */
+  deleted?: boolean;
+  /** load with the page (the detail header) instead of when scrolled to */
+  eager?: boolean;
+  /** marks over the cover (已删除 …) */
+  children?: ReactNode;
+}
+
+/** A video cover from the platform's CDN (no referrer), a play icon when it cannot load, the duration on top. */
+export function VideoCover({ src, alt, duration, size, deleted = false, eager = false, children }: VideoCoverProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  return (
+    <span className={`video-cover is-${size}${deleted ? ' is-deleted' : ''}`}>
+      {src && failed !== src ? (
+        <img
+          src={src}
+          alt={alt}
+          referrerPolicy="no-referrer"
+          loading={eager ? undefined : 'lazy'}
+          onError={() => setFailed(src)}
+        />
+      ) : (
+        <PlayCircleOutlined className="video-cover-icon" aria-hidden />
+      )}
+      <span className="video-cover-duration">{formatDuration(duration)}</span>
+      {children}
+    </span>
+  );
+}
