@@ -342,29 +342,17 @@ class Snapshot {
 
   /** Positions whose (lowercased) name is `lname`. */
   namePositions(lname: string): number[] {
+    const at = lowerBound(this.n, (i) => utf8Compare(this.names[this.byName[i] ?? 0] ?? '', lname) < 0);
     const out: number[] = [];
-    let lo = 0;
-    let hi = this.n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (utf8Compare(this.names[this.byName[mid] ?? 0] ?? '', lname) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < this.n && this.names[this.byName[i] ?? 0] === lname; i++) out.push(this.byName[i] ?? 0);
+    for (let i = at; i < this.n && this.names[this.byName[i] ?? 0] === lname; i++) out.push(this.byName[i] ?? 0);
     return out;
   }
 
   /** Positions whose UID is `uid` (one, or none). */
   midPositions(uid: number): number[] {
+    const at = lowerBound(this.n, (i) => (this.mids[this.byMid[i] ?? 0] ?? 0) < uid);
     const out: number[] = [];
-    let lo = 0;
-    let hi = this.n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.mids[this.byMid[mid] ?? 0] ?? 0) < uid) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < this.n && this.mids[this.byMid[i] ?? 0] === uid; i++) out.push(this.byMid[i] ?? 0);
+    for (let i = at; i < this.n && this.mids[this.byMid[i] ?? 0] === uid; i++) out.push(this.byMid[i] ?? 0);
     return out;
   }
 
@@ -451,32 +439,31 @@ function utf8Compare(a: string, b: string): number {
   return a === b ? 0 : Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
-/** An ascending list with `p` inserted in its place (a new array). */
-function sortedInsert(list: Int32Array, p: number): Int32Array {
+/** The first index in [0, n) for which `below` is false (`below` is true on a prefix). */
+function lowerBound(n: number, below: (i: number) => boolean): number {
   let lo = 0;
-  let hi = list.length;
+  let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((list[mid] ?? 0) < p) lo = mid + 1;
+    if (below(mid)) lo = mid + 1;
     else hi = mid;
   }
+  return lo;
+}
+
+/** An ascending list with `p` inserted in its place (a new array). */
+function sortedInsert(list: Int32Array, p: number): Int32Array {
+  const at = lowerBound(list.length, (i) => (list[i] ?? 0) < p);
   const out = new Int32Array(list.length + 1);
-  out.set(list.subarray(0, lo));
-  out[lo] = p;
-  out.set(list.subarray(lo), lo + 1);
+  out.set(list.subarray(0, at));
+  out[at] = p;
+  out.set(list.subarray(at), at + 1);
   return out;
 }
 
 /** Whether an ascending list holds `p`. */
 function sortedHas(list: Int32Array, p: number): boolean {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((list[mid] ?? 0) < p) lo = mid + 1;
-    else hi = mid;
-  }
-  return list[lo] === p;
+  return list[lowerBound(list.length, (i) => (list[i] ?? 0) < p)] === p;
 }
 
 /** The first `k` of a stream under `cmp` (a bounded max-heap of the best so far). */
