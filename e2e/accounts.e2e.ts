@@ -203,8 +203,12 @@ describe('accounts journeys', () => {
       .filter({ hasText: '注册成功，欢迎加入' })
       .getByRole('button', { name: '开始使用' })
       .click();
-    await page.getByTestId('user-block').first().hover();
-    await page.getByRole('menuitem', { name: '个人中心' }).click();
+    // the header's hover menu can close before the click lands on a loaded machine: try again
+    for (let attempt = 0; attempt < 3 && !/\/account/.test(page.url()); attempt += 1) {
+      await page.getByTestId('user-block').first().hover();
+      await page.getByRole('menuitem', { name: '个人中心' }).click();
+      await page.waitForURL(/\/account/, { timeout: 10_000 }).catch(() => undefined);
+    }
     await page.waitForURL(/\/account/);
     await page.getByRole('heading', { level: 3 }).first().waitFor();
     await page.getByText('已邀请').waitFor();
