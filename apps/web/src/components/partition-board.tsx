@@ -35,6 +35,27 @@ export interface PartitionPie<R> {
   value: (row: R) => number;
 }
 
+/** A bar chart of `name` per partition, titled 各分区{name}. */
+export function partitionBar<R>(
+  name: string,
+  color: string,
+  value: (row: R) => number,
+  testId: string,
+  more: Pick<PartitionBar<R>, 'ariaLabel' | 'percent' | 'showLabels'> = {},
+): PartitionBar<R> {
+  return { title: `各分区${name}`, testId, series: { name, color, value }, ...more };
+}
+
+/** A pie of the share of `value` per partition. */
+export function partitionPie<R>(
+  title: string,
+  value: (row: R) => number,
+  testId: string,
+  ariaLabel?: string,
+): PartitionPie<R> {
+  return { title, ariaLabel, testId, value };
+}
+
 /** A right-aligned count column (万 / 亿) that sorts by its figure. */
 export function countColumn<R>(
   key: string,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Table, Tag, Tooltip, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { CrownFilled } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
@@ -98,7 +98,36 @@ export function VideoLink({
   );
 }
 
-interface VideoTableProps<T extends VideoItem> {
+/**
+ * The pager of a ranked list: no size changer, 共 N {unit}, and no page beyond the 500th (nor beyond `cap`, the
+ * rows the free tier may read).
+ */
+export function listPagination({
+  current,
+  pageSize,
+  total,
+  unit,
+  onChange,
+  cap = Number.POSITIVE_INFINITY,
+}: {
+  current: number;
+  pageSize: number;
+  total: number;
+  unit: string;
+  onChange: (page: number) => void;
+  cap?: number;
+}): TablePaginationConfig {
+  return {
+    current,
+    pageSize,
+    total: Math.min(total, cap, pageSize * 500),
+    showSizeChanger: false,
+    showTotal: () => `共 ${total} ${unit}`,
+    onChange,
+  };
+}
+
+export interface VideoTableProps<T extends VideoItem> {
   videos: readonly T[];
   loading: boolean;
   ariaLabel: string;
@@ -211,18 +240,7 @@ export function VideoTable<T extends VideoItem>({
       loading={loading}
       aria-label={ariaLabel}
       locale={{ emptyText: empty }}
-      pagination={
-        pagination
-          ? {
-              current: pagination.current,
-              pageSize: pagination.pageSize,
-              total: Math.min(pagination.total, pagination.pageSize * 500),
-              showSizeChanger: false,
-              showTotal: () => `共 ${pagination.total} 个视频`,
-              onChange: pagination.onChange,
-            }
-          : false
-      }
+      pagination={pagination ? listPagination({ ...pagination, unit: '个视频' }) : false}
     />
   );
 }

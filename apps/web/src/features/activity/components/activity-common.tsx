@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Card, List, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { List, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import {
   FREE_RANKING_ROWS,
@@ -10,10 +10,9 @@ import {
   type RankingLimit,
   type TopKol,
 } from '@xg/shared';
-import { ErrorBoundary } from '../../../components/error-boundary';
 import { LimitAlert } from '../../../components/limit-alert';
-import { QueryFailed } from '../../../components/query-failed';
-import { CreatorLink, RankBadge } from '../../../components/ranked-list';
+import { ListScreen, type ListQuery } from '../../../components/list-screen';
+import { CreatorLink, RankBadge, listPagination } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useUpgradePopup } from '../../gate/hooks/use-upgrade-popup';
@@ -73,14 +72,6 @@ export function LimitBanner({ limitRows, what }: { limitRows: number | null; wha
   );
 }
 
-interface ListQuery {
-  isError: boolean;
-  error: unknown;
-  isPending: boolean;
-  isPlaceholderData: boolean;
-  refetch: () => Promise<unknown>;
-}
-
 interface RankedListScreenProps<Row> {
   /** the screen's title; also names its table (…列表) and its error (…加载失败) */
   title: string;
@@ -98,8 +89,6 @@ interface RankedListScreenProps<Row> {
   /** the total with its unit: 个活动 / 首音乐 */
   unit: string;
   empty: string;
-  /** the list's query string: a new one resets the error boundary */
-  resetKey: string;
   /** what follows the list (a detail drawer …) */
   children?: ReactNode;
 }
@@ -118,50 +107,24 @@ export function RankedListScreen<Row extends object>({
   what,
   unit,
   empty,
-  resetKey,
   children,
 }: RankedListScreenProps<Row>) {
+  const total = page?.total ?? 0;
   const cap = page?.limited ? (page.limitRows ?? LIST_PAGE_SIZE) : Number.POSITIVE_INFINITY;
-  const failed = `${title}加载失败`;
   return (
-    <div className="page-stack">
-      <Card variant="borderless">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          {title}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
-        {filters}
-      </Card>
-      <ErrorBoundary title={failed} resetKeys={[resetKey]}>
-        <Card variant="borderless">
-          {query.isError ? (
-            <QueryFailed title={failed} error={query.error} onRetry={() => void query.refetch()} />
-          ) : (
-            <>
-              {page?.limited ? <LimitBanner limitRows={page.limitRows} what={what} /> : null}
-              <Table<Row>
-                scroll={{ x: 'max-content' }}
-                rowKey={rowKey}
-                columns={columns}
-                dataSource={page?.rows ?? []}
-                loading={query.isPending || query.isPlaceholderData}
-                aria-label={`${title}列表`}
-                locale={{ emptyText: empty }}
-                pagination={{
-                  current: pageNo,
-                  pageSize: LIST_PAGE_SIZE,
-                  total: Math.min(page?.total ?? 0, cap, LIST_PAGE_SIZE * 500),
-                  showSizeChanger: false,
-                  showTotal: () => `共 ${page?.total ?? 0} ${unit}`,
-                  onChange: onPage,
-                }}
-              />
-            </>
-          )}
-        </Card>
-      </ErrorBoundary>
-      {children}
-    </div>
+    <ListScreen title={title} intro={intro} filters={filters} query={query} after={children}>
+      {page?.limited ? <LimitBanner limitRows={page.limitRows} what={what} /> : null}
+      <Table<Row>
+        scroll={{ x: 'max-content' }}
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={page?.rows ?? []}
+        loading={query.isPending || query.isPlaceholderData}
+        aria-label={`${title}列表`}
+        locale={{ emptyText: empty }}
+        pagination={listPagination({ current: pageNo, pageSize: LIST_PAGE_SIZE, total, cap, unit, onChange: onPage })}
+      />
+    </ListScreen>
   );
 }
 

@@ -135,7 +135,6 @@ export function HotActivityPage() {
       what="活动"
       unit="个活动"
       empty="该时间段暂无活动数据"
-      resetKey={params.toString()}
     />
   );
 }

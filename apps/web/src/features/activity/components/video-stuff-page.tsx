@@ -165,7 +165,6 @@ export function VideoStuffPage() {
       what="素材"
       unit="首音乐"
       empty="该时间段暂无素材数据"
-      resetKey={params.toString()}
     >
       {materialId !== undefined ? <MaterialDrawer materialId={materialId} days={days} onClose={close} /> : null}
     </RankedListScreen>

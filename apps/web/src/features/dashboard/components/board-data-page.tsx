@@ -3,7 +3,7 @@ import { Card, Col, Empty, Row, Skeleton, Statistic, Typography, type TableColum
 import { formatCount } from '@xg/shared';
 import { CHART_HEIGHT, LineChart } from '../../../components/charts/line-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
-import { PartitionBoard, countColumn, type PartitionBar, type PartitionPie } from '../../../components/partition-board';
+import { PartitionBoard, countColumn, partitionBar, partitionPie } from '../../../components/partition-board';
 import { useBoardData, type BoardData } from '../api/get-board-data';
 import { QueryFailed, shortDate } from './common';
 import '../dashboard.css';
@@ -18,24 +18,9 @@ const PARTITION_COLUMNS: TableColumnsType<PartitionRow> = [
   countColumn('play', '总播放', (r) => r.playNum),
 ];
 
-const KOL_BAR: PartitionBar<PartitionRow> = {
-  title: '各分区UP主数',
-  testId: 'board-kol-chart',
-  series: { name: 'UP主数', color: '#f0552d', value: (r) => r.kolNum },
-};
-
-const FANS_PIE: PartitionPie<PartitionRow> = {
-  title: '粉丝分区占比',
-  ariaLabel: '各分区粉丝占比',
-  testId: 'board-fans-chart',
-  value: (r) => r.fansNum,
-};
-
-const PLAY_BAR: PartitionBar<PartitionRow> = {
-  title: '各分区总播放',
-  testId: 'board-play-chart',
-  series: { name: '总播放', color: '#1677ff', value: (r) => r.playNum },
-};
+const KOL_BAR = partitionBar<PartitionRow>('UP主数', '#f0552d', (r) => r.kolNum, 'board-kol-chart');
+const FANS_PIE = partitionPie<PartitionRow>('粉丝分区占比', (r) => r.fansNum, 'board-fans-chart', '各分区粉丝占比');
+const PLAY_BAR = partitionBar<PartitionRow>('总播放', '#1677ff', (r) => r.playNum, 'board-play-chart');
 
 /** /home/boardData (component boardData): the platform data board — totals, by-partition charts, daily growth. */
 export function BoardDataPage() {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Card, Empty, Segmented, Skeleton, Typography, type TableColumnsType } from 'antd';
 import type { HotAnalysePartition } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
-import { PartitionBoard, countColumn, type PartitionBar, type PartitionPie } from '../../../components/partition-board';
+import { PartitionBoard, countColumn, partitionBar, partitionPie } from '../../../components/partition-board';
 import { useHotAnalyse, type HotAnalyseDays } from '../api/get-hot-analyse';
 import { QueryFailed } from '../../../components/query-failed';
 import { useQueryState } from '../../../components/list-filters';
@@ -26,28 +26,23 @@ const COLUMNS: TableColumnsType<HotAnalysePartition> = [
   }),
 ];
 
-const PLAY_BAR: PartitionBar<HotAnalysePartition> = {
-  title: '各分区总播放',
+const PLAY_BAR = partitionBar<HotAnalysePartition>('总播放', '#1677ff', (row) => row.playNum, 'analyse-play-chart', {
   ariaLabel: '各分区总播放柱状图',
-  testId: 'analyse-play-chart',
-  series: { name: '总播放', color: '#1677ff', value: (row) => row.playNum },
-};
-
-const VIDEO_PIE: PartitionPie<HotAnalysePartition> = {
-  title: '视频数占比',
-  ariaLabel: '各分区视频数占比图',
-  testId: 'analyse-video-chart',
-  value: (row) => row.videoNum,
-};
-
-const RATE_BAR: PartitionBar<HotAnalysePartition> = {
-  title: '各分区互动率',
-  ariaLabel: '各分区互动率柱状图',
-  testId: 'analyse-rate-chart',
-  series: { name: '互动率', color: '#eb2f96', value: (row) => Math.round(row.interactRate * 10000) / 100 },
-  percent: true,
-  showLabels: true,
-};
+});
+const VIDEO_PIE = partitionPie<HotAnalysePartition>(
+  '视频数占比',
+  (row) => row.videoNum,
+  'analyse-video-chart',
+  '各分区视频数占比图',
+);
+/** in percent units (0.0523 → 5.23) */
+const RATE_BAR = partitionBar<HotAnalysePartition>(
+  '互动率',
+  '#eb2f96',
+  (row) => Math.round(row.interactRate * 10000) / 100,
+  'analyse-rate-chart',
+  { ariaLabel: '各分区互动率柱状图', percent: true, showLabels: true },
+);
 
 /** /hotStuff/hotAnalyse (component hotAnalyse): how the partitions perform — output, plays, engagement. */
 export function HotAnalysePage() {

@@ -1,11 +1,11 @@
-import { Card, Typography, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import type { HotVideoItem } from '@xg/shared';
-import { ErrorBoundary } from '../../../components/error-boundary';
 import { useHotVideo, type HotVideoDays } from '../api/get-hot-video';
-import { QueryFailed } from '../../../components/query-failed';
+import { ListScreen } from '../../../components/list-screen';
 import { ListFilters, useQueryState } from '../../../components/list-filters';
-import { ScoreText, VideoTable, formatScore } from '../../../components/ranked-list';
+import { ScoreText, formatScore } from '../../../components/ranked-list';
 import { HOT_PAGE_SIZE } from './hot-common';
+import { HotVideoTable } from './hot-video-table';
 import '../hot.css';
 
 const PATH = '/hotStuff/hotVideo';
@@ -27,7 +27,7 @@ const EXTRA: TableColumnsType<HotVideoItem> = [
 
 /** /hotStuff/hotVideo (component hotVideo): videos published in the last 1/3/7 days by hot score. */
 export function HotVideoPage() {
-  const { params, int, set } = useQueryState();
+  const { params, int } = useQueryState();
   const rawDays = Number(params.get('days'));
   const days: HotVideoDays = rawDays === 1 || rawDays === 7 ? rawDays : 3;
   const tid = int('tid');
@@ -35,42 +35,26 @@ export function HotVideoPage() {
   const query = useHotVideo({ tid, days, pageNo, pageSize: HOT_PAGE_SIZE });
 
   return (
-    <div className="page-stack">
-      <Card variant="borderless">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          热门视频
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">
-          近期发布视频按热度排序：热度综合播放、互动与发布时长计算（见指标说明），每日更新。
-        </Typography.Paragraph>
+    <ListScreen
+      title="热门视频"
+      intro="近期发布视频按热度排序：热度综合播放、互动与发布时长计算（见指标说明），每日更新。"
+      filters={
         <ListFilters<HotVideoDays>
           path={PATH}
           window={{ label: '发布时间', options: DAY_OPTIONS, value: days }}
           tid={tid}
         />
-      </Card>
-      <ErrorBoundary title="热门视频加载失败" resetKeys={[params.toString()]}>
-        <Card variant="borderless">
-          {query.isError ? (
-            <QueryFailed title="热门视频加载失败" error={query.error} onRetry={() => void query.refetch()} />
-          ) : (
-            <VideoTable<HotVideoItem>
-              videos={query.data?.videoInfos ?? []}
-              loading={query.isPending || query.isPlaceholderData}
-              ariaLabel="热门视频列表"
-              rankOf={(video) => video.rank}
-              extraColumns={EXTRA}
-              empty="该时间段暂无热门视频"
-              pagination={{
-                current: pageNo,
-                pageSize: HOT_PAGE_SIZE,
-                total: query.data?.total ?? 0,
-                onChange: (page) => set(PATH, { page }),
-              }}
-            />
-          )}
-        </Card>
-      </ErrorBoundary>
-    </div>
+      }
+      query={query}
+    >
+      <HotVideoTable<HotVideoItem>
+        query={query}
+        path={PATH}
+        ariaLabel="热门视频列表"
+        rankOf={(video) => video.rank}
+        extraColumns={EXTRA}
+        empty="该时间段暂无热门视频"
+      />
+    </ListScreen>
   );
 }

@@ -16,7 +16,7 @@ import { ErrorBoundary } from '../../../components/error-boundary';
 import { LevelTag } from '../../../components/level-tag';
 import { LimitAlert } from '../../../components/limit-alert';
 import { PartitionSelect } from '../../../components/list-filters';
-import { CreatorLink, RankBadge, ScoreText } from '../../../components/ranked-list';
+import { CreatorLink, RankBadge, ScoreText, listPagination } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useFeature } from '../../gate/hooks/use-feature';
@@ -376,6 +376,7 @@ function RankingTable<Row extends { rank: number }>({
     );
   }
   const data = query.data;
+  const total = data?.total ?? 0;
   const cap = data?.limited ? (data.limitRows ?? FREE_RANKING_ROWS) : Number.POSITIVE_INFINITY;
   return (
     <Card variant="borderless" title={cardTitle(tab.label, data)}>
@@ -398,14 +399,7 @@ function RankingTable<Row extends { rank: number }>({
         loading={query.isPending || query.isPlaceholderData}
         aria-label={`${tab.label}榜单`}
         locale={{ emptyText: '该日期暂无榜单数据' }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: Math.min(data?.total ?? 0, cap, PAGE_SIZE * 500),
-          showSizeChanger: false,
-          showTotal: () => `共 ${data?.total ?? 0} ${unit}`,
-          onChange: onPage,
-        }}
+        pagination={listPagination({ current: pageNo, pageSize: PAGE_SIZE, total, cap, unit, onChange: onPage })}
       />
     </Card>
   );
