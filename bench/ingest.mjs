@@ -155,6 +155,16 @@ if (mode === 'batch') {
     });
   }
 }
+// WAL written and HOT updates (pg_stat_user_tables) during the timed part: what each snapshot row costs.
+const statsOf = async () => {
+  const [w] = await q(`SELECT pg_current_wal_lsn()::text AS lsn`);
+  const t = await q(
+    `SELECT relname, n_tup_upd::bigint AS upd, n_tup_hot_upd::bigint AS hot FROM pg_stat_user_tables
+     WHERE relname IN ('creators', 'videos')`,
+  );
+  return { lsn: w.lsn, tables: Object.fromEntries(t.map((r) => [r.relname, r])) };
+};
+const statsBefore = await statsOf();
 const latencies = [];
 let written = 0;
 let next = 0;
@@ -172,6 +182,13 @@ await Promise.all(
   }),
 );
 const seconds = (Date.now() - started) / 1000;
+await q(`SELECT pg_stat_force_next_flush()`).catch(() => undefined); // PostgreSQL ≥ 15: this session's counters now
+await new Promise((r) => setTimeout(r, 1500)); // other sessions flush their table counters within a second
+const statsAfter = await statsOf();
+const [walRow] = await q(`SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::bigint AS bytes`, [
+  statsAfter.lsn,
+  statsBefore.lsn,
+]);
 const loadAfter = (await import('node:os')).loadavg();
 const after = (
   await q(
@@ -204,6 +221,16 @@ say(
 );
 say(
   `[ingest] ${Math.round(written / seconds)} snapshot rows/s, ${Math.round(records / seconds)} records/s (creators + videos)`,
+);
+const hotShare = (t) => {
+  const a = statsAfter.tables[t];
+  const b = statsBefore.tables[t];
+  if (!a || !b) return 'n/a';
+  const upd = Number(a.upd) - Number(b.upd);
+  return `${upd} updates, ${upd ? ((100 * (Number(a.hot) - Number(b.hot))) / upd).toFixed(0) : 0} % HOT`;
+};
+say(
+  `[ingest] WAL ${(Number(walRow.bytes) / 1048576).toFixed(0)} MB (${Math.round(Number(walRow.bytes) / Math.max(1, written))} bytes per snapshot row); creators ${hotShare('creators')}; videos ${hotShare('videos')}`,
 );
 say(`[ingest] per call: p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms over ${latencies.length} calls`);
 say(

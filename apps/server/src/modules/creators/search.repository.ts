@@ -46,7 +46,10 @@ export const SEARCH_TOTAL_CAP = 1_000;
 /** At most this many exact name/UID matches are put first. */
 const EXACT_MAX = 50;
 
-/** ORDER BY of each sort; every one ends in `c.id` for a stable order and matches an index (0001, 0008). */
+/**
+ * ORDER BY of each sort; every one ends in `c.id` for a stable order. No index covers the counters (0012: snapshots
+ * update them in place), so PostgreSQL ranks the matching rows; the in-memory search index answers the common cases.
+ */
 function orderBy(sort: KolSort): RawBuilder<unknown> {
   switch (sort) {
     case 'fans':
@@ -102,9 +105,9 @@ export class KolSearchRepository {
   /**
    * One page of the ids of the creators matching the keyword (optional) and the filters. With a keyword
    * and no explicit sort, exact name/UID matches come first (at most EXACT_MAX, read on the lower(name) and
-   * mid indexes), then the rest by fans: the main branch stays in fans-index order, which PostgreSQL walks
-   * and stops after the page even for very common 1-character queries. Not prepared: the best plan depends
-   * on the keyword (index walk for common characters, GIN for rare ones).
+   * mid indexes), then the rest by fans (a top-N sort of the matches: no index orders creators by fans since
+   * 0012; this is the fallback of the in-memory search index). Not prepared: the best plan depends on the
+   * keyword.
    */
   async searchPageIds(
     match: CreatorMatch | null,

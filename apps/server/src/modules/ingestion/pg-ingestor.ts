@@ -136,6 +136,9 @@ export class PgIngestor implements Ingestor {
     // generated columns that depend on it (name_grams, text_grams() of the name) even when the value is the
     // same, so only the rare rows whose name changed pay for it; a snapshot only touches the counters.
     const current = sql`NOT EXISTS (SELECT 1 FROM creator_daily d WHERE d.creator_id = c.id AND d.day > ${day}::date)`;
+    const profile = sql`(c.face, c.sign, c.level, c.sex, c.official_type, c.official_title, c.live_room_id, c.is_live)`;
+    const newProfile = sql`(i.face, i.sign, coalesce(i.level, c.level), i.sex, i.official_type, i.official_title,
+      coalesce(i.live_room_id, c.live_room_id), coalesce(i.is_live, c.is_live))`;
     const renamed = await sql<{ id: string }>`
       UPDATE creators c SET name = i.name, updated_at = now()
       FROM (${input}) i
@@ -148,16 +151,16 @@ export class PgIngestor implements Ingestor {
         live_room_id = coalesce(i.live_room_id, c.live_room_id), is_live = coalesce(i.is_live, c.is_live),
         fans = coalesce(i.fans, c.fans), following = coalesce(i.following, c.following),
         likes = coalesce(i.likes, c.likes), plays = coalesce(i.plays, c.plays),
-        video_count = coalesce(i.video_count, c.video_count), updated_at = now()
+        video_count = coalesce(i.video_count, c.video_count),
+        -- updated_at (indexed: the search index's delta) moves with the profile only, so that a snapshot that moves
+        -- nothing but counters updates no indexed column and stays a HOT update (migration 0012)
+        updated_at = CASE WHEN ${profile} IS DISTINCT FROM ${newProfile} THEN now() ELSE c.updated_at END
       FROM (${input}) i
       WHERE c.mid = i.mid AND ${current}
-        AND (c.face, c.sign, c.level, c.sex, c.official_type, c.official_title, c.live_room_id, c.is_live,
-             c.fans, c.following, c.likes, c.plays, c.video_count)
+        AND (${profile}, c.fans, c.following, c.likes, c.plays, c.video_count)
             IS DISTINCT FROM
-            (i.face, i.sign, coalesce(i.level, c.level), i.sex, i.official_type, i.official_title,
-             coalesce(i.live_room_id, c.live_room_id), coalesce(i.is_live, c.is_live), coalesce(i.fans, c.fans),
-             coalesce(i.following, c.following), coalesce(i.likes, c.likes), coalesce(i.plays, c.plays),
-             coalesce(i.video_count, c.video_count))
+            (${newProfile}, coalesce(i.fans, c.fans), coalesce(i.following, c.following), coalesce(i.likes, c.likes),
+             coalesce(i.plays, c.plays), coalesce(i.video_count, c.video_count))
       RETURNING c.id`.execute(trx);
     const updated = new Set([...renamed.rows, ...changed.rows].map((r) => r.id)).size;
 

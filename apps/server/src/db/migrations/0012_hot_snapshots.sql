@@ -1,0 +1,30 @@
+-- Snapshots update counters in place (issue #3, ingestion at 1M creators; docs/performance.md "Ingestion rate").
+--
+-- A snapshot moves the counters of a creator (fans, plays, likes …) and of its videos (play, likes, coin …). When a
+-- changed column is indexed, PostgreSQL cannot update the row in place (a HOT update): it writes a new row version
+-- and a new entry into EVERY index of the table — on creators 16 of them, two GIN indexes that take an entry per
+-- name gram —, at random places of indexes far larger than shared_buffers, each page a full-page image in the WAL
+-- after a checkpoint (≈ 57 KB of WAL per video update measured at 1M). So:
+--   - no index covers a counter that snapshots move: the sorts by fans / plays / 云指数 / video plays are served by
+--     the in-memory search index (creators) and by sorting the matches (videos); filters keep plain indexes on
+--     their own (static) columns;
+--   - creators.updated_at (indexed: the search index reads the rows changed since its snapshot) moves only when a
+--     profile column changes, not with the counters (the search index sees counters at its next rebuild);
+--   - the tables leave 15 % of each page free, so the new version of a row fits on its page (HOT needs that).
+-- Existing pages are full until rows move once; from the second snapshot on the updates are HOT. (A table rewrite,
+-- VACUUM FULL creators / videos, applies the fill factor at once; it cannot run inside a migration.)
+ALTER TABLE creators SET (fillfactor = 85);
+ALTER TABLE videos SET (fillfactor = 85);
+
+DROP INDEX creators_fans_idx;
+DROP INDEX creators_index_num_idx;
+DROP INDEX creators_plays_idx;
+DROP INDEX creators_live_fans_idx;
+DROP INDEX creators_approved_fans_idx;
+DROP INDEX creators_partition_fans_idx;
+DROP INDEX creators_mcn_fans_idx;
+CREATE INDEX creators_partition_idx ON creators (partition_tid);
+CREATE INDEX creators_mcn_idx ON creators (mcn_id) WHERE mcn_id IS NOT NULL;
+
+DROP INDEX videos_play_idx;
+DROP INDEX videos_creator_play_idx;
