@@ -126,9 +126,18 @@ export interface CreatorsTable {
   index_num: ColumnType<string, number | string | undefined, number | string>;
   tracked_since: Generated<Date>;
   updated_at: Generated<Date>;
-  /** collection cadence class (migration 0006, docs/pipeline.md) */
+}
+
+/**
+ * The collector's scheduling state of a creator (migration 0014, docs/pipeline.md § Cadence). A creator without
+ * a row: cadence 'daily', never collected, no slot yet, never viewed.
+ */
+export interface CreatorScheduleTable {
+  creator_id: Int8;
+  /** collection cadence class */
   cadence: ColumnType<CreatorCadence, CreatorCadence | undefined, CreatorCadence>;
   last_collected_at: Timestamp | null;
+  /** the next collection slot or a claim lease; null: no slot yet */
   next_collect_at: Timestamp | null;
   viewed_at: Timestamp | null;
 }
@@ -210,6 +219,8 @@ export interface Database {
   job_stats: JobStatsTable;
   job_status: JobStatusTable;
   pipeline_state: PipelineStateTable;
+  // scheduling state of the creators (migration 0014)
+  creator_schedule: CreatorScheduleTable;
   // derived data (migration 0007, docs/metrics.md)
   partition_priors: PartitionPriorsTable;
   region_priors: RegionPriorsTable;

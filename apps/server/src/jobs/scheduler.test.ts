@@ -94,13 +94,18 @@ describe('leader election', () => {
 describe('what a tick queues', () => {
   it('snapshots of due creators once, the cadence refresh, and hot creators hourly', async () => {
     // The ticks of the test before queued the periodic jobs already; start the creators afresh.
-    await t.ctx.db.updateTable('creators').set({ next_collect_at: null, cadence: 'daily' }).execute();
+    await t.ctx.db.updateTable('creator_schedule').set({ next_collect_at: null, cadence: 'daily' }).execute();
     await sql`DELETE FROM pgboss.job WHERE name = 'collect.creator-snapshot'`.execute(t.ctx.db);
     const first = await kit.pipeline.scheduler.tick();
     expect(first.errors).toEqual([]);
     // 10:00 in Shanghai, no snapshot today yet: the creators whose daily slot (00:00–20:00) has passed are due.
     const now = kit.clock.now();
-    const creators = await t.ctx.db.selectFrom('creators').select(['id', 'next_collect_at']).execute();
+    // Every creator has a slot (a creator without a schedule row has none, so it would count as due here).
+    const creators = await t.ctx.db
+      .selectFrom('creators as c')
+      .leftJoin('creator_schedule as s', 's.creator_id', 'c.id')
+      .select(['c.id', 's.next_collect_at'])
+      .execute();
     const due = creators.filter((c) => new Date(c.next_collect_at!).getTime() <= now);
     expect(first.snapshots).toBeGreaterThan(creators.length * 0.3);
     expect(first.snapshots).toBeLessThan(creators.length * 0.7);
@@ -114,15 +119,16 @@ describe('what a tick queues', () => {
 
     await kit.pipeline.runPending({ names: ['collect.refresh-cadence'] });
     const hot = await t.ctx.db
-      .selectFrom('creators')
-      .select(['id', 'next_collect_at'])
+      .selectFrom('creator_schedule')
+      .select(['creator_id', 'next_collect_at'])
       .where('cadence', '=', 'hot')
       .execute();
     expect(hot.length).toBeGreaterThanOrEqual(kit.settings.hotTopFans);
     const top = await t.ctx.db
-      .selectFrom('creators')
-      .select(['cadence'])
-      .orderBy('fans', 'desc')
+      .selectFrom('creators as c')
+      .leftJoin('creator_schedule as s', 's.creator_id', 'c.id')
+      .select(['s.cadence'])
+      .orderBy('c.fans', 'desc')
       .executeTakeFirstOrThrow();
     expect(top.cadence).toBe('hot');
     for (const c of hot) expect(new Date(c.next_collect_at!).getTime()).toBeLessThanOrEqual(now + 3600_000);
@@ -131,7 +137,7 @@ describe('what a tick queues', () => {
     await kit.pipeline.runPending({ names: ['collect.creator-snapshot'], maxJobs: 24 });
     await sql`DELETE FROM pgboss.job WHERE name = 'collect.creator-snapshot' AND state = 'created'`.execute(t.ctx.db);
     const after = await t.ctx.db
-      .selectFrom('creators')
+      .selectFrom('creator_schedule')
       .select(['cadence', 'last_collected_at', 'next_collect_at'])
       .where('last_collected_at', 'is not', null)
       .execute();
@@ -150,8 +156,8 @@ describe('what a tick queues', () => {
 
   it('a creator being viewed is collected at once', async () => {
     const c = await t.ctx.db
-      .selectFrom('creators')
-      .select(['id'])
+      .selectFrom('creator_schedule')
+      .select(['creator_id as id'])
       .where('cadence', '=', 'daily')
       .where('last_collected_at', 'is not', null)
       .executeTakeFirstOrThrow();
@@ -165,9 +171,9 @@ describe('what a tick queues', () => {
     expect(job.rows[0]?.priority).toBe(40);
     await kit.pipeline.runPending({ names: ['collect.creator-snapshot'] });
     const row = await t.ctx.db
-      .selectFrom('creators')
+      .selectFrom('creator_schedule')
       .select(['cadence', 'last_collected_at', 'next_collect_at'])
-      .where('id', '=', c.id)
+      .where('creator_id', '=', c.id)
       .executeTakeFirstOrThrow();
     expect(row.cadence).toBe('viewed');
     expect(new Date(row.last_collected_at!).getTime()).toBe(kit.clock.now());

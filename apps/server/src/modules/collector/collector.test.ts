@@ -60,9 +60,10 @@ async function enqueue(run: Run, ids: number[]): Promise<void> {
 async function state(t: TestApp, ids: number[]) {
   const db = t.ctx.db;
   const creators = await sql`
-    SELECT mid, name, face, sign, level, sex, official_type, fans, following, likes, plays, video_count,
-           last_collected_at, next_collect_at, cadence
-    FROM creators WHERE id = ANY(${ids}::bigint[]) ORDER BY mid`.execute(db);
+    SELECT c.mid, c.name, c.face, c.sign, c.level, c.sex, c.official_type, c.fans, c.following, c.likes, c.plays,
+           c.video_count, s.last_collected_at, s.next_collect_at, s.cadence
+    FROM creators c LEFT JOIN creator_schedule s ON s.creator_id = c.id
+    WHERE c.id = ANY(${ids}::bigint[]) ORDER BY c.mid`.execute(db);
   const daily = await sql`
     SELECT c.mid, d.day, d.fans, d.following, d.likes, d.plays, d.video_count
     FROM creator_daily d JOIN creators c ON c.id = d.creator_id
@@ -146,9 +147,9 @@ describe('creator snapshots against the simulator', () => {
     let done = 0;
     while (Date.now() < deadline) {
       const r = await run.t.ctx.db
-        .selectFrom('creators')
+        .selectFrom('creator_schedule')
         .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('id', 'in', ids.map(String))
+        .where('creator_id', 'in', ids.map(String))
         .where('last_collected_at', 'is not', null)
         .executeTakeFirstOrThrow();
       done = Number(r.n);
@@ -159,9 +160,9 @@ describe('creator snapshots against the simulator', () => {
     // Stopped without grace: the jobs in flight are failed and their requests aborted.
     await first.jobs.stop(1000, false);
     const midway = await run.t.ctx.db
-      .selectFrom('creators')
-      .select('id')
-      .where('id', 'in', ids.map(String))
+      .selectFrom('creator_schedule')
+      .select('creator_id')
+      .where('creator_id', 'in', ids.map(String))
       .where('last_collected_at', 'is not', null)
       .execute();
     expect(midway.length).toBeLessThan(CREATORS);

@@ -157,7 +157,12 @@ describe('submitCollectionKol', () => {
       .selectAll()
       .where('mid', '=', String(fresh.mid))
       .executeTakeFirstOrThrow();
-    expect(creator.last_collected_at).not.toBeNull();
+    const schedule = await t.ctx.db
+      .selectFrom('creator_schedule')
+      .selectAll()
+      .where('creator_id', '=', creator.id)
+      .executeTakeFirstOrThrow();
+    expect(schedule.last_collected_at).not.toBeNull();
     expect(Number(creator.plays)).toBeGreaterThan(0);
     const videos = await t.ctx.db.selectFrom('videos').select('id').where('creator_id', '=', creator.id).execute();
     expect(videos.length).toBeGreaterThan(0);

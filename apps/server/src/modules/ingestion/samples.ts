@@ -1,7 +1,8 @@
 /**
  * Fine-grained samples and partial updates the collector writes besides the daily snapshots (PgIngestor):
  * video samples of monitored videos (video_samples, keyed (video_id, ts)), live-room samples (live_samples,
- * keyed (room_id, ts)), the live flag of creators, deleted videos and the creators' collection bookkeeping.
+ * keyed (room_id, ts)), the live flag of creators, deleted videos and the creators' collection bookkeeping
+ * (creator_schedule).
  * Every write is a multi-row statement over `unnest(…)` arrays and idempotent on its natural key.
  */
 import { sql } from 'kysely';
@@ -113,14 +114,20 @@ export class SampleIngestor {
 
   /**
    * A creator was collected at `at`: last_collected_at = at and next_collect_at = its next slot of the cadence
-   * (pipeline_next_slot, migration 0006). Answers the next slot.
+   * (pipeline_next_slot, migration 0006), in its creator_schedule row (migration 0014; created when missing,
+   * cadence 'daily'). The creators row itself is not written. Answers the next slot (null: unknown creator).
    */
   async markCollected(creatorId: number, at: Date, cadence?: CreatorCadence): Promise<Date | null> {
+    const given = sql`${cadence ?? null}::text`;
     const row = await sql<{ next_collect_at: Date }>`
-      UPDATE creators SET last_collected_at = ${iso(at)}::timestamptz,
-             cadence = coalesce(${cadence ?? null}::text, cadence),
-             next_collect_at = pipeline_next_slot(mid, coalesce(${cadence ?? null}::text, cadence), ${iso(at)}::timestamptz)
-      WHERE id = ${creatorId}
+      INSERT INTO creator_schedule AS s (creator_id, cadence, last_collected_at, next_collect_at)
+      SELECT c.id, coalesce(${given}, 'daily'), ${iso(at)}::timestamptz,
+             pipeline_next_slot(c.mid, coalesce(${given}, 'daily'), ${iso(at)}::timestamptz)
+      FROM creators c WHERE c.id = ${creatorId}
+      ON CONFLICT (creator_id) DO UPDATE SET last_collected_at = EXCLUDED.last_collected_at,
+        cadence = coalesce(${given}, s.cadence),
+        next_collect_at = pipeline_next_slot((SELECT c.mid FROM creators c WHERE c.id = s.creator_id),
+                                             coalesce(${given}, s.cadence), EXCLUDED.last_collected_at)
       RETURNING next_collect_at`.execute(this.db);
     return row.rows[0]?.next_collect_at ?? null;
   }

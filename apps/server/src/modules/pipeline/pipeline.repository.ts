@@ -26,7 +26,7 @@ export interface StalenessRow {
   creators: number;
   /** creators never collected by the pipeline (excluded from the percentiles) */
   neverCollected: number;
-  /** now − last_collected_at, seconds */
+  /** now − creator_schedule.last_collected_at, seconds */
   p50Seconds: number | null;
   p95Seconds: number | null;
   maxSeconds: number | null;
@@ -82,12 +82,14 @@ export class PipelineRepository {
       max: number | null;
       due: string;
     }>`
-      SELECT cadence, count(*) AS creators, count(*) FILTER (WHERE last_collected_at IS NULL) AS never,
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${iso(now)}::timestamptz - last_collected_at)) AS p50,
-             percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM ${iso(now)}::timestamptz - last_collected_at)) AS p95,
-             max(extract(epoch FROM ${iso(now)}::timestamptz - last_collected_at))::float8 AS max,
-             count(*) FILTER (WHERE next_collect_at <= ${iso(now)}::timestamptz) AS due
-      FROM creators GROUP BY cadence`.execute(this.db);
+      SELECT coalesce(s.cadence, 'daily') AS cadence, count(*) AS creators,
+             count(*) FILTER (WHERE s.last_collected_at IS NULL) AS never,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${iso(now)}::timestamptz - s.last_collected_at)) AS p50,
+             percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM ${iso(now)}::timestamptz - s.last_collected_at)) AS p95,
+             max(extract(epoch FROM ${iso(now)}::timestamptz - s.last_collected_at))::float8 AS max,
+             count(*) FILTER (WHERE s.next_collect_at <= ${iso(now)}::timestamptz) AS due
+      FROM creators c LEFT JOIN creator_schedule s ON s.creator_id = c.id
+      GROUP BY coalesce(s.cadence, 'daily')`.execute(this.db);
     const byCadence = new Map(r.rows.map((x) => [x.cadence, x]));
     return ['hot', 'high', 'viewed', 'daily'].map((cadence) => {
       const x = byCadence.get(cadence);
