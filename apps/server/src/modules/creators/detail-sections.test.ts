@@ -73,12 +73,13 @@ describe('GET /api/kolDetail (extended)', () => {
   it('tells the collector the creator was viewed', async () => {
     const other = await sql<{
       id: string;
-    }>`SELECT id FROM creators WHERE viewed_at IS NULL ORDER BY id LIMIT 1`.execute(t.ctx.db);
+    }>`SELECT c.id FROM creators c LEFT JOIN creator_schedule s ON s.creator_id = c.id
+       WHERE s.viewed_at IS NULL ORDER BY c.id LIMIT 1`.execute(t.ctx.db);
     const id = Number(other.rows[0]?.id);
     await get('/api/kolDetail', { kolId: id });
     await vi.waitFor(async () => {
       const row = await sql<{ viewed_at: Date | null; cadence: string }>`
-        SELECT viewed_at, cadence FROM creators WHERE id = ${id}`.execute(t.ctx.db);
+        SELECT viewed_at, cadence FROM creator_schedule WHERE creator_id = ${id}`.execute(t.ctx.db);
       expect(row.rows[0]?.viewed_at).not.toBeNull();
       expect(row.rows[0]?.cadence).toBe('viewed');
     });
