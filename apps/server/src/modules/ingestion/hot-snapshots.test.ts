@@ -50,8 +50,8 @@ async function creatorRecord(id: string): Promise<CreatorRecord & { id: string }
     face: c.face,
     sign: c.sign,
     level: c.level,
-    sex: c.sex,
-    officialType: c.official_type,
+    sex: c.sex as CreatorRecord['sex'],
+    officialType: c.official_type as CreatorRecord['officialType'],
     officialTitle: c.official_title,
     fans: Number(c.fans),
     following: Number(c.following),
@@ -142,7 +142,7 @@ describe('snapshots update creators and videos in place', () => {
       pubdate: Math.floor(v.pubdate.getTime() / 1000),
       tid: v.tid,
       tname: null,
-      copyright: v.copyright,
+      copyright: v.copyright as VideoRecord['copyright'],
       isActivity: null,
       missionId: null,
       state: 0,
@@ -164,5 +164,40 @@ describe('snapshots update creators and videos in place', () => {
     const after = await t.ctx.db.selectFrom('videos').select('play').where('id', '=', v.id).executeTakeFirstOrThrow();
     expect(Number(after.play)).toBe(Number(v.play) + 1000);
     expect(await heapOnly('videos', v.id)).toBe(true);
+  });
+
+  it("deleting a creator deletes its daily rows and its videos' (the daily tables have no foreign keys, 0015)", async () => {
+    const r = await sql<{ id: string }>`
+      SELECT v.creator_id AS id FROM video_daily d JOIN videos v ON v.id = d.video_id
+      JOIN creator_daily cd ON cd.creator_id = v.creator_id
+      ORDER BY v.creator_id LIMIT 1`.execute(t.ctx.db);
+    const id = r.rows[0]?.id;
+    expect(id).toBeDefined();
+    const count = async () => {
+      const c = await sql<{ creator: string; video: string }>`
+        SELECT (SELECT count(*) FROM creator_daily WHERE creator_id = ${id}::bigint) AS creator,
+               (SELECT count(*) FROM video_daily d WHERE d.video_id IN (SELECT id FROM videos WHERE creator_id = ${id}::bigint)) AS video`.execute(
+        t.ctx.db,
+      );
+      return c.rows[0];
+    };
+    const videoIds = (
+      await t.ctx.db
+        .selectFrom('videos')
+        .select('id')
+        .where('creator_id', '=', id as string)
+        .execute()
+    ).map((v) => v.id);
+    const before = await count();
+    expect(Number(before?.creator)).toBeGreaterThan(0);
+    expect(Number(before?.video)).toBeGreaterThan(0);
+    await t.ctx.db
+      .deleteFrom('creators')
+      .where('id', '=', id as string)
+      .execute();
+    const left = await sql<{ creator: string; video: string }>`
+      SELECT (SELECT count(*) FROM creator_daily WHERE creator_id = ${id}::bigint) AS creator,
+             (SELECT count(*) FROM video_daily WHERE video_id = ANY(${videoIds}::bigint[])) AS video`.execute(t.ctx.db);
+    expect(left.rows[0]).toEqual({ creator: '0', video: '0' });
   });
 });

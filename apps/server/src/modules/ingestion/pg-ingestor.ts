@@ -48,10 +48,6 @@ function chunks<T>(rows: readonly T[], size: number): T[][] {
 const flag = (v: boolean | null): number | null => (v === null ? null : v ? 1 : 0);
 const clampLevel = (v: number | null): number | null => (v === null ? null : Math.min(6, Math.max(0, Math.trunc(v))));
 
-/** The counters of an input row (`i`) of a creator / video batch. */
-const creatorCounters = sql`i.fans, i.following, i.likes, i.plays, i.video_count`;
-const videoCounters = sql`i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku`;
-
 /** The instant a Shanghai day starts. */
 const dayStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE 'Asia/Shanghai')`;
 
@@ -110,198 +106,419 @@ export class PgIngestor implements Ingestor {
   }
 
   private async creatorBatch(trx: Kysely<Database>, rows: CreatorRecord[], day: string) {
-    const col = <T>(f: (r: CreatorRecord) => T) => rows.map(f);
-    const input: RawBuilder<unknown> = sql`
-      SELECT * FROM unnest(
-        ${col((r) => r.mid)}::bigint[], ${col((r) => r.name)}::text[], ${col((r) => r.face)}::text[],
-        ${col((r) => r.sign)}::text[], ${col((r) => clampLevel(r.level))}::smallint[], ${col((r) => r.sex)}::smallint[],
-        ${col((r) => r.officialType)}::smallint[], ${col((r) => r.officialTitle)}::text[],
-        ${col((r) => r.liveRoomId)}::bigint[], ${col((r) => flag(r.isLive))}::smallint[],
-        ${col((r) => r.fans)}::bigint[], ${col((r) => r.following)}::bigint[], ${col((r) => r.likes)}::bigint[],
-        ${col((r) => r.plays)}::bigint[], ${col((r) => r.videoCount)}::int[]
-      ) AS i(mid, name, face, sign, level, sex, official_type, official_title, live_room_id, is_live,
-             fans, following, likes, plays, video_count)`;
+    // 1. Resolve: each record's stored row (if any) and what differs from it, in one read.
+    const resolved = await sql<Resolved & { backdate: boolean | null }>`
+      SELECT i.ord::int AS ord, c.id, ${creatorCurrent(day)} AS current,
+             c.name IS DISTINCT FROM i.name AS renamed,
+             ${creatorProfile} IS DISTINCT FROM ${creatorNewProfile} AS profile,
+             (c.fans, c.following, c.likes, c.plays, c.video_count)
+               IS DISTINCT FROM
+               (coalesce(i.fans, c.fans), coalesce(i.following, c.following), coalesce(i.likes, c.likes),
+                coalesce(i.plays, c.plays), coalesce(i.video_count, c.video_count)) AS counters,
+             c.tracked_since > ${dayStart(day)} AS backdate
+      FROM (${creatorInput(rows)}) i
+      LEFT JOIN creators c ON c.mid = i.mid`.execute(trx);
+    const ids: (string | null)[] = rows.map(() => null);
+    for (const r of resolved.rows) ids[r.ord - 1] = r.id;
 
-    const inserted = await sql`
-      INSERT INTO creators (mid, name, face, sign, level, sex, official_type, official_title, live_room_id, is_live,
-                            fans, following, likes, plays, video_count, tracked_since)
-      SELECT i.mid, i.name, i.face, i.sign, coalesce(i.level, 1), i.sex, i.official_type, i.official_title,
-             i.live_room_id, coalesce(i.is_live, 0), coalesce(i.fans, 0), coalesce(i.following, 0),
-             coalesce(i.likes, 0), coalesce(i.plays, 0), coalesce(i.video_count, 0), least(now(), ${dayStart(day)})
-      FROM (${input}) i
-      WHERE NOT EXISTS (SELECT 1 FROM creators c WHERE c.mid = i.mid)
-      ON CONFLICT (mid) DO NOTHING`.execute(trx);
+    // 2. New creators (rare after the first day): inserted with the record's values; a concurrent insert of the same
+    //    mid is left alone (ON CONFLICT) and its id read back.
+    const fresh = rows.filter((_, k) => ids[k] === null);
+    let inserted = 0;
+    if (fresh.length > 0) {
+      const r = await sql`
+        INSERT INTO creators (mid, name, face, sign, level, sex, official_type, official_title, live_room_id, is_live,
+                              fans, following, likes, plays, video_count, tracked_since)
+        SELECT i.mid, i.name, i.face, i.sign, coalesce(i.level, 1), i.sex, i.official_type, i.official_title,
+               i.live_room_id, coalesce(i.is_live, 0), coalesce(i.fans, 0), coalesce(i.following, 0),
+               coalesce(i.likes, 0), coalesce(i.plays, 0), coalesce(i.video_count, 0), least(now(), ${dayStart(day)})
+        FROM (${creatorInput(fresh)}) i
+        ON CONFLICT (mid) DO NOTHING`.execute(trx);
+      inserted = affected(r);
+      const byMid = await idsBy(
+        trx,
+        'creators',
+        'mid',
+        fresh.map((r) => r.mid),
+      );
+      rows.forEach((r, k) => {
+        if (ids[k] === null) ids[k] = byMid.get(String(r.mid)) ?? null;
+      });
+    }
 
-    // Two updates: the name apart from everything else. Naming a column in SET makes PostgreSQL recompute the
-    // generated columns that depend on it (name_grams, text_grams() of the name) even when the value is the
-    // same, so only the rare rows whose name changed pay for it; a snapshot only touches the counters.
-    const current = sql`NOT EXISTS (SELECT 1 FROM creator_daily d WHERE d.creator_id = c.id AND d.day > ${day}::date)`;
-    const profile = sql`(c.face, c.sign, c.level, c.sex, c.official_type, c.official_title, c.live_room_id, c.is_live)`;
-    const newProfile = sql`(i.face, i.sign, coalesce(i.level, c.level), i.sex, i.official_type, i.official_title,
-      coalesce(i.live_room_id, c.live_room_id), coalesce(i.is_live, c.is_live))`;
-    const renamed = await sql<{ id: string }>`
-      UPDATE creators c SET name = i.name, updated_at = now()
-      FROM (${input}) i
-      WHERE c.mid = i.mid AND ${current} AND c.name IS DISTINCT FROM i.name
-      RETURNING c.id`.execute(trx);
-    const changed = await sql<{ id: string }>`
-      UPDATE creators c SET
-        face = i.face, sign = i.sign, level = coalesce(i.level, c.level), sex = i.sex,
-        official_type = i.official_type, official_title = i.official_title,
-        live_room_id = coalesce(i.live_room_id, c.live_room_id), is_live = coalesce(i.is_live, c.is_live),
-        fans = coalesce(i.fans, c.fans), following = coalesce(i.following, c.following),
-        likes = coalesce(i.likes, c.likes), plays = coalesce(i.plays, c.plays),
-        video_count = coalesce(i.video_count, c.video_count),
-        -- updated_at (indexed: the search index's delta) moves with the profile only, so that a snapshot that moves
-        -- nothing but counters updates no indexed column and stays a HOT update (migration 0012)
-        updated_at = CASE WHEN ${profile} IS DISTINCT FROM ${newProfile} THEN now() ELSE c.updated_at END
-      FROM (${input}) i
-      WHERE c.mid = i.mid AND ${current}
-        AND (${profile}, c.fans, c.following, c.likes, c.plays, c.video_count)
-            IS DISTINCT FROM
-            (${newProfile}, coalesce(i.fans, c.fans), coalesce(i.following, c.following), coalesce(i.likes, c.likes),
-             coalesce(i.plays, c.plays), coalesce(i.video_count, c.video_count))
-      RETURNING c.id`.execute(trx);
-    const updated = new Set([...renamed.rows, ...changed.rows].map((r) => r.id)).size;
+    // 3. Stored creators whose current columns move (the record is not older than their newest daily row). The name
+    //    apart: naming it in SET recomputes the generated name_grams even when the value is the same. A profile change
+    //    moves updated_at (indexed: the search index's delta); counters alone are a HOT update (migration 0012).
+    const current = resolved.rows.filter((r) => r.id !== null && r.current);
+    const pick = (f: (r: Resolved) => boolean | null) => current.filter((r) => f(r) === true);
+    const touched = new Set<string>();
+    const renamed = pick((r) => r.renamed);
+    if (renamed.length > 0) {
+      await sql`
+        UPDATE creators c SET name = i.name, updated_at = now()
+        FROM (${creatorInput(
+          renamed.map((r) => rows[r.ord - 1] as CreatorRecord),
+          renamed,
+        )}) i
+        WHERE c.id = i.id`.execute(trx);
+      for (const r of renamed) touched.add(r.id as string);
+    }
+    const profiled = pick((r) => r.profile);
+    if (profiled.length > 0) {
+      await sql`
+        UPDATE creators c SET
+          face = i.face, sign = i.sign, level = coalesce(i.level, c.level), sex = i.sex,
+          official_type = i.official_type, official_title = i.official_title,
+          live_room_id = coalesce(i.live_room_id, c.live_room_id), is_live = coalesce(i.is_live, c.is_live),
+          ${creatorCounterSet}, updated_at = now()
+        FROM (${creatorInput(
+          profiled.map((r) => rows[r.ord - 1] as CreatorRecord),
+          profiled,
+        )}) i
+        WHERE c.id = i.id`.execute(trx);
+      for (const r of profiled) touched.add(r.id as string);
+    }
+    const counted = pick((r) => r.counters && !r.profile);
+    if (counted.length > 0) {
+      const of = <T>(f: (r: CreatorRecord) => T) => counted.map((r) => f(rows[r.ord - 1] as CreatorRecord));
+      await sql`
+        UPDATE creators c SET ${creatorCounterSet}
+        FROM unnest(${counted.map((r) => r.id)}::bigint[], ${of((r) => r.fans)}::bigint[],
+                    ${of((r) => r.following)}::bigint[], ${of((r) => r.likes)}::bigint[],
+                    ${of((r) => r.plays)}::bigint[], ${of((r) => r.videoCount)}::int[])
+               AS i(id, fans, following, likes, plays, video_count)
+        WHERE c.id = i.id`.execute(trx);
+      for (const r of counted) touched.add(r.id as string);
+    }
 
-    // A backfilled older day makes the creator "tracked since" that day.
-    await sql`
-      UPDATE creators SET tracked_since = ${dayStart(day)}
-      WHERE mid = ANY(${col((r) => r.mid)}::bigint[]) AND tracked_since > ${dayStart(day)}`.execute(trx);
+    // 4. A backfilled older day makes the creator "tracked since" that day.
+    const backdated = resolved.rows.filter((r) => r.id !== null && r.backdate === true).map((r) => r.id);
+    if (backdated.length > 0) {
+      await sql`
+        UPDATE creators SET tracked_since = ${dayStart(day)}
+        WHERE id = ANY(${backdated}::bigint[]) AND tracked_since > ${dayStart(day)}`.execute(trx);
+    }
 
-    const daily = await sql`
-      INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
-      SELECT c.id, ${day}::date,
-             coalesce(i.fans, d.fans, p.fans, c.fans), coalesce(i.following, d.following, p.following, c.following),
-             coalesce(i.likes, d.likes, p.likes, c.likes), coalesce(i.plays, d.plays, p.plays, c.plays),
-             coalesce(i.video_count, d.video_count, p.video_count, c.video_count)
-      FROM (${input}) i
-      JOIN creators c ON c.mid = i.mid
-      -- stored values stand in for the counters a record lacks; read only for such records
-      LEFT JOIN LATERAL (
-        SELECT * FROM creator_daily d
-        WHERE d.creator_id = c.id AND d.day = ${day}::date AND num_nulls(${creatorCounters}) > 0
-        LIMIT 1
-      ) d ON true
-      LEFT JOIN LATERAL (
-        SELECT * FROM creator_daily p
-        WHERE p.creator_id = c.id AND p.day < ${day}::date AND num_nulls(${creatorCounters}) > 0
-        ORDER BY p.day DESC LIMIT 1
-      ) p ON true
-      WHERE num_nonnulls(i.fans, i.following, i.likes, i.plays, i.video_count) > 0
-      ON CONFLICT (creator_id, day) DO UPDATE SET
-        fans = EXCLUDED.fans, following = EXCLUDED.following, likes = EXCLUDED.likes, plays = EXCLUDED.plays,
-        video_count = EXCLUDED.video_count
-      WHERE (creator_daily.fans, creator_daily.following, creator_daily.likes, creator_daily.plays, creator_daily.video_count)
-            IS DISTINCT FROM (EXCLUDED.fans, EXCLUDED.following, EXCLUDED.likes, EXCLUDED.plays, EXCLUDED.video_count)`.execute(
-      trx,
+    // 5. The daily rows: a record with every counter writes its values as they are; one lacking some takes them,
+    //    in order, from the row already stored for the day, the last stored day before it, the creator's current value.
+    const full = (r: CreatorRecord) =>
+      r.fans !== null && r.following !== null && r.likes !== null && r.plays !== null && r.videoCount !== null;
+    const some = (r: CreatorRecord) =>
+      r.fans !== null || r.following !== null || r.likes !== null || r.plays !== null || r.videoCount !== null;
+    const complete = rows.flatMap((r, k) => (ids[k] !== null && full(r) ? [{ r, id: ids[k] as string }] : []));
+    const partial = rows.flatMap((r, k) =>
+      ids[k] !== null && !full(r) && some(r) ? [{ r, id: ids[k] as string, ord: k + 1 }] : [],
     );
+    let dailyWritten = 0;
+    if (complete.length > 0) {
+      const of = <T>(f: (r: CreatorRecord) => T) => complete.map((x) => f(x.r));
+      const r = await sql`
+        INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
+        SELECT i.id, ${day}::date, i.fans, i.following, i.likes, i.plays, i.video_count
+        FROM unnest(${complete.map((x) => x.id)}::bigint[], ${of((r) => r.fans)}::bigint[],
+                    ${of((r) => r.following)}::bigint[], ${of((r) => r.likes)}::bigint[],
+                    ${of((r) => r.plays)}::bigint[], ${of((r) => r.videoCount)}::int[])
+             AS i(id, fans, following, likes, plays, video_count)
+        ${creatorDailyConflict}`.execute(trx);
+      dailyWritten += affected(r);
+    }
+    if (partial.length > 0) {
+      const r = await sql`
+        INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
+        SELECT c.id, ${day}::date,
+               coalesce(i.fans, d.fans, p.fans, c.fans), coalesce(i.following, d.following, p.following, c.following),
+               coalesce(i.likes, d.likes, p.likes, c.likes), coalesce(i.plays, d.plays, p.plays, c.plays),
+               coalesce(i.video_count, d.video_count, p.video_count, c.video_count)
+        FROM (${creatorInput(
+          partial.map((x) => x.r),
+          partial.map((x) => ({ id: x.id, ord: x.ord })),
+        )}) i
+        JOIN creators c ON c.id = i.id
+        LEFT JOIN LATERAL (
+          SELECT * FROM creator_daily d WHERE d.creator_id = c.id AND d.day = ${day}::date
+        ) d ON true
+        LEFT JOIN LATERAL (
+          SELECT * FROM creator_daily p WHERE p.creator_id = c.id AND p.day < ${day}::date ORDER BY p.day DESC LIMIT 1
+        ) p ON true
+        ${creatorDailyConflict}`.execute(trx);
+      dailyWritten += affected(r);
+    }
 
-    return { inserted: affected(inserted), updated, dailyWritten: affected(daily) };
+    return { inserted, updated: touched.size, dailyWritten };
   }
 
   private async videoBatch(trx: Kysely<Database>, rows: VideoRecord[], day: string, knownTids: ReadonlySet<number>) {
-    const col = <T>(f: (r: VideoRecord) => T) => rows.map(f);
-    const s = <T>(f: (r: VideoRecord['stats']) => T) => rows.map((r) => f(r.stats));
-
-    // Owners first: a video needs its creator row.
+    // 0. Owners first: a video needs its creator row (a video list says nothing about fans: no daily row).
     const owners = [...new Map(rows.map((r) => [r.owner.mid, r.owner])).values()];
-    const ownersInserted = await sql`
-      INSERT INTO creators (mid, name, face, tracked_since)
-      SELECT o.mid, o.name, coalesce(o.face, ''), least(now(), ${dayStart(day)})
-      FROM unnest(${owners.map((o) => o.mid)}::bigint[], ${owners.map((o) => o.name)}::text[],
-                  ${owners.map((o) => o.face)}::text[]) AS o(mid, name, face)
-      WHERE NOT EXISTS (SELECT 1 FROM creators c WHERE c.mid = o.mid)
-      ON CONFLICT (mid) DO NOTHING`.execute(trx);
+    let ownerIds = await idsBy(
+      trx,
+      'creators',
+      'mid',
+      owners.map((o) => o.mid),
+    );
+    let ownersInserted = 0;
+    const unknownOwners = owners.filter((o) => !ownerIds.has(String(o.mid)));
+    if (unknownOwners.length > 0) {
+      const r = await sql`
+        INSERT INTO creators (mid, name, face, tracked_since)
+        SELECT o.mid, o.name, coalesce(o.face, ''), least(now(), ${dayStart(day)})
+        FROM unnest(${unknownOwners.map((o) => o.mid)}::bigint[], ${unknownOwners.map((o) => o.name)}::text[],
+                    ${unknownOwners.map((o) => o.face)}::text[]) AS o(mid, name, face)
+        ON CONFLICT (mid) DO NOTHING`.execute(trx);
+      ownersInserted = affected(r);
+      ownerIds = await idsBy(
+        trx,
+        'creators',
+        'mid',
+        owners.map((o) => o.mid),
+      );
+    }
+    const input = (subset: readonly VideoRecord[], keyed?: readonly { id: string | null }[]) =>
+      videoInput(subset, ownerIds, knownTids, keyed);
 
-    const input: RawBuilder<unknown> = sql`
-      SELECT * FROM unnest(
-        ${col((r) => r.aid)}::bigint[], ${col((r) => r.bvid)}::text[], ${col((r) => r.owner.mid)}::bigint[],
-        ${col((r) => r.title)}::text[], ${col((r) => r.cover)}::text[], ${col((r) => r.desc)}::text[],
-        ${col((r) => Math.max(0, Math.round(r.duration)))}::int[], ${col((r) => r.pubdate)}::bigint[],
-        ${col((r) => (r.tid !== null && knownTids.has(r.tid) ? r.tid : null))}::int[],
-        ${col((r) => r.copyright)}::smallint[], ${col((r) => flag(r.isActivity))}::smallint[],
-        ${col((r) => r.status)}::smallint[],
-        ${s((x) => x.view)}::bigint[], ${s((x) => x.like)}::bigint[], ${s((x) => x.coin)}::bigint[],
-        ${s((x) => x.favorite)}::bigint[], ${s((x) => x.share)}::bigint[], ${s((x) => x.reply)}::bigint[],
-        ${s((x) => x.danmaku)}::bigint[]
-      ) AS i(aid, bvid, mid, title, cover, description, duration, pubdate, tid, copyright, is_activity, status,
-             play, likes, coin, favorite, share, reply, danmaku)`;
+    // 1. Resolve: each record's stored video (if any) and what differs from it, in one read.
+    const resolved = await sql<Resolved>`
+      SELECT i.ord::int AS ord, v.id, ${videoCurrent(day)} AS current,
+             v.title IS DISTINCT FROM i.title AS renamed,
+             ${videoMeta} IS DISTINCT FROM ${videoNewMeta} AS profile,
+             (v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)
+               IS DISTINCT FROM
+               (coalesce(i.play, v.play), coalesce(i.likes, v.likes), coalesce(i.coin, v.coin),
+                coalesce(i.favorite, v.favorite), coalesce(i.share, v.share), coalesce(i.reply, v.reply),
+                coalesce(i.danmaku, v.danmaku)) AS counters
+      FROM (${input(rows)}) i
+      LEFT JOIN videos v ON v.aid = i.aid`.execute(trx);
+    const ids: (string | null)[] = rows.map(() => null);
+    for (const r of resolved.rows) ids[r.ord - 1] = r.id;
 
-    const inserted = await sql`
-      INSERT INTO videos (aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright,
-                          is_activity, status, play, likes, coin, favorite, share, reply, danmaku)
-      SELECT i.aid, i.bvid, c.id, i.title, i.cover, i.description, i.duration, to_timestamp(i.pubdate), i.tid,
-             coalesce(i.copyright, 1), coalesce(i.is_activity, 0), i.status, coalesce(i.play, 0),
-             coalesce(i.likes, 0), coalesce(i.coin, 0), coalesce(i.favorite, 0), coalesce(i.share, 0),
-             coalesce(i.reply, 0), coalesce(i.danmaku, 0)
-      FROM (${input}) i JOIN creators c ON c.mid = i.mid
-      WHERE NOT EXISTS (SELECT 1 FROM videos v WHERE v.aid = i.aid)
-      ON CONFLICT DO NOTHING`.execute(trx);
+    // 2. New videos.
+    const fresh = rows.filter((_, k) => ids[k] === null);
+    let inserted = 0;
+    if (fresh.length > 0) {
+      const r = await sql`
+        INSERT INTO videos (aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright,
+                            is_activity, status, play, likes, coin, favorite, share, reply, danmaku)
+        SELECT i.aid, i.bvid, i.creator_id, i.title, i.cover, i.description, i.duration, to_timestamp(i.pubdate), i.tid,
+               coalesce(i.copyright, 1), coalesce(i.is_activity, 0), i.status, coalesce(i.play, 0),
+               coalesce(i.likes, 0), coalesce(i.coin, 0), coalesce(i.favorite, 0), coalesce(i.share, 0),
+               coalesce(i.reply, 0), coalesce(i.danmaku, 0)
+        FROM (${input(fresh)}) i
+        ON CONFLICT DO NOTHING`.execute(trx);
+      inserted = affected(r);
+      const byAid = await idsBy(
+        trx,
+        'videos',
+        'aid',
+        fresh.map((r) => r.aid),
+      );
+      rows.forEach((r, k) => {
+        if (ids[k] === null) ids[k] = byAid.get(String(r.aid)) ?? null;
+      });
+    }
 
-    // The title apart from everything else (as for creator names: SET title recomputes title_grams).
-    const current = sql`NOT EXISTS (SELECT 1 FROM video_daily d WHERE d.video_id = v.id AND d.day > ${day}::date)`;
-    const retitled = await sql<{ id: string }>`
-      UPDATE videos v SET title = i.title, updated_at = now()
-      FROM (${input}) i
-      WHERE v.aid = i.aid AND ${current} AND v.title IS DISTINCT FROM i.title
-      RETURNING v.id`.execute(trx);
-    const changed = await sql<{ id: string }>`
-      UPDATE videos v SET
-        creator_id = c.id, cover = i.cover, description = i.description,
-        duration = CASE WHEN i.duration > 0 THEN i.duration ELSE v.duration END,
-        pubdate = to_timestamp(i.pubdate), tid = coalesce(i.tid, v.tid), copyright = coalesce(i.copyright, v.copyright),
-        is_activity = coalesce(i.is_activity, v.is_activity), status = i.status,
-        play = coalesce(i.play, v.play), likes = coalesce(i.likes, v.likes), coin = coalesce(i.coin, v.coin),
-        favorite = coalesce(i.favorite, v.favorite), share = coalesce(i.share, v.share),
-        reply = coalesce(i.reply, v.reply), danmaku = coalesce(i.danmaku, v.danmaku), updated_at = now()
-      FROM (${input}) i JOIN creators c ON c.mid = i.mid
-      WHERE v.aid = i.aid AND ${current}
-        AND (v.creator_id, v.cover, v.description, v.duration, v.pubdate, v.tid, v.copyright, v.is_activity,
-             v.status, v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)
-            IS DISTINCT FROM
-            (c.id, i.cover, i.description, CASE WHEN i.duration > 0 THEN i.duration ELSE v.duration END,
-             to_timestamp(i.pubdate), coalesce(i.tid, v.tid), coalesce(i.copyright, v.copyright),
-             coalesce(i.is_activity, v.is_activity), i.status, coalesce(i.play, v.play), coalesce(i.likes, v.likes),
-             coalesce(i.coin, v.coin), coalesce(i.favorite, v.favorite), coalesce(i.share, v.share),
-             coalesce(i.reply, v.reply), coalesce(i.danmaku, v.danmaku))
-      RETURNING v.id`.execute(trx);
-    const updated = new Set([...retitled.rows, ...changed.rows].map((r) => r.id)).size;
+    // 3. Stored videos whose current columns move: the title apart (SET title recomputes title_grams), the rest of
+    //    the metadata with the counters when it changed, else the counters alone (a HOT update, migration 0012).
+    const current = resolved.rows.filter((r) => r.id !== null && r.current);
+    const pick = (f: (r: Resolved) => boolean | null) => current.filter((r) => f(r) === true);
+    const recordOf = (r: Resolved) => rows[r.ord - 1] as VideoRecord;
+    const touched = new Set<string>();
+    const retitled = pick((r) => r.renamed);
+    if (retitled.length > 0) {
+      await sql`
+        UPDATE videos v SET title = i.title, updated_at = now()
+        FROM (${input(retitled.map(recordOf), retitled)}) i
+        WHERE v.id = i.id`.execute(trx);
+      for (const r of retitled) touched.add(r.id as string);
+    }
+    const changed = pick((r) => r.profile);
+    if (changed.length > 0) {
+      await sql`
+        UPDATE videos v SET
+          creator_id = i.creator_id, cover = i.cover, description = i.description,
+          duration = CASE WHEN i.duration > 0 THEN i.duration ELSE v.duration END,
+          pubdate = to_timestamp(i.pubdate), tid = coalesce(i.tid, v.tid), copyright = coalesce(i.copyright, v.copyright),
+          is_activity = coalesce(i.is_activity, v.is_activity), status = i.status,
+          ${videoCounterSet}, updated_at = now()
+        FROM (${input(changed.map(recordOf), changed)}) i
+        WHERE v.id = i.id`.execute(trx);
+      for (const r of changed) touched.add(r.id as string);
+    }
+    const counted = pick((r) => r.counters && !r.profile);
+    if (counted.length > 0) {
+      const of = <T>(f: (s: VideoRecord['stats']) => T) => counted.map((r) => f(recordOf(r).stats));
+      await sql`
+        UPDATE videos v SET ${videoCounterSet}, updated_at = now()
+        FROM unnest(${counted.map((r) => r.id)}::bigint[], ${of((x) => x.view)}::bigint[], ${of((x) => x.like)}::bigint[],
+                    ${of((x) => x.coin)}::bigint[], ${of((x) => x.favorite)}::bigint[], ${of((x) => x.share)}::bigint[],
+                    ${of((x) => x.reply)}::bigint[], ${of((x) => x.danmaku)}::bigint[])
+             AS i(id, play, likes, coin, favorite, share, reply, danmaku)
+        WHERE v.id = i.id`.execute(trx);
+      for (const r of counted) touched.add(r.id as string);
+    }
 
-    const daily = await sql`
-      INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
-      SELECT v.id, ${day}::date,
-             coalesce(i.play, d.play, p.play, v.play), coalesce(i.likes, d.likes, p.likes, v.likes),
-             coalesce(i.coin, d.coin, p.coin, v.coin), coalesce(i.favorite, d.favorite, p.favorite, v.favorite),
-             coalesce(i.share, d.share, p.share, v.share), coalesce(i.reply, d.reply, p.reply, v.reply),
-             coalesce(i.danmaku, d.danmaku, p.danmaku, v.danmaku)
-      FROM (${input}) i
-      JOIN videos v ON v.aid = i.aid
-      -- stored values stand in for the counters a record lacks; read only for such records
-      LEFT JOIN LATERAL (
-        SELECT * FROM video_daily d
-        WHERE d.video_id = v.id AND d.day = ${day}::date AND num_nulls(${videoCounters}) > 0
-        LIMIT 1
-      ) d ON true
-      LEFT JOIN LATERAL (
-        SELECT * FROM video_daily p
-        WHERE p.video_id = v.id AND p.day < ${day}::date AND num_nulls(${videoCounters}) > 0
-        ORDER BY p.day DESC LIMIT 1
-      ) p ON true
-      WHERE num_nonnulls(i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku) > 0
-      ON CONFLICT (video_id, day) DO UPDATE SET
-        play = EXCLUDED.play, likes = EXCLUDED.likes, coin = EXCLUDED.coin, favorite = EXCLUDED.favorite,
-        share = EXCLUDED.share, reply = EXCLUDED.reply, danmaku = EXCLUDED.danmaku
-      WHERE (video_daily.play, video_daily.likes, video_daily.coin, video_daily.favorite, video_daily.share,
-             video_daily.reply, video_daily.danmaku)
-            IS DISTINCT FROM (EXCLUDED.play, EXCLUDED.likes, EXCLUDED.coin, EXCLUDED.favorite, EXCLUDED.share,
-                              EXCLUDED.reply, EXCLUDED.danmaku)`.execute(trx);
+    // 4. The daily rows, as for creators.
+    const stats = (r: VideoRecord) => [
+      r.stats.view,
+      r.stats.like,
+      r.stats.coin,
+      r.stats.favorite,
+      r.stats.share,
+      r.stats.reply,
+      r.stats.danmaku,
+    ];
+    const complete = rows.flatMap((r, k) =>
+      ids[k] !== null && stats(r).every((x) => x !== null) ? [{ r, id: ids[k] as string }] : [],
+    );
+    const partial = rows.flatMap((r, k) =>
+      ids[k] !== null && stats(r).some((x) => x === null) && stats(r).some((x) => x !== null)
+        ? [{ r, id: ids[k] as string }]
+        : [],
+    );
+    let dailyWritten = 0;
+    if (complete.length > 0) {
+      const of = <T>(f: (s: VideoRecord['stats']) => T) => complete.map((x) => f(x.r.stats));
+      const r = await sql`
+        INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+        SELECT i.id, ${day}::date, i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku
+        FROM unnest(${complete.map((x) => x.id)}::bigint[], ${of((x) => x.view)}::bigint[], ${of((x) => x.like)}::bigint[],
+                    ${of((x) => x.coin)}::bigint[], ${of((x) => x.favorite)}::bigint[], ${of((x) => x.share)}::bigint[],
+                    ${of((x) => x.reply)}::bigint[], ${of((x) => x.danmaku)}::bigint[])
+             AS i(id, play, likes, coin, favorite, share, reply, danmaku)
+        ${videoDailyConflict}`.execute(trx);
+      dailyWritten += affected(r);
+    }
+    if (partial.length > 0) {
+      const r = await sql`
+        INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+        SELECT v.id, ${day}::date,
+               coalesce(i.play, d.play, p.play, v.play), coalesce(i.likes, d.likes, p.likes, v.likes),
+               coalesce(i.coin, d.coin, p.coin, v.coin), coalesce(i.favorite, d.favorite, p.favorite, v.favorite),
+               coalesce(i.share, d.share, p.share, v.share), coalesce(i.reply, d.reply, p.reply, v.reply),
+               coalesce(i.danmaku, d.danmaku, p.danmaku, v.danmaku)
+        FROM (${input(
+          partial.map((x) => x.r),
+          partial.map((x) => ({ id: x.id })),
+        )}) i
+        JOIN videos v ON v.id = i.id
+        LEFT JOIN LATERAL (
+          SELECT * FROM video_daily d WHERE d.video_id = v.id AND d.day = ${day}::date
+        ) d ON true
+        LEFT JOIN LATERAL (
+          SELECT * FROM video_daily p WHERE p.video_id = v.id AND p.day < ${day}::date ORDER BY p.day DESC LIMIT 1
+        ) p ON true
+        ${videoDailyConflict}`.execute(trx);
+      dailyWritten += affected(r);
+    }
 
-    return {
-      inserted: affected(inserted),
-      updated,
-      dailyWritten: affected(daily),
-      ownersInserted: affected(ownersInserted),
-    };
+    return { inserted, updated: touched.size, dailyWritten, ownersInserted };
   }
 }
+
+/** A resolved input row: its 1-based position in the batch, the stored row's id (null: new) and what differs. */
+interface Resolved {
+  ord: number;
+  id: string | null;
+  current: boolean | null;
+  renamed: boolean | null;
+  profile: boolean | null;
+  counters: boolean | null;
+}
+
+/** Stored id by natural key (mid / aid) for the given keys. */
+async function idsBy(
+  trx: Kysely<Database>,
+  table: 'creators' | 'videos',
+  key: 'mid' | 'aid',
+  values: readonly number[],
+): Promise<Map<string, string>> {
+  if (values.length === 0) return new Map();
+  const r = await sql<{ k: string; id: string }>`
+    SELECT ${sql.ref(key)}::text AS k, id FROM ${sql.table(table)} WHERE ${sql.ref(key)} = ANY(${values}::bigint[])`.execute(
+    trx,
+  );
+  return new Map(r.rows.map((x) => [x.k, x.id]));
+}
+
+/**
+ * A creator batch as rows `i` (unnest of one array per column, `ord` its 1-based position); `keyed` adds the stored
+ * id of each row (`i.id`) for the statements that write by id.
+ */
+function creatorInput(rows: readonly CreatorRecord[], keyed?: readonly { id: string | null }[]): RawBuilder<unknown> {
+  const col = <T>(f: (r: CreatorRecord) => T) => rows.map(f);
+  const id = keyed ? sql`, ${keyed.map((k) => k.id)}::bigint[]` : sql``;
+  return sql`
+    SELECT * FROM unnest(
+      ${col((r) => r.mid)}::bigint[], ${col((r) => r.name)}::text[], ${col((r) => r.face)}::text[],
+      ${col((r) => r.sign)}::text[], ${col((r) => clampLevel(r.level))}::smallint[], ${col((r) => r.sex)}::smallint[],
+      ${col((r) => r.officialType)}::smallint[], ${col((r) => r.officialTitle)}::text[],
+      ${col((r) => r.liveRoomId)}::bigint[], ${col((r) => flag(r.isLive))}::smallint[],
+      ${col((r) => r.fans)}::bigint[], ${col((r) => r.following)}::bigint[], ${col((r) => r.likes)}::bigint[],
+      ${col((r) => r.plays)}::bigint[], ${col((r) => r.videoCount)}::int[]${id}
+    ) WITH ORDINALITY AS i(mid, name, face, sign, level, sex, official_type, official_title, live_room_id, is_live,
+                           fans, following, likes, plays, video_count${keyed ? sql`, id` : sql``}, ord)`;
+}
+
+/** A video batch as rows `i` (see creatorInput); `creator_id` is the owner's id, `tid` NULL when not a known one. */
+function videoInput(
+  rows: readonly VideoRecord[],
+  ownerIds: ReadonlyMap<string, string>,
+  knownTids: ReadonlySet<number>,
+  keyed?: readonly { id: string | null }[],
+): RawBuilder<unknown> {
+  const col = <T>(f: (r: VideoRecord) => T) => rows.map(f);
+  const s = <T>(f: (r: VideoRecord['stats']) => T) => rows.map((r) => f(r.stats));
+  const id = keyed ? sql`, ${keyed.map((k) => k.id)}::bigint[]` : sql``;
+  return sql`
+    SELECT * FROM unnest(
+      ${col((r) => r.aid)}::bigint[], ${col((r) => r.bvid)}::text[],
+      ${col((r) => ownerIds.get(String(r.owner.mid)) ?? null)}::bigint[],
+      ${col((r) => r.title)}::text[], ${col((r) => r.cover)}::text[], ${col((r) => r.desc)}::text[],
+      ${col((r) => Math.max(0, Math.round(r.duration)))}::int[], ${col((r) => r.pubdate)}::bigint[],
+      ${col((r) => (r.tid !== null && knownTids.has(r.tid) ? r.tid : null))}::int[],
+      ${col((r) => r.copyright)}::smallint[], ${col((r) => flag(r.isActivity))}::smallint[],
+      ${col((r) => r.status)}::smallint[],
+      ${s((x) => x.view)}::bigint[], ${s((x) => x.like)}::bigint[], ${s((x) => x.coin)}::bigint[],
+      ${s((x) => x.favorite)}::bigint[], ${s((x) => x.share)}::bigint[], ${s((x) => x.reply)}::bigint[],
+      ${s((x) => x.danmaku)}::bigint[]${id}
+    ) WITH ORDINALITY AS i(aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright,
+                           is_activity, status, play, likes, coin, favorite, share, reply, danmaku${keyed ? sql`, id` : sql``}, ord)`;
+}
+
+/** The record's day is not older than the newest daily row of the stored creator / video (NULL for a new one). */
+const creatorCurrent = (day: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM creator_daily d WHERE d.creator_id = c.id AND d.day > ${day}::date)`;
+const videoCurrent = (day: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM video_daily d WHERE d.video_id = v.id AND d.day > ${day}::date)`;
+
+/** A creator's profile columns (stored `c`, and as the record `i` would leave them). */
+const creatorProfile = sql`(c.face, c.sign, c.level, c.sex, c.official_type, c.official_title, c.live_room_id, c.is_live)`;
+const creatorNewProfile = sql`(i.face, i.sign, coalesce(i.level, c.level), i.sex, i.official_type, i.official_title,
+  coalesce(i.live_room_id, c.live_room_id), coalesce(i.is_live, c.is_live))`;
+const creatorCounterSet = sql`fans = coalesce(i.fans, c.fans), following = coalesce(i.following, c.following),
+  likes = coalesce(i.likes, c.likes), plays = coalesce(i.plays, c.plays), video_count = coalesce(i.video_count, c.video_count)`;
+
+/** A video's metadata other than the title (stored `v`, and as the record `i` would leave it). */
+const videoMeta = sql`(v.creator_id, v.cover, v.description, v.duration, v.pubdate, v.tid, v.copyright, v.is_activity,
+  v.status)`;
+const videoNewMeta = sql`(i.creator_id, i.cover, i.description, CASE WHEN i.duration > 0 THEN i.duration ELSE v.duration END,
+  to_timestamp(i.pubdate), coalesce(i.tid, v.tid), coalesce(i.copyright, v.copyright),
+  coalesce(i.is_activity, v.is_activity), i.status)`;
+const videoCounterSet = sql`play = coalesce(i.play, v.play), likes = coalesce(i.likes, v.likes),
+  coin = coalesce(i.coin, v.coin), favorite = coalesce(i.favorite, v.favorite), share = coalesce(i.share, v.share),
+  reply = coalesce(i.reply, v.reply), danmaku = coalesce(i.danmaku, v.danmaku)`;
+
+/** A day's row is rewritten only when a value differs (idempotent). */
+const creatorDailyConflict = sql`
+  ON CONFLICT (creator_id, day) DO UPDATE SET
+    fans = EXCLUDED.fans, following = EXCLUDED.following, likes = EXCLUDED.likes, plays = EXCLUDED.plays,
+    video_count = EXCLUDED.video_count
+  WHERE (creator_daily.fans, creator_daily.following, creator_daily.likes, creator_daily.plays, creator_daily.video_count)
+        IS DISTINCT FROM (EXCLUDED.fans, EXCLUDED.following, EXCLUDED.likes, EXCLUDED.plays, EXCLUDED.video_count)`;
+const videoDailyConflict = sql`
+  ON CONFLICT (video_id, day) DO UPDATE SET
+    play = EXCLUDED.play, likes = EXCLUDED.likes, coin = EXCLUDED.coin, favorite = EXCLUDED.favorite,
+    share = EXCLUDED.share, reply = EXCLUDED.reply, danmaku = EXCLUDED.danmaku
+  WHERE (video_daily.play, video_daily.likes, video_daily.coin, video_daily.favorite, video_daily.share,
+         video_daily.reply, video_daily.danmaku)
+        IS DISTINCT FROM (EXCLUDED.play, EXCLUDED.likes, EXCLUDED.coin, EXCLUDED.favorite, EXCLUDED.share,
+                          EXCLUDED.reply, EXCLUDED.danmaku)`;
