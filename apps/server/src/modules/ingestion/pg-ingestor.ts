@@ -105,24 +105,49 @@ export class PgIngestor implements Ingestor {
     return total;
   }
 
+  /**
+   * One batch of creator records. The common case — stored creators whose counters moved — is one statement: it
+   * resolves each record against its stored row (what differs), updates the counters in place and writes the
+   * complete daily rows. What is rare gets statements of its own, only when there is any: new creators, renames,
+   * profile changes, a backfilled older day, records lacking some counters.
+   */
   private async creatorBatch(trx: Kysely<Database>, rows: CreatorRecord[], day: string) {
-    // 1. Resolve: each record's stored row (if any) and what differs from it, in one read.
     const resolved = await sql<Resolved & { backdate: boolean | null }>`
-      SELECT i.ord::int AS ord, c.id, ${creatorCurrent(day)} AS current,
-             c.name IS DISTINCT FROM i.name AS renamed,
-             ${creatorProfile} IS DISTINCT FROM ${creatorNewProfile} AS profile,
-             (c.fans, c.following, c.likes, c.plays, c.video_count)
-               IS DISTINCT FROM
-               (coalesce(i.fans, c.fans), coalesce(i.following, c.following), coalesce(i.likes, c.likes),
-                coalesce(i.plays, c.plays), coalesce(i.video_count, c.video_count)) AS counters,
-             c.tracked_since > ${dayStart(day)} AS backdate
-      FROM (${creatorInput(rows)}) i
-      LEFT JOIN creators c ON c.mid = i.mid`.execute(trx);
+      WITH i AS MATERIALIZED (${creatorInput(rows)}),
+      r AS MATERIALIZED (
+        SELECT i.*, c.id AS cid, ${creatorCurrent(day)} AS current,
+               c.name IS DISTINCT FROM i.name AS renamed,
+               ${creatorProfile} IS DISTINCT FROM ${creatorNewProfile} AS profile,
+               (c.fans, c.following, c.likes, c.plays, c.video_count)
+                 IS DISTINCT FROM
+                 (coalesce(i.fans, c.fans), coalesce(i.following, c.following), coalesce(i.likes, c.likes),
+                  coalesce(i.plays, c.plays), coalesce(i.video_count, c.video_count)) AS counters,
+               c.tracked_since > ${dayStart(day)} AS backdate
+        FROM i LEFT JOIN creators c ON c.mid = i.mid
+      ),
+      -- counters only: no indexed column changes, a HOT update (migration 0012); updated_at stays (profile only)
+      moved AS (
+        UPDATE creators c SET ${creatorCounterSet}
+        FROM r AS i
+        WHERE c.id = i.cid AND i.current AND i.counters AND NOT i.profile
+      ),
+      daily AS (
+        INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
+        SELECT i.cid, ${day}::date, i.fans, i.following, i.likes, i.plays, i.video_count
+        FROM r AS i
+        WHERE i.cid IS NOT NULL AND num_nulls(i.fans, i.following, i.likes, i.plays, i.video_count) = 0
+        ${creatorDailyConflict}
+        RETURNING 1
+      )
+      SELECT r.ord::int AS ord, r.cid AS id, r.current, r.renamed, r.profile, r.counters, r.backdate,
+             (SELECT count(*) FROM daily)::int AS daily
+      FROM r`.execute(trx);
+    let dailyWritten = resolved.rows[0]?.daily ?? 0;
     const ids: (string | null)[] = rows.map(() => null);
     for (const r of resolved.rows) ids[r.ord - 1] = r.id;
 
-    // 2. New creators (rare after the first day): inserted with the record's values; a concurrent insert of the same
-    //    mid is left alone (ON CONFLICT) and its id read back.
+    // New creators: inserted with the record's values; a concurrent insert of the same mid is left alone (ON CONFLICT)
+    // and its id read back.
     const fresh = rows.filter((_, k) => ids[k] === null);
     let inserted = 0;
     if (fresh.length > 0) {
@@ -139,31 +164,37 @@ export class PgIngestor implements Ingestor {
         trx,
         'creators',
         'mid',
-        fresh.map((r) => r.mid),
+        fresh.map((x) => x.mid),
       );
-      rows.forEach((r, k) => {
-        if (ids[k] === null) ids[k] = byMid.get(String(r.mid)) ?? null;
-      });
+      const added = rows.flatMap((x, k) => (ids[k] === null ? [{ x, id: byMid.get(String(x.mid)) ?? null }] : []));
+      for (const a of added) ids[rows.indexOf(a.x)] = a.id;
+      const complete = added.filter((a) => a.id !== null && creatorComplete(a.x));
+      if (complete.length > 0) {
+        const w = await sql`
+          INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
+          SELECT i.id, ${day}::date, i.fans, i.following, i.likes, i.plays, i.video_count
+          FROM (${creatorInput(
+            complete.map((a) => a.x),
+            complete,
+          )}) i
+          ${creatorDailyConflict}`.execute(trx);
+        dailyWritten += affected(w);
+      }
     }
 
-    // 3. Stored creators whose current columns move (the record is not older than their newest daily row). The name
-    //    apart: naming it in SET recomputes the generated name_grams even when the value is the same. A profile change
-    //    moves updated_at (indexed: the search index's delta); counters alone are a HOT update (migration 0012).
+    // Stored creators whose current columns move (the record is not older than their newest daily row) in a rarer
+    // way: the name apart (naming it in SET recomputes the generated name_grams even when the value is the same),
+    // a profile change with the counters, moving updated_at (indexed: the search index's delta).
     const current = resolved.rows.filter((r) => r.id !== null && r.current);
-    const pick = (f: (r: Resolved) => boolean | null) => current.filter((r) => f(r) === true);
-    const touched = new Set<string>();
-    const renamed = pick((r) => r.renamed);
+    const recordOf = (r: Resolved) => rows[r.ord - 1] as CreatorRecord;
+    const renamed = current.filter((r) => r.renamed);
     if (renamed.length > 0) {
       await sql`
         UPDATE creators c SET name = i.name, updated_at = now()
-        FROM (${creatorInput(
-          renamed.map((r) => rows[r.ord - 1] as CreatorRecord),
-          renamed,
-        )}) i
+        FROM (${creatorInput(renamed.map(recordOf), renamed)}) i
         WHERE c.id = i.id`.execute(trx);
-      for (const r of renamed) touched.add(r.id as string);
     }
-    const profiled = pick((r) => r.profile);
+    const profiled = current.filter((r) => r.profile);
     if (profiled.length > 0) {
       await sql`
         UPDATE creators c SET
@@ -171,27 +202,12 @@ export class PgIngestor implements Ingestor {
           official_type = i.official_type, official_title = i.official_title,
           live_room_id = coalesce(i.live_room_id, c.live_room_id), is_live = coalesce(i.is_live, c.is_live),
           ${creatorCounterSet}, updated_at = now()
-        FROM (${creatorInput(
-          profiled.map((r) => rows[r.ord - 1] as CreatorRecord),
-          profiled,
-        )}) i
+        FROM (${creatorInput(profiled.map(recordOf), profiled)}) i
         WHERE c.id = i.id`.execute(trx);
-      for (const r of profiled) touched.add(r.id as string);
     }
-    const counted = pick((r) => r.counters && !r.profile);
-    if (counted.length > 0) {
-      const of = <T>(f: (r: CreatorRecord) => T) => counted.map((r) => f(rows[r.ord - 1] as CreatorRecord));
-      await sql`
-        UPDATE creators c SET ${creatorCounterSet}
-        FROM unnest(${counted.map((r) => r.id)}::bigint[], ${of((r) => r.fans)}::bigint[],
-                    ${of((r) => r.following)}::bigint[], ${of((r) => r.likes)}::bigint[],
-                    ${of((r) => r.plays)}::bigint[], ${of((r) => r.videoCount)}::int[])
-               AS i(id, fans, following, likes, plays, video_count)
-        WHERE c.id = i.id`.execute(trx);
-      for (const r of counted) touched.add(r.id as string);
-    }
+    const updated = current.filter((r) => r.renamed || r.profile || r.counters).length;
 
-    // 4. A backfilled older day makes the creator "tracked since" that day.
+    // A backfilled older day makes the creator "tracked since" that day.
     const backdated = resolved.rows.filter((r) => r.id !== null && r.backdate === true).map((r) => r.id);
     if (backdated.length > 0) {
       await sql`
@@ -199,39 +215,21 @@ export class PgIngestor implements Ingestor {
         WHERE id = ANY(${backdated}::bigint[]) AND tracked_since > ${dayStart(day)}`.execute(trx);
     }
 
-    // 5. The daily rows: a record with every counter writes its values as they are; one lacking some takes them,
-    //    in order, from the row already stored for the day, the last stored day before it, the creator's current value.
-    const full = (r: CreatorRecord) =>
-      r.fans !== null && r.following !== null && r.likes !== null && r.plays !== null && r.videoCount !== null;
-    const some = (r: CreatorRecord) =>
-      r.fans !== null || r.following !== null || r.likes !== null || r.plays !== null || r.videoCount !== null;
-    const complete = rows.flatMap((r, k) => (ids[k] !== null && full(r) ? [{ r, id: ids[k] as string }] : []));
-    const partial = rows.flatMap((r, k) =>
-      ids[k] !== null && !full(r) && some(r) ? [{ r, id: ids[k] as string, ord: k + 1 }] : [],
+    // Records lacking some counters take them, in order, from the row already stored for the day, the last stored
+    // day before it, then the creator's current value (after the updates above).
+    const partial = rows.flatMap((x, k) =>
+      ids[k] !== null && !creatorComplete(x) && creatorSome(x) ? [{ x, id: ids[k] as string }] : [],
     );
-    let dailyWritten = 0;
-    if (complete.length > 0) {
-      const of = <T>(f: (r: CreatorRecord) => T) => complete.map((x) => f(x.r));
-      const r = await sql`
-        INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
-        SELECT i.id, ${day}::date, i.fans, i.following, i.likes, i.plays, i.video_count
-        FROM unnest(${complete.map((x) => x.id)}::bigint[], ${of((r) => r.fans)}::bigint[],
-                    ${of((r) => r.following)}::bigint[], ${of((r) => r.likes)}::bigint[],
-                    ${of((r) => r.plays)}::bigint[], ${of((r) => r.videoCount)}::int[])
-             AS i(id, fans, following, likes, plays, video_count)
-        ${creatorDailyConflict}`.execute(trx);
-      dailyWritten += affected(r);
-    }
     if (partial.length > 0) {
-      const r = await sql`
+      const w = await sql`
         INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
         SELECT c.id, ${day}::date,
                coalesce(i.fans, d.fans, p.fans, c.fans), coalesce(i.following, d.following, p.following, c.following),
                coalesce(i.likes, d.likes, p.likes, c.likes), coalesce(i.plays, d.plays, p.plays, c.plays),
                coalesce(i.video_count, d.video_count, p.video_count, c.video_count)
         FROM (${creatorInput(
-          partial.map((x) => x.r),
-          partial.map((x) => ({ id: x.id, ord: x.ord })),
+          partial.map((a) => a.x),
+          partial,
         )}) i
         JOIN creators c ON c.id = i.id
         LEFT JOIN LATERAL (
@@ -241,14 +239,15 @@ export class PgIngestor implements Ingestor {
           SELECT * FROM creator_daily p WHERE p.creator_id = c.id AND p.day < ${day}::date ORDER BY p.day DESC LIMIT 1
         ) p ON true
         ${creatorDailyConflict}`.execute(trx);
-      dailyWritten += affected(r);
+      dailyWritten += affected(w);
     }
 
-    return { inserted, updated: touched.size, dailyWritten };
+    return { inserted, updated, dailyWritten };
   }
 
+  /** One batch of video records, as creatorBatch: the common case in one statement, the rare ones apart. */
   private async videoBatch(trx: Kysely<Database>, rows: VideoRecord[], day: string, knownTids: ReadonlySet<number>) {
-    // 0. Owners first: a video needs its creator row (a video list says nothing about fans: no daily row).
+    // Owners first: a video needs its creator row (a video list says nothing about fans: no daily row).
     const owners = [...new Map(rows.map((r) => [r.owner.mid, r.owner])).values()];
     let ownerIds = await idsBy(
       trx,
@@ -276,22 +275,41 @@ export class PgIngestor implements Ingestor {
     const input = (subset: readonly VideoRecord[], keyed?: readonly { id: string | null }[]) =>
       videoInput(subset, ownerIds, knownTids, keyed);
 
-    // 1. Resolve: each record's stored video (if any) and what differs from it, in one read.
     const resolved = await sql<Resolved>`
-      SELECT i.ord::int AS ord, v.id, ${videoCurrent(day)} AS current,
-             v.title IS DISTINCT FROM i.title AS renamed,
-             ${videoMeta} IS DISTINCT FROM ${videoNewMeta} AS profile,
-             (v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)
-               IS DISTINCT FROM
-               (coalesce(i.play, v.play), coalesce(i.likes, v.likes), coalesce(i.coin, v.coin),
-                coalesce(i.favorite, v.favorite), coalesce(i.share, v.share), coalesce(i.reply, v.reply),
-                coalesce(i.danmaku, v.danmaku)) AS counters
-      FROM (${input(rows)}) i
-      LEFT JOIN videos v ON v.aid = i.aid`.execute(trx);
+      WITH i AS MATERIALIZED (${input(rows)}),
+      r AS MATERIALIZED (
+        SELECT i.*, v.id AS vid, ${videoCurrent(day)} AS current,
+               v.title IS DISTINCT FROM i.title AS renamed,
+               ${videoMeta} IS DISTINCT FROM ${videoNewMeta} AS profile,
+               (v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)
+                 IS DISTINCT FROM
+                 (coalesce(i.play, v.play), coalesce(i.likes, v.likes), coalesce(i.coin, v.coin),
+                  coalesce(i.favorite, v.favorite), coalesce(i.share, v.share), coalesce(i.reply, v.reply),
+                  coalesce(i.danmaku, v.danmaku)) AS counters
+        FROM i LEFT JOIN videos v ON v.aid = i.aid
+      ),
+      -- counters only: a HOT update (migration 0012)
+      moved AS (
+        UPDATE videos v SET ${videoCounterSet}, updated_at = now()
+        FROM r AS i
+        WHERE v.id = i.vid AND i.current AND i.counters AND NOT i.profile
+      ),
+      daily AS (
+        INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+        SELECT i.vid, ${day}::date, i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku
+        FROM r AS i
+        WHERE i.vid IS NOT NULL AND num_nulls(i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku) = 0
+        ${videoDailyConflict}
+        RETURNING 1
+      )
+      SELECT r.ord::int AS ord, r.vid AS id, r.current, r.renamed, r.profile, r.counters,
+             (SELECT count(*) FROM daily)::int AS daily
+      FROM r`.execute(trx);
+    let dailyWritten = resolved.rows[0]?.daily ?? 0;
     const ids: (string | null)[] = rows.map(() => null);
     for (const r of resolved.rows) ids[r.ord - 1] = r.id;
 
-    // 2. New videos.
+    // New videos.
     const fresh = rows.filter((_, k) => ids[k] === null);
     let inserted = 0;
     if (fresh.length > 0) {
@@ -309,28 +327,36 @@ export class PgIngestor implements Ingestor {
         trx,
         'videos',
         'aid',
-        fresh.map((r) => r.aid),
+        fresh.map((x) => x.aid),
       );
-      rows.forEach((r, k) => {
-        if (ids[k] === null) ids[k] = byAid.get(String(r.aid)) ?? null;
-      });
+      const added = rows.flatMap((x, k) => (ids[k] === null ? [{ x, id: byAid.get(String(x.aid)) ?? null }] : []));
+      for (const a of added) ids[rows.indexOf(a.x)] = a.id;
+      const complete = added.filter((a) => a.id !== null && videoComplete(a.x));
+      if (complete.length > 0) {
+        const w = await sql`
+          INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+          SELECT i.id, ${day}::date, i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku
+          FROM (${input(
+            complete.map((a) => a.x),
+            complete,
+          )}) i
+          ${videoDailyConflict}`.execute(trx);
+        dailyWritten += affected(w);
+      }
     }
 
-    // 3. Stored videos whose current columns move: the title apart (SET title recomputes title_grams), the rest of
-    //    the metadata with the counters when it changed, else the counters alone (a HOT update, migration 0012).
+    // Stored videos whose current columns move in a rarer way: the title apart (SET title recomputes title_grams),
+    // other metadata with the counters.
     const current = resolved.rows.filter((r) => r.id !== null && r.current);
-    const pick = (f: (r: Resolved) => boolean | null) => current.filter((r) => f(r) === true);
     const recordOf = (r: Resolved) => rows[r.ord - 1] as VideoRecord;
-    const touched = new Set<string>();
-    const retitled = pick((r) => r.renamed);
+    const retitled = current.filter((r) => r.renamed);
     if (retitled.length > 0) {
       await sql`
         UPDATE videos v SET title = i.title, updated_at = now()
         FROM (${input(retitled.map(recordOf), retitled)}) i
         WHERE v.id = i.id`.execute(trx);
-      for (const r of retitled) touched.add(r.id as string);
     }
-    const changed = pick((r) => r.profile);
+    const changed = current.filter((r) => r.profile);
     if (changed.length > 0) {
       await sql`
         UPDATE videos v SET
@@ -341,54 +367,15 @@ export class PgIngestor implements Ingestor {
           ${videoCounterSet}, updated_at = now()
         FROM (${input(changed.map(recordOf), changed)}) i
         WHERE v.id = i.id`.execute(trx);
-      for (const r of changed) touched.add(r.id as string);
     }
-    const counted = pick((r) => r.counters && !r.profile);
-    if (counted.length > 0) {
-      const of = <T>(f: (s: VideoRecord['stats']) => T) => counted.map((r) => f(recordOf(r).stats));
-      await sql`
-        UPDATE videos v SET ${videoCounterSet}, updated_at = now()
-        FROM unnest(${counted.map((r) => r.id)}::bigint[], ${of((x) => x.view)}::bigint[], ${of((x) => x.like)}::bigint[],
-                    ${of((x) => x.coin)}::bigint[], ${of((x) => x.favorite)}::bigint[], ${of((x) => x.share)}::bigint[],
-                    ${of((x) => x.reply)}::bigint[], ${of((x) => x.danmaku)}::bigint[])
-             AS i(id, play, likes, coin, favorite, share, reply, danmaku)
-        WHERE v.id = i.id`.execute(trx);
-      for (const r of counted) touched.add(r.id as string);
-    }
+    const updated = current.filter((r) => r.renamed || r.profile || r.counters).length;
 
-    // 4. The daily rows, as for creators.
-    const stats = (r: VideoRecord) => [
-      r.stats.view,
-      r.stats.like,
-      r.stats.coin,
-      r.stats.favorite,
-      r.stats.share,
-      r.stats.reply,
-      r.stats.danmaku,
-    ];
-    const complete = rows.flatMap((r, k) =>
-      ids[k] !== null && stats(r).every((x) => x !== null) ? [{ r, id: ids[k] as string }] : [],
+    // Records lacking some counters, as for creators.
+    const partial = rows.flatMap((x, k) =>
+      ids[k] !== null && !videoComplete(x) && videoSome(x) ? [{ x, id: ids[k] as string }] : [],
     );
-    const partial = rows.flatMap((r, k) =>
-      ids[k] !== null && stats(r).some((x) => x === null) && stats(r).some((x) => x !== null)
-        ? [{ r, id: ids[k] as string }]
-        : [],
-    );
-    let dailyWritten = 0;
-    if (complete.length > 0) {
-      const of = <T>(f: (s: VideoRecord['stats']) => T) => complete.map((x) => f(x.r.stats));
-      const r = await sql`
-        INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
-        SELECT i.id, ${day}::date, i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku
-        FROM unnest(${complete.map((x) => x.id)}::bigint[], ${of((x) => x.view)}::bigint[], ${of((x) => x.like)}::bigint[],
-                    ${of((x) => x.coin)}::bigint[], ${of((x) => x.favorite)}::bigint[], ${of((x) => x.share)}::bigint[],
-                    ${of((x) => x.reply)}::bigint[], ${of((x) => x.danmaku)}::bigint[])
-             AS i(id, play, likes, coin, favorite, share, reply, danmaku)
-        ${videoDailyConflict}`.execute(trx);
-      dailyWritten += affected(r);
-    }
     if (partial.length > 0) {
-      const r = await sql`
+      const w = await sql`
         INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
         SELECT v.id, ${day}::date,
                coalesce(i.play, d.play, p.play, v.play), coalesce(i.likes, d.likes, p.likes, v.likes),
@@ -396,8 +383,8 @@ export class PgIngestor implements Ingestor {
                coalesce(i.share, d.share, p.share, v.share), coalesce(i.reply, d.reply, p.reply, v.reply),
                coalesce(i.danmaku, d.danmaku, p.danmaku, v.danmaku)
         FROM (${input(
-          partial.map((x) => x.r),
-          partial.map((x) => ({ id: x.id })),
+          partial.map((a) => a.x),
+          partial,
         )}) i
         JOIN videos v ON v.id = i.id
         LEFT JOIN LATERAL (
@@ -407,16 +394,25 @@ export class PgIngestor implements Ingestor {
           SELECT * FROM video_daily p WHERE p.video_id = v.id AND p.day < ${day}::date ORDER BY p.day DESC LIMIT 1
         ) p ON true
         ${videoDailyConflict}`.execute(trx);
-      dailyWritten += affected(r);
+      dailyWritten += affected(w);
     }
 
-    return { inserted, updated: touched.size, dailyWritten, ownersInserted };
+    return { inserted, updated, dailyWritten, ownersInserted };
   }
 }
+
+const creatorCounts = (r: CreatorRecord) => [r.fans, r.following, r.likes, r.plays, r.videoCount];
+const creatorComplete = (r: CreatorRecord) => creatorCounts(r).every((x) => x !== null);
+const creatorSome = (r: CreatorRecord) => creatorCounts(r).some((x) => x !== null);
+const videoCounts = ({ stats: s }: VideoRecord) => [s.view, s.like, s.coin, s.favorite, s.share, s.reply, s.danmaku];
+const videoComplete = (r: VideoRecord) => videoCounts(r).every((x) => x !== null);
+const videoSome = (r: VideoRecord) => videoCounts(r).some((x) => x !== null);
 
 /** A resolved input row: its 1-based position in the batch, the stored row's id (null: new) and what differs. */
 interface Resolved {
   ord: number;
+  /** complete daily rows the resolving statement wrote (the same on every row) */
+  daily?: number;
   id: string | null;
   current: boolean | null;
   renamed: boolean | null;
