@@ -18,6 +18,7 @@ const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
 const { createDb } = await import(dist('db/client.js'));
 const { PgIngestor } = await import(dist('modules/ingestion/index.js'));
+const { Kysely, PostgresDialect } = await import('kysely');
 
 const env = process.env;
 const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -35,7 +36,20 @@ const benchUrl = (() => {
 })();
 const say = (line) => process.stdout.write(`${line}\n`);
 
-const { db, pool } = createDb(benchUrl, concurrency + 1);
+// BENCH_PROFILE=1: the time of each statement as the driver sees it (client, network and server), summed per statement.
+const profile = env.BENCH_PROFILE === '1' ? new Map() : null;
+const { pool } = createDb(benchUrl, concurrency + 1);
+const db = new Kysely({
+  dialect: new PostgresDialect({ pool }),
+  log: (e) => {
+    if (!profile || e.level !== 'query') return;
+    const key = e.query.sql.replace(/\s+/g, ' ').trim().slice(0, 80);
+    const p = profile.get(key) ?? { n: 0, ms: 0 };
+    p.n++;
+    p.ms += e.queryDurationMillis;
+    profile.set(key, p);
+  },
+});
 const ingestor = new PgIngestor(db);
 const q = async (text, params = []) => (await pool.query(text, params)).rows;
 
@@ -239,5 +253,9 @@ say(
 say(
   `[ingest] idempotence: the first ${sample.length} records again wrote ${again} rows${again === 0 ? ' (ok)' : ' (NOT idempotent)'}`,
 );
+if (profile) {
+  for (const [sql, p] of [...profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
+    say(`[ingest] ${p.ms.toFixed(0).padStart(7)} ms ${String(p.n).padStart(5)}× ${sql}`);
+}
 await db.destroy();
 if (again !== 0) process.exit(1);
