@@ -17,10 +17,11 @@
  * - A video whose owner is not a known creator creates the creator from the owner's mid/name/face (no daily
  *   row: a video list says nothing about fans).
  *
- * Cost (docs/performance.md, "Ingestion rate"): rows already stored are filtered out before the INSERTs (an
- * INSERT … ON CONFLICT builds the whole row — text_grams() of the name or title, a sequence value — before it
- * finds the conflict), and name / title are updated by statements of their own, so a snapshot that only moves
- * counters never recomputes the gram columns.
+ * Cost (docs/performance.md, "Ingestion rate"; docs/pipeline.md "Ingestion"): the common case — stored rows whose
+ * counters moved — is one statement per batch (resolve, HOT counter update, complete daily rows); inserts run only
+ * for new rows (an INSERT … ON CONFLICT builds the whole row — text_grams() of the name or title, a sequence value —
+ * before it finds the conflict), and name / title are updated by statements of their own, so a snapshot that only
+ * moves counters never recomputes the gram columns nor touches an index (migration 0012).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
