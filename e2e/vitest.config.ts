@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 240_000,
     fileParallelism: false,
+    // expect.poll waits up to 10 s (vitest's default is 1 s): a save and its refetch take longer on a loaded machine
+    expect: { poll: { timeout: 10_000 } },
     env: { TZ: 'Asia/Shanghai' },
   },
 });
