@@ -42,22 +42,84 @@ export async function dropTempTables(db: Executor): Promise<void> {
  * known snapshot is at most 2 days old: only they enter the ranking lists (company lists included).
  */
 export async function buildDayTable(db: Executor, day: string): Promise<void> {
-  const first = sql`SELECT f.fans FROM creator_daily f WHERE f.creator_id = c.id AND f.day <= b.d ORDER BY f.day LIMIT 1`;
+  // The snapshots of d, d − 1, d − 7 and d − 30 are read set-based (one pass over those day slices, pivoted per
+  // creator); a creator without one of them falls back to a probe for its latest snapshot before that day
+  // (the gated LATERALs below run only then), and the first snapshot stands in for a missing older one.
+  const probe = (alias: string, have: string, offset: number) => sql`
+      LEFT JOIN LATERAL (
+        SELECT x.day, x.fans, x.charging FROM creator_daily x
+        WHERE ${sql.ref(have)} IS NULL AND x.creator_id = c.id AND x.day <= b.d - ${offset}::int
+        ORDER BY x.day DESC LIMIT 1
+      ) ${sql.raw(alias)} ON true`;
   await sql`
     CREATE TEMP TABLE _m_day ON COMMIT DROP AS
-    WITH b AS (
-      SELECT ${day}::date AS d, ${dayStart(day, 1)} AS until, ${dayStart(day, -6)} AS since7,
-             ${dayStart(day, -29)} AS since30, ${dayStart(day, -89)} AS since90
+    WITH b AS (SELECT ${day}::date AS d), s AS (
+      -- (creator_id, day) is the key: each FILTER sees at most one row
+      SELECT x.creator_id,
+             max(x.fans) FILTER (WHERE x.day = ${day}::date) AS f0,
+             max(x.charging) FILTER (WHERE x.day = ${day}::date) AS ch0,
+             max(x.fans) FILTER (WHERE x.day = ${day}::date - 1) AS f1,
+             max(x.fans) FILTER (WHERE x.day = ${day}::date - 7) AS f7,
+             max(x.fans) FILTER (WHERE x.day = ${day}::date - 30) AS f30
+      FROM creator_daily x
+      WHERE x.day IN (${day}::date, ${day}::date - 1, ${day}::date - 7, ${day}::date - 30)
+      GROUP BY x.creator_id
+    ), w AS (
+      -- one pass over the visible videos of the 90 days: the 7- and 30-day windows and the 云指数 sample
+      -- (each creator's latest 10) are filters of it
+      SELECT t.creator_id,
+             count(*) FILTER (WHERE t.in7) AS n7,
+             count(*) FILTER (WHERE t.in30) AS n30,
+             count(*) FILTER (WHERE t.rn <= 10) AS n10,
+             avg(t.play) FILTER (WHERE t.in7) AS play7,
+             avg(t.play) FILTER (WHERE t.in30) AS play30,
+             avg(t.play) FILTER (WHERE t.rn <= 10) AS play10,
+             avg(t.likes) FILTER (WHERE t.in7) AS likes7,
+             avg(t.likes) FILTER (WHERE t.in30) AS likes30,
+             avg(t.likes) FILTER (WHERE t.rn <= 10) AS likes10,
+             avg(t.favorite) FILTER (WHERE t.in7) AS fav7,
+             avg(t.favorite) FILTER (WHERE t.in30) AS fav30,
+             avg(t.favorite) FILTER (WHERE t.rn <= 10) AS fav10,
+             avg(t.share) FILTER (WHERE t.in7) AS share7,
+             avg(t.share) FILTER (WHERE t.in30) AS share30,
+             avg(t.share) FILTER (WHERE t.rn <= 10) AS share10,
+             avg(t.reply) FILTER (WHERE t.in7) AS reply7,
+             avg(t.reply) FILTER (WHERE t.in30) AS reply30,
+             avg(t.reply) FILTER (WHERE t.rn <= 10) AS reply10,
+             avg(t.coin) FILTER (WHERE t.in7) AS coin7,
+             avg(t.coin) FILTER (WHERE t.in30) AS coin30,
+             avg(t.coin) FILTER (WHERE t.rn <= 10) AS coin10,
+             sum(t.likes + t.coin + t.favorite + t.share + t.reply + t.danmaku) FILTER (WHERE t.rn <= 10)::float8
+               / nullif(sum(t.play) FILTER (WHERE t.rn <= 10), 0) AS rate10
+      FROM (
+        SELECT vv.creator_id, vv.play, vv.likes, vv.coin, vv.favorite, vv.share, vv.reply, vv.danmaku,
+               vv.pubdate >= ${dayStart(day, -6)} AS in7, vv.pubdate >= ${dayStart(day, -29)} AS in30,
+               row_number() OVER (PARTITION BY vv.creator_id ORDER BY vv.pubdate DESC, vv.id DESC) AS rn
+        FROM videos vv
+        WHERE vv.status = 0 AND vv.pubdate >= ${dayStart(day, -89)} AND vv.pubdate < ${dayStart(day, 1)}
+      ) t
+      GROUP BY t.creator_id
+    ), k AS (
+      SELECT b.d, c.id AS creator_id, c.partition_tid, c.mcn_id, c.fans AS creator_fans,
+             CASE WHEN s.f0 IS NOT NULL THEN b.d ELSE k0.day END AS kday,
+             coalesce(s.f0, k0.fans) AS kfans, CASE WHEN s.f0 IS NOT NULL THEN s.ch0 ELSE k0.charging END AS kcharging,
+             coalesce(s.f1, k1.fans) AS fans_1, coalesce(s.f7, k7.fans) AS fans_7, coalesce(s.f30, k30.fans) AS fans_30
+      FROM creators c
+      CROSS JOIN b
+      LEFT JOIN s ON s.creator_id = c.id
+      ${probe('k0', 's.f0', 0)}
+      ${probe('k1', 's.f1', 1)}
+      ${probe('k7', 's.f7', 7)}
+      ${probe('k30', 's.f30', 30)}
     ), base AS (
-      SELECT b.d, c.id AS creator_id, c.partition_tid AS tid, coalesce(pt.parent_id, c.partition_tid) AS top_tid,
-             c.mcn_id, k.day AS known_day, coalesce(k.day >= b.d - 2, false) AS listed,
-             coalesce(k.fans, c.fans) AS fans, coalesce(k.charging, 0) AS charging,
-             -- the first snapshot stands in for a missing older one (tracked later); looked up only then
-             k.fans - coalesce(b1.fans, (${first})) AS change_1,
-             k.fans - coalesce(b7.fans, (${first})) AS change_7,
-             k.fans - coalesce(b30.fans, (${first})) AS change_30,
-             b30.fans AS fans_30,
-             w.n7::int AS n7, w.n30::int AS n30,
+      SELECT k.d, k.creator_id, k.partition_tid AS tid, coalesce(pt.parent_id, k.partition_tid) AS top_tid,
+             k.mcn_id, k.kday AS known_day, coalesce(k.kday >= k.d - 2, false) AS listed,
+             coalesce(k.kfans, k.creator_fans) AS fans, coalesce(k.kcharging, 0) AS charging,
+             k.kfans - coalesce(k.fans_1, f.fans) AS change_1,
+             k.kfans - coalesce(k.fans_7, f.fans) AS change_7,
+             k.kfans - coalesce(k.fans_30, f.fans) AS change_30,
+             k.fans_30,
+             coalesce(w.n7, 0)::int AS n7, coalesce(w.n30, 0)::int AS n30,
              CASE WHEN w.n7 > 0 THEN 7 WHEN w.n30 > 0 THEN 30 WHEN w.n10 > 0 THEN 90 ELSE 0 END AS sample_window,
              CASE WHEN w.n7 > 0 THEN w.play7 WHEN w.n30 > 0 THEN w.play30 ELSE w.play10 END AS a_play,
              CASE WHEN w.n7 > 0 THEN w.likes7 WHEN w.n30 > 0 THEN w.likes30 ELSE w.likes10 END AS a_likes,
@@ -67,56 +129,18 @@ export async function buildDayTable(db: Executor, day: string): Promise<void> {
              CASE WHEN w.n7 > 0 THEN w.coin7 WHEN w.n30 > 0 THEN w.coin30 ELSE w.coin10 END AS a_coin,
              w.play10::float8 AS avg_play10, w.rate10,
              coalesce(pp.price_factor, pd.price_factor, 1)::float8 AS price_factor
-      FROM creators c
-      CROSS JOIN b
-      LEFT JOIN partitions pt ON pt.tid = c.partition_tid
-      LEFT JOIN partition_priors pp ON pp.tid = coalesce(pt.parent_id, c.partition_tid)
+      FROM k
+      LEFT JOIN partitions pt ON pt.tid = k.partition_tid
+      LEFT JOIN partition_priors pp ON pp.tid = coalesce(pt.parent_id, k.partition_tid)
       LEFT JOIN partition_priors pd ON pd.tid = 0
+      LEFT JOIN w ON w.creator_id = k.creator_id
+      -- the first snapshot stands in for a missing older one (tracked later); looked up only then
       LEFT JOIN LATERAL (
-        SELECT day, fans, charging FROM creator_daily WHERE creator_id = c.id AND day <= b.d ORDER BY day DESC LIMIT 1
-      ) k ON true
-      LEFT JOIN LATERAL (
-        SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d - 1 ORDER BY day DESC LIMIT 1
-      ) b1 ON true
-      LEFT JOIN LATERAL (
-        SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d - 7 ORDER BY day DESC LIMIT 1
-      ) b7 ON true
-      LEFT JOIN LATERAL (
-        SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d - 30 ORDER BY day DESC LIMIT 1
-      ) b30 ON true
-      LEFT JOIN LATERAL (
-        -- one pass over the creator's visible videos of the 90 days: the 7- and 30-day windows and the
-        -- 云指数 sample (latest 10) are filters of it
-        SELECT count(*) FILTER (WHERE t.pubdate >= b.since7) AS n7,
-               count(*) FILTER (WHERE t.pubdate >= b.since30) AS n30,
-               count(*) FILTER (WHERE t.rn <= 10) AS n10,
-               avg(t.play) FILTER (WHERE t.pubdate >= b.since7) AS play7,
-               avg(t.play) FILTER (WHERE t.pubdate >= b.since30) AS play30,
-               avg(t.play) FILTER (WHERE t.rn <= 10) AS play10,
-               avg(t.likes) FILTER (WHERE t.pubdate >= b.since7) AS likes7,
-               avg(t.likes) FILTER (WHERE t.pubdate >= b.since30) AS likes30,
-               avg(t.likes) FILTER (WHERE t.rn <= 10) AS likes10,
-               avg(t.favorite) FILTER (WHERE t.pubdate >= b.since7) AS fav7,
-               avg(t.favorite) FILTER (WHERE t.pubdate >= b.since30) AS fav30,
-               avg(t.favorite) FILTER (WHERE t.rn <= 10) AS fav10,
-               avg(t.share) FILTER (WHERE t.pubdate >= b.since7) AS share7,
-               avg(t.share) FILTER (WHERE t.pubdate >= b.since30) AS share30,
-               avg(t.share) FILTER (WHERE t.rn <= 10) AS share10,
-               avg(t.reply) FILTER (WHERE t.pubdate >= b.since7) AS reply7,
-               avg(t.reply) FILTER (WHERE t.pubdate >= b.since30) AS reply30,
-               avg(t.reply) FILTER (WHERE t.rn <= 10) AS reply10,
-               avg(t.coin) FILTER (WHERE t.pubdate >= b.since7) AS coin7,
-               avg(t.coin) FILTER (WHERE t.pubdate >= b.since30) AS coin30,
-               avg(t.coin) FILTER (WHERE t.rn <= 10) AS coin10,
-               sum(t.likes + t.coin + t.favorite + t.share + t.reply + t.danmaku) FILTER (WHERE t.rn <= 10)::float8
-                 / nullif(sum(t.play) FILTER (WHERE t.rn <= 10), 0) AS rate10
-        FROM (
-          SELECT vv.pubdate, vv.play, vv.likes, vv.coin, vv.favorite, vv.share, vv.reply, vv.danmaku,
-                 row_number() OVER (ORDER BY vv.pubdate DESC, vv.id DESC) AS rn
-          FROM videos vv
-          WHERE vv.creator_id = c.id AND vv.status = 0 AND vv.pubdate >= b.since90 AND vv.pubdate < b.until
-        ) t
-      ) w ON true
+        SELECT x.fans FROM creator_daily x
+        WHERE k.kfans IS NOT NULL AND (k.fans_1 IS NULL OR k.fans_7 IS NULL OR k.fans_30 IS NULL)
+          AND x.creator_id = k.creator_id AND x.day <= k.d
+        ORDER BY x.day LIMIT 1
+      ) f ON true
     ), scored AS (
       SELECT base.*,
              least(1, greatest(0, (log(fans::float8 + 1) - 2) / 6)) AS s_f,
