@@ -476,7 +476,7 @@ async function hasCommentsTable(db: Executor): Promise<boolean> {
  * Audience portraits as of `day`. `_m_cm` holds each creator's distinct commenters (latest sex and IP
  * location) of the 90 days ending `day`; `_m_mix` each commenter's age mix (the mean age prior of the
  * top-level partitions they commented in). partition_portraits pools a partition's commenters with its
- * priors; `_m_portrait` holds each creator's portrait (its own from ≥ 30 commenters, else its partition's).
+ * priors; `_m_portrait` holds the portraits of the creators with sampled commenters (own strings from ≥ 30 of them).
  */
 export async function writePortraits(db: Executor, day: string): Promise<void> {
   const comments = await hasCommentsTable(db);
@@ -585,7 +585,9 @@ export async function writePortraits(db: Executor, day: string): Promise<void> {
     FROM portraits p
     JOIN area_json a ON a.tid = p.tid`.execute(db);
 
-  // Each creator's portrait: its own from enough commenters, else its (child) partition's pooled one.
+  // The portraits of the creators with sampled commenters: their own from enough commenters (source 'creator');
+  // fewer give source 'partition' and no strings, as does every creator without a row here — their portrait is
+  // their (child) partition's pooled one, which creator_metrics names by portrait_tid instead of copying it.
   await sql`
     CREATE TEMP TABLE _m_portrait ON COMMIT DROP AS
     WITH own AS (
@@ -609,27 +611,33 @@ export async function writePortraits(db: Executor, day: string): Promise<void> {
       ) g
       GROUP BY creator_id
     )
-    SELECT c.id AS creator_id,
-           coalesce(o.n, 0)::int AS sample,
-           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE} THEN 'creator' ELSE 'partition' END AS source,
-           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE} AND o.n_known > 0
-                THEN portrait_json('性别', ARRAY['男', '女'], ARRAY[o.n_male::float8, (o.n_known - o.n_male)::float8])
-                ELSE ppt.gender_portrait END AS gender,
-           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE}
-                THEN portrait_json('年龄', ${[...AGE_BANDS]}::text[], ARRAY[
-                  0.5 * pr.age[1] + 0.5 * o.a1, 0.5 * pr.age[2] + 0.5 * o.a2, 0.5 * pr.age[3] + 0.5 * o.a3,
-                  0.5 * pr.age[4] + 0.5 * o.a4, 0.5 * pr.age[5] + 0.5 * o.a5])
-                ELSE ppt.age_portrait END AS age,
-           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE} AND o.n_loc > 0 THEN oa.area
-                ELSE ppt.area_portrait END AS area
-    FROM creators c
-    LEFT JOIN own o ON o.creator_id = c.id
-    LEFT JOIN own_area oa ON oa.creator_id = c.id
+    SELECT o.creator_id, o.n::int AS sample,
+           CASE WHEN o.n >= ${PORTRAIT_MIN_SAMPLE} THEN 'creator' ELSE 'partition' END AS source,
+           CASE WHEN o.n >= ${PORTRAIT_MIN_SAMPLE} THEN
+             CASE WHEN o.n_known > 0
+                  THEN portrait_json('性别', ARRAY['男', '女'], ARRAY[o.n_male::float8, (o.n_known - o.n_male)::float8])
+                  ELSE ppt.gender_portrait END
+           END AS gender,
+           CASE WHEN o.n >= ${PORTRAIT_MIN_SAMPLE} THEN
+             portrait_json('年龄', ${[...AGE_BANDS]}::text[], ARRAY[
+               0.5 * pr.age[1] + 0.5 * o.a1, 0.5 * pr.age[2] + 0.5 * o.a2, 0.5 * pr.age[3] + 0.5 * o.a3,
+               0.5 * pr.age[4] + 0.5 * o.a4, 0.5 * pr.age[5] + 0.5 * o.a5])
+           END AS age,
+           CASE WHEN o.n >= ${PORTRAIT_MIN_SAMPLE} THEN
+             CASE WHEN o.n_loc > 0 THEN oa.area ELSE ppt.area_portrait END
+           END AS area
+    FROM own o
+    JOIN creators c ON c.id = o.creator_id
+    LEFT JOIN own_area oa ON oa.creator_id = o.creator_id
     LEFT JOIN _m_pp pr ON pr.tid = coalesce(c.partition_tid, 0)
     LEFT JOIN partition_portraits ppt ON ppt.tid = coalesce(c.partition_tid, 0)`.execute(db);
 }
 
-/** creator_metrics for every creator from `_m_day` and `_m_portrait` (one row per creator, replaced). */
+/**
+ * creator_metrics for every creator from `_m_day` and `_m_portrait` (one row per creator, replaced). A creator
+ * with the partition's portrait stores portrait_tid instead of the strings; its audience male share and top region
+ * are read from that partition portrait once per partition.
+ */
 export async function writeCreatorMetrics(db: Executor, day: string): Promise<void> {
   await sql`
     INSERT INTO creator_metrics (
@@ -637,17 +645,26 @@ export async function writeCreatorMetrics(db: Executor, day: string): Promise<vo
       week_video_num, week_avg_play, avg_praise, week_avg_collect, week_avg_share, week_avg_comment,
       week_cast_currency, charging_num, recent_avg_play, engagement_rate, videos_30d,
       normal_price, video_price, implantation_price, special_price, business_value,
-      gender_portrait, age_portrait, area_portrait, portrait_source, portrait_sample,
+      gender_portrait, age_portrait, area_portrait, portrait_tid, portrait_source, portrait_sample,
       audience_male_pct, audience_top_region, computed_at)
+    WITH pt AS (
+      SELECT tid, coalesce((gender_portrait::jsonb -> 0 ->> '比例')::numeric, 0) AS male_pct,
+             area_portrait::jsonb -> 0 ->> '地域' AS top_region
+      FROM partition_portraits
+    )
     SELECT m.creator_id, ${day}::date, m.fans, m.change_1, m.change_7, m.change_30, m.index_num, m.sample_window,
            m.n7, coalesce(round(m.a_play), 0), coalesce(round(m.a_likes), 0), coalesce(round(m.a_favorite), 0),
            coalesce(round(m.a_share), 0), coalesce(round(m.a_reply), 0), coalesce(round(m.a_coin), 0),
            m.charging, coalesce(round(m.avg_play10), 0), coalesce(m.rate10, 0), m.n30,
            m.normal_price, m.video_price, m.implantation_price, m.special_price, m.business_value,
-           p.gender, p.age, p.area, p.source, p.sample,
-           coalesce((p.gender::jsonb -> 0 ->> '比例')::numeric, 0), p.area::jsonb -> 0 ->> '地域', now()
+           p.gender, p.age, p.area, CASE WHEN p.source IS DISTINCT FROM 'creator' THEN coalesce(m.tid, 0) END,
+           coalesce(p.source, 'partition'), coalesce(p.sample, 0),
+           CASE WHEN p.source = 'creator' THEN coalesce((p.gender::jsonb -> 0 ->> '比例')::numeric, 0) ELSE pt.male_pct END,
+           CASE WHEN p.source = 'creator' THEN p.area::jsonb -> 0 ->> '地域' ELSE pt.top_region END,
+           now()
     FROM _m_day m
-    JOIN _m_portrait p ON p.creator_id = m.creator_id
+    LEFT JOIN _m_portrait p ON p.creator_id = m.creator_id
+    LEFT JOIN pt ON pt.tid = coalesce(m.tid, 0)
     ON CONFLICT (creator_id) DO UPDATE SET
       day = EXCLUDED.day, fans = EXCLUDED.fans, fans_change_1 = EXCLUDED.fans_change_1,
       fans_change_7 = EXCLUDED.fans_change_7, fans_change_30 = EXCLUDED.fans_change_30,
@@ -661,9 +678,9 @@ export async function writeCreatorMetrics(db: Executor, day: string): Promise<vo
       implantation_price = EXCLUDED.implantation_price, special_price = EXCLUDED.special_price,
       business_value = EXCLUDED.business_value, gender_portrait = EXCLUDED.gender_portrait,
       age_portrait = EXCLUDED.age_portrait, area_portrait = EXCLUDED.area_portrait,
-      portrait_source = EXCLUDED.portrait_source, portrait_sample = EXCLUDED.portrait_sample,
-      audience_male_pct = EXCLUDED.audience_male_pct, audience_top_region = EXCLUDED.audience_top_region,
-      computed_at = EXCLUDED.computed_at`.execute(db);
+      portrait_tid = EXCLUDED.portrait_tid, portrait_source = EXCLUDED.portrait_source,
+      portrait_sample = EXCLUDED.portrait_sample, audience_male_pct = EXCLUDED.audience_male_pct,
+      audience_top_region = EXCLUDED.audience_top_region, computed_at = EXCLUDED.computed_at`.execute(db);
 }
 
 /** The latest day whose "current" figures (creator_metrics, 云指数, portraits) were written, or null. */
