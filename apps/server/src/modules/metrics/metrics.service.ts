@@ -119,9 +119,10 @@ async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions
       ? 0
       : await timed('rankings', () => writeRankings(trx, day, day, options.listSize ?? LIST_SIZE, periods));
   if (current) {
-    await timed('indexNum', () => writeIndexNum(trx));
     await timed('portraits', () => writePortraits(trx, day));
     await timed('creatorMetrics', () => writeCreatorMetrics(trx, day));
+    // last: the creators rows it updates stay locked until the commit (ingestion writes them too)
+    await timed('indexNum', () => writeIndexNum(trx));
   }
   await dropTempTables(trx);
   return { day, events, rankingRows, current, ms: Date.now() - started, steps };
