@@ -650,13 +650,24 @@ export async function writePortraits(db: Executor, day: string): Promise<void> {
 }
 
 /**
- * creator_metrics for every creator from `_m_day` and `_m_portrait` (one row per creator, replaced). A creator
- * with the partition's portrait stores portrait_tid instead of the strings; its audience male share and top region
- * are read from that partition portrait once per partition.
+ * The new creator_metrics of every creator from `_m_day` and `_m_portrait`, built as a fresh table,
+ * creator_metrics_next, that swapCreatorMetrics puts in place at the end of the transaction. Loading a fresh
+ * table and building its indexes afterwards takes seconds; upserting 1M rows whose indexed columns change
+ * (fans_change_30, business_value, video_price) took 25–35 s. The next table has creator_metrics' columns,
+ * defaults, checks, primary key, foreign key and other indexes (their definitions are read from the catalog),
+ * and fresh statistics. A creator with the partition's portrait stores portrait_tid instead of the strings; its
+ * audience male share and top region are read from that partition portrait once per partition.
+ *
+ * The foreign key locks creators against writes until the commit (SHARE ROW EXCLUSIVE): it is added before
+ * writeIndexNum row-locks creators, so the rollup never waits for a writer that waits for it.
  */
 export async function writeCreatorMetrics(db: Executor, day: string): Promise<void> {
+  await sql`DROP TABLE IF EXISTS creator_metrics_next`.execute(db);
   await sql`
-    INSERT INTO creator_metrics (
+    CREATE TABLE creator_metrics_next
+      (LIKE creator_metrics INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)`.execute(db);
+  await sql`
+    INSERT INTO creator_metrics_next (
       creator_id, day, fans, fans_change_1, fans_change_7, fans_change_30, index_num, sample_window,
       week_video_num, week_avg_play, avg_praise, week_avg_collect, week_avg_share, week_avg_comment,
       week_cast_currency, charging_num, recent_avg_play, engagement_rate, videos_30d,
@@ -680,23 +691,40 @@ export async function writeCreatorMetrics(db: Executor, day: string): Promise<vo
            now()
     FROM _m_day m
     LEFT JOIN _m_portrait p ON p.creator_id = m.creator_id
-    LEFT JOIN pt ON pt.tid = coalesce(m.tid, 0)
-    ON CONFLICT (creator_id) DO UPDATE SET
-      day = EXCLUDED.day, fans = EXCLUDED.fans, fans_change_1 = EXCLUDED.fans_change_1,
-      fans_change_7 = EXCLUDED.fans_change_7, fans_change_30 = EXCLUDED.fans_change_30,
-      index_num = EXCLUDED.index_num, sample_window = EXCLUDED.sample_window,
-      week_video_num = EXCLUDED.week_video_num, week_avg_play = EXCLUDED.week_avg_play,
-      avg_praise = EXCLUDED.avg_praise, week_avg_collect = EXCLUDED.week_avg_collect,
-      week_avg_share = EXCLUDED.week_avg_share, week_avg_comment = EXCLUDED.week_avg_comment,
-      week_cast_currency = EXCLUDED.week_cast_currency, charging_num = EXCLUDED.charging_num,
-      recent_avg_play = EXCLUDED.recent_avg_play, engagement_rate = EXCLUDED.engagement_rate,
-      videos_30d = EXCLUDED.videos_30d, normal_price = EXCLUDED.normal_price, video_price = EXCLUDED.video_price,
-      implantation_price = EXCLUDED.implantation_price, special_price = EXCLUDED.special_price,
-      business_value = EXCLUDED.business_value, gender_portrait = EXCLUDED.gender_portrait,
-      age_portrait = EXCLUDED.age_portrait, area_portrait = EXCLUDED.area_portrait,
-      portrait_tid = EXCLUDED.portrait_tid, portrait_source = EXCLUDED.portrait_source,
-      portrait_sample = EXCLUDED.portrait_sample, audience_male_pct = EXCLUDED.audience_male_pct,
-      audience_top_region = EXCLUDED.audience_top_region, computed_at = EXCLUDED.computed_at`.execute(db);
+    LEFT JOIN pt ON pt.tid = coalesce(m.tid, 0)`.execute(db);
+  // every index of the new table is named <old name>_next until the swap (renaming the key's index renames the key)
+  await sql`ALTER TABLE creator_metrics_next ADD CONSTRAINT creator_metrics_pkey_next PRIMARY KEY (creator_id)`.execute(db);
+  const indexes = await sql<{ name: string; def: string }>`
+    SELECT x.relname AS name, pg_get_indexdef(i.indexrelid) AS def
+    FROM pg_index i JOIN pg_class x ON x.oid = i.indexrelid
+    WHERE i.indrelid = 'creator_metrics'::regclass AND NOT i.indisprimary
+    ORDER BY x.relname`.execute(db);
+  for (const { name, def } of indexes.rows) {
+    const head = /^CREATE (UNIQUE )?INDEX (\S+) ON ((?:\S+\.)?)creator_metrics /.exec(def);
+    if (!head || head[2] !== name) throw new Error(`creator_metrics index not understood: ${def}`);
+    const next = `CREATE ${head[1] ?? ''}INDEX ${name}_next ON ${head[3]}creator_metrics_next ${def.slice(head[0].length)}`;
+    await sql.raw(next).execute(db);
+  }
+  await sql`
+    ALTER TABLE creator_metrics_next ADD CONSTRAINT creator_metrics_creator_id_fkey
+      FOREIGN KEY (creator_id) REFERENCES creators(id) ON DELETE CASCADE`.execute(db);
+  await sql`ANALYZE creator_metrics_next`.execute(db);
+}
+
+/**
+ * Puts creator_metrics_next (writeCreatorMetrics) in place of creator_metrics, under the names of the old table's
+ * indexes. Readers keep the old table until the commit and then see the new one; the exclusive lock is taken last,
+ * right before the commit, so they wait for nothing longer than the commit.
+ */
+export async function swapCreatorMetrics(db: Executor): Promise<void> {
+  await sql`DROP TABLE creator_metrics`.execute(db);
+  await sql`ALTER TABLE creator_metrics_next RENAME TO creator_metrics`.execute(db);
+  const indexes = await sql<{ name: string }>`
+    SELECT x.relname AS name FROM pg_index i JOIN pg_class x ON x.oid = i.indexrelid
+    WHERE i.indrelid = 'creator_metrics'::regclass AND x.relname LIKE '%\_next' ORDER BY 1`.execute(db);
+  for (const { name } of indexes.rows) {
+    await sql`ALTER INDEX ${sql.id(name)} RENAME TO ${sql.id(name.slice(0, -'_next'.length))}`.execute(db);
+  }
 }
 
 /** The latest day whose "current" figures (creator_metrics, 云指数, portraits) were written, or null. */

@@ -548,6 +548,39 @@ describe('runNightlyRollups(D)', () => {
     expect(await dump()).toBe(before);
   });
 
+  it('creator_metrics is replaced by a fresh table with the same keys, indexes, checks and foreign key', async () => {
+    const shape = async () =>
+      (
+        await sql<{ what: string }>`
+          SELECT 'index ' || indexname || ': ' || regexp_replace(indexdef, '^.* USING ', '') AS what
+          FROM pg_indexes WHERE tablename = 'creator_metrics'
+          UNION ALL
+          SELECT 'constraint ' || conname || ': ' || pg_get_constraintdef(oid) FROM pg_constraint
+          WHERE conrelid = 'creator_metrics'::regclass
+          UNION ALL
+          SELECT 'column ' || attnum || ' ' || attname || ' ' || format_type(atttypid, atttypmod) || ' '
+                 || attnotnull || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+          FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+          WHERE a.attrelid = 'creator_metrics'::regclass AND a.attnum > 0 AND NOT a.attisdropped
+          ORDER BY 1`.execute(db)
+      ).rows.map((r) => r.what);
+    const before = await shape();
+    const oid = async () =>
+      (await sql<{ oid: number }>`SELECT 'creator_metrics'::regclass::oid AS oid`.execute(db)).rows[0]?.oid;
+    const old = await oid();
+    await runNightlyRollups(db, D);
+    expect(await oid()).not.toBe(old);
+    expect(await shape()).toEqual(before);
+    expect(before.filter((w) => w.startsWith('index '))).toHaveLength(4);
+    expect(before).toContain(
+      'constraint creator_metrics_creator_id_fkey: FOREIGN KEY (creator_id) REFERENCES creators(id) ON DELETE CASCADE',
+    );
+    const left = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM pg_class WHERE relname LIKE 'creator\_metrics\_next%'`.execute(db);
+    expect(left.rows[0]?.n).toBe('0');
+  });
+
   it('an older day writes its events and lists but leaves the current figures alone', async () => {
     const before = await metrics(id.A);
     await runNightlyRollups(db, day(-1));
