@@ -393,11 +393,13 @@ export async function writeRankings(
   // its own branch with its own narrow sort of the day table (a single sort of every kind's rows spills to disk:
   // ~5M rows at 1M creators), and only its child lists' top N go on to the wider lists.
   const periodsN = PERIOD_DAYS.filter(([p]) => periods.includes(p));
+  // one day (the nightly case): the sorts need not compare the day first
+  const byDay = from === to ? sql`` : sql`m.d, `;
   const child = (kind: string, period: Period | null, value: string, where: string) => sql`
     SELECT * FROM (
       SELECT ${kind}::text AS kind, ${period}::text AS period, m.d, m.creator_id, m.tid, m.top_tid,
              ${sql.raw(value)} AS value, m.fans, m.change_1, m.change_7, m.change_30,
-             row_number() OVER (PARTITION BY m.d, m.tid ORDER BY ${sql.raw(value)} DESC, m.creator_id) AS r
+             row_number() OVER (PARTITION BY ${byDay}m.tid ORDER BY ${sql.raw(value)} DESC, m.creator_id) AS r
       FROM _m_day m
       WHERE m.listed AND ${sql.raw(where)}
     ) x
