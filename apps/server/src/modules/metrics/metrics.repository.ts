@@ -695,7 +695,9 @@ export async function writeCreatorMetrics(db: Executor, day: string): Promise<vo
     LEFT JOIN _m_portrait p ON p.creator_id = m.creator_id
     LEFT JOIN pt ON pt.tid = coalesce(m.tid, 0)`.execute(db);
   // every index of the new table is named <old name>_next until the swap (renaming the key's index renames the key)
-  await sql`ALTER TABLE creator_metrics_next ADD CONSTRAINT creator_metrics_pkey_next PRIMARY KEY (creator_id)`.execute(db);
+  await sql`ALTER TABLE creator_metrics_next ADD CONSTRAINT creator_metrics_pkey_next PRIMARY KEY (creator_id)`.execute(
+    db,
+  );
   const indexes = await sql<{ name: string; def: string }>`
     SELECT x.relname AS name, pg_get_indexdef(i.indexrelid) AS def
     FROM pg_index i JOIN pg_class x ON x.oid = i.indexrelid
