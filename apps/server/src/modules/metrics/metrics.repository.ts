@@ -676,7 +676,8 @@ export async function writeCreatorMetrics(db: Executor, day: string): Promise<vo
       normal_price, video_price, implantation_price, special_price, business_value,
       gender_portrait, age_portrait, area_portrait, portrait_tid, portrait_source, portrait_sample,
       audience_male_pct, audience_top_region, computed_at)
-    WITH pt AS (
+    -- MATERIALIZED: inlined, the JSON would be parsed once per creator (~4 s) instead of once per partition
+    WITH pt AS MATERIALIZED (
       SELECT tid, coalesce((gender_portrait::jsonb -> 0 ->> '比例')::numeric, 0) AS male_pct,
              area_portrait::jsonb -> 0 ->> '地域' AS top_region
       FROM partition_portraits
