@@ -661,7 +661,8 @@ export async function writePortraits(db: Executor, day: string): Promise<void> {
  * audience male share and top region are read from that partition portrait once per partition.
  *
  * The foreign key locks creators against writes until the commit (SHARE ROW EXCLUSIVE): it is added before
- * writeIndexNum row-locks creators, so the rollup never waits for a writer that waits for it.
+ * writeIndexNum row-locks creators, so the rollup never waits for a writer that waits for it. Not carried over:
+ * grants and other foreign keys (there are none); a view on creator_metrics would make the swap's DROP fail.
  */
 export async function writeCreatorMetrics(db: Executor, day: string): Promise<void> {
   await sql`DROP TABLE IF EXISTS creator_metrics_next`.execute(db);
