@@ -24,6 +24,21 @@ const benchUrl = (() => {
 const say = (line) => process.stdout.write(`${line}\n`);
 
 const { db, pool } = createDb(benchUrl, 2);
+// BENCH_EXPLAIN=<ms>: every statement of the rollup that runs at least that long prints its plan with actual times
+// and buffers (auto_explain at the notice level, nested statements included; the timing adds some overhead).
+if (env.BENCH_EXPLAIN) {
+  const ms = Number(env.BENCH_EXPLAIN);
+  pool.on('connect', (client) => {
+    client.on('notice', (n) => process.stdout.write(`${n.message}\n`));
+    client
+      .query(
+        `LOAD 'auto_explain'; SET auto_explain.log_min_duration = ${ms}; SET auto_explain.log_analyze = on;
+         SET auto_explain.log_buffers = on; SET auto_explain.log_nested_statements = on;
+         SET auto_explain.log_level = notice`,
+      )
+      .catch((err) => process.stderr.write(`[rollup] auto_explain: ${err.message}\n`));
+  });
+}
 const facts = (
   await pool.query(
     `SELECT (SELECT max(day)::text FROM creator_daily) AS last, (SELECT count(*) FROM creators) AS creators,

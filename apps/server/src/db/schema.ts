@@ -448,9 +448,12 @@ export interface CreatorMetricsTable {
   implantation_price: Int8;
   special_price: Int8;
   business_value: Int8;
-  gender_portrait: string;
-  age_portrait: string;
-  area_portrait: string;
+  /** NULL (with the other two) when portrait_tid names the partition portrait the creator shows (migration 0013). */
+  gender_portrait: string | null;
+  age_portrait: string | null;
+  area_portrait: string | null;
+  /** partition_portraits.tid whose strings stand for the three above when they are NULL. */
+  portrait_tid: number | null;
   portrait_source: 'creator' | 'partition';
   portrait_sample: number;
   audience_male_pct: DerivedNum;

@@ -107,9 +107,14 @@ export class CreatorSectionsRepository {
       day: string;
       computed_at: Date;
     }>`
-      SELECT gender_portrait, age_portrait, area_portrait, portrait_source, portrait_sample, audience_male_pct,
-             day, computed_at
-      FROM creator_metrics WHERE creator_id = ${id}`.execute(this.db);
+      SELECT coalesce(m.gender_portrait, p.gender_portrait) AS gender_portrait,
+             coalesce(m.age_portrait, p.age_portrait) AS age_portrait,
+             coalesce(m.area_portrait, p.area_portrait) AS area_portrait,
+             m.portrait_source, m.portrait_sample, m.audience_male_pct, m.day, m.computed_at
+      FROM creator_metrics m
+      -- a creator showing its partition's pooled portrait names it instead of storing a copy (migration 0013)
+      LEFT JOIN partition_portraits p ON p.tid = m.portrait_tid
+      WHERE m.creator_id = ${id}`.execute(this.db);
     const row = r.rows[0];
     if (!row) return undefined;
     return {

@@ -53,10 +53,14 @@ describe('derived data of the demo world', () => {
     expect(row?.n).toBe(row?.creators);
     expect(row?.partition).toBe(row?.creators);
     expect(row?.day).toBe(end);
+    // as readers show them: a partition-prior portrait is named by portrait_tid (the partition's), not copied
     const sample = await sql<{ gender_portrait: string; age_portrait: string; area_portrait: string }>`
-      SELECT gender_portrait, age_portrait, area_portrait FROM creator_metrics ORDER BY creator_id LIMIT 20`.execute(
-      db,
-    );
+      SELECT coalesce(m.gender_portrait, p.gender_portrait) AS gender_portrait,
+             coalesce(m.age_portrait, p.age_portrait) AS age_portrait,
+             coalesce(m.area_portrait, p.area_portrait) AS area_portrait
+      FROM creator_metrics m JOIN creators c ON c.id = m.creator_id
+      LEFT JOIN partition_portraits p ON p.tid = m.portrait_tid AND p.tid = coalesce(c.partition_tid, 0)
+      ORDER BY m.creator_id LIMIT 20`.execute(db);
     for (const p of sample.rows) {
       for (const json of [p.gender_portrait, p.age_portrait, p.area_portrait]) {
         const entries = JSON.parse(json) as { 比例: number }[];

@@ -26,6 +26,12 @@ export const AREA_TOP = 10;
 export type Period = 'day' | 'week' | 'month';
 export const PERIODS: readonly Period[] = ['day', 'week', 'month'];
 const KINDS = sql`ARRAY['fans', 'increase', 'decrease', 'business', 'company']::text[]`;
+/** Each period's window in days (the list's day and the days before it). */
+const PERIOD_DAYS: readonly (readonly [Period, 1 | 7 | 30])[] = [
+  ['day', 1],
+  ['week', 7],
+  ['month', 30],
+];
 const PERIOD_WINDOWS = sql`(VALUES ('day', 1), ('week', 7), ('month', 30))`;
 
 /** The Asia/Shanghai day boundaries of `day` + offset, as timestamptz. */
@@ -42,22 +48,84 @@ export async function dropTempTables(db: Executor): Promise<void> {
  * known snapshot is at most 2 days old: only they enter the ranking lists (company lists included).
  */
 export async function buildDayTable(db: Executor, day: string): Promise<void> {
-  const first = sql`SELECT f.fans FROM creator_daily f WHERE f.creator_id = c.id AND f.day <= b.d ORDER BY f.day LIMIT 1`;
+  // The snapshots of d, d − 1, d − 7 and d − 30 are read set-based (one pass over those day slices, pivoted per
+  // creator); a creator without one of them falls back to a probe for its latest snapshot before that day
+  // (the gated LATERALs below run only then), and the first snapshot stands in for a missing older one.
+  const probe = (alias: string, have: string, offset: number) => sql`
+      LEFT JOIN LATERAL (
+        SELECT x.day, x.fans, x.charging FROM creator_daily x
+        WHERE ${sql.ref(have)} IS NULL AND x.creator_id = c.id AND x.day <= b.d - ${offset}::int
+        ORDER BY x.day DESC LIMIT 1
+      ) ${sql.raw(alias)} ON true`;
   await sql`
     CREATE TEMP TABLE _m_day ON COMMIT DROP AS
-    WITH b AS (
-      SELECT ${day}::date AS d, ${dayStart(day, 1)} AS until, ${dayStart(day, -6)} AS since7,
-             ${dayStart(day, -29)} AS since30, ${dayStart(day, -89)} AS since90
+    WITH b AS (SELECT ${day}::date AS d), s AS (
+      -- (creator_id, day) is the key: each FILTER sees at most one row
+      SELECT x.creator_id,
+             max(x.fans) FILTER (WHERE x.day = ${day}::date) AS f0,
+             max(x.charging) FILTER (WHERE x.day = ${day}::date) AS ch0,
+             max(x.fans) FILTER (WHERE x.day = ${day}::date - 1) AS f1,
+             max(x.fans) FILTER (WHERE x.day = ${day}::date - 7) AS f7,
+             max(x.fans) FILTER (WHERE x.day = ${day}::date - 30) AS f30
+      FROM creator_daily x
+      WHERE x.day IN (${day}::date, ${day}::date - 1, ${day}::date - 7, ${day}::date - 30)
+      GROUP BY x.creator_id
+    ), w AS (
+      -- one pass over the visible videos of the 90 days: the 7- and 30-day windows and the 云指数 sample
+      -- (each creator's latest 10) are filters of it
+      SELECT t.creator_id,
+             count(*) FILTER (WHERE t.in7) AS n7,
+             count(*) FILTER (WHERE t.in30) AS n30,
+             count(*) FILTER (WHERE t.rn <= 10) AS n10,
+             avg(t.play) FILTER (WHERE t.in7) AS play7,
+             avg(t.play) FILTER (WHERE t.in30) AS play30,
+             avg(t.play) FILTER (WHERE t.rn <= 10) AS play10,
+             avg(t.likes) FILTER (WHERE t.in7) AS likes7,
+             avg(t.likes) FILTER (WHERE t.in30) AS likes30,
+             avg(t.likes) FILTER (WHERE t.rn <= 10) AS likes10,
+             avg(t.favorite) FILTER (WHERE t.in7) AS fav7,
+             avg(t.favorite) FILTER (WHERE t.in30) AS fav30,
+             avg(t.favorite) FILTER (WHERE t.rn <= 10) AS fav10,
+             avg(t.share) FILTER (WHERE t.in7) AS share7,
+             avg(t.share) FILTER (WHERE t.in30) AS share30,
+             avg(t.share) FILTER (WHERE t.rn <= 10) AS share10,
+             avg(t.reply) FILTER (WHERE t.in7) AS reply7,
+             avg(t.reply) FILTER (WHERE t.in30) AS reply30,
+             avg(t.reply) FILTER (WHERE t.rn <= 10) AS reply10,
+             avg(t.coin) FILTER (WHERE t.in7) AS coin7,
+             avg(t.coin) FILTER (WHERE t.in30) AS coin30,
+             avg(t.coin) FILTER (WHERE t.rn <= 10) AS coin10,
+             sum(t.likes + t.coin + t.favorite + t.share + t.reply + t.danmaku) FILTER (WHERE t.rn <= 10)::float8
+               / nullif(sum(t.play) FILTER (WHERE t.rn <= 10), 0) AS rate10
+      FROM (
+        SELECT vv.creator_id, vv.play, vv.likes, vv.coin, vv.favorite, vv.share, vv.reply, vv.danmaku,
+               vv.pubdate >= ${dayStart(day, -6)} AS in7, vv.pubdate >= ${dayStart(day, -29)} AS in30,
+               row_number() OVER (PARTITION BY vv.creator_id ORDER BY vv.pubdate DESC, vv.id DESC) AS rn
+        FROM videos vv
+        WHERE vv.status = 0 AND vv.pubdate >= ${dayStart(day, -89)} AND vv.pubdate < ${dayStart(day, 1)}
+      ) t
+      GROUP BY t.creator_id
+    ), k AS (
+      SELECT b.d, c.id AS creator_id, c.partition_tid, c.mcn_id, c.fans AS creator_fans,
+             CASE WHEN s.f0 IS NOT NULL THEN b.d ELSE k0.day END AS kday,
+             coalesce(s.f0, k0.fans) AS kfans, CASE WHEN s.f0 IS NOT NULL THEN s.ch0 ELSE k0.charging END AS kcharging,
+             coalesce(s.f1, k1.fans) AS fans_1, coalesce(s.f7, k7.fans) AS fans_7, coalesce(s.f30, k30.fans) AS fans_30
+      FROM creators c
+      CROSS JOIN b
+      LEFT JOIN s ON s.creator_id = c.id
+      ${probe('k0', 's.f0', 0)}
+      ${probe('k1', 's.f1', 1)}
+      ${probe('k7', 's.f7', 7)}
+      ${probe('k30', 's.f30', 30)}
     ), base AS (
-      SELECT b.d, c.id AS creator_id, c.partition_tid AS tid, coalesce(pt.parent_id, c.partition_tid) AS top_tid,
-             c.mcn_id, k.day AS known_day, coalesce(k.day >= b.d - 2, false) AS listed,
-             coalesce(k.fans, c.fans) AS fans, coalesce(k.charging, 0) AS charging,
-             -- the first snapshot stands in for a missing older one (tracked later); looked up only then
-             k.fans - coalesce(b1.fans, (${first})) AS change_1,
-             k.fans - coalesce(b7.fans, (${first})) AS change_7,
-             k.fans - coalesce(b30.fans, (${first})) AS change_30,
-             b30.fans AS fans_30,
-             w.n7::int AS n7, w.n30::int AS n30,
+      SELECT k.d, k.creator_id, k.partition_tid AS tid, coalesce(pt.parent_id, k.partition_tid) AS top_tid,
+             k.mcn_id, k.kday AS known_day, coalesce(k.kday >= k.d - 2, false) AS listed,
+             coalesce(k.kfans, k.creator_fans) AS fans, coalesce(k.kcharging, 0) AS charging,
+             k.kfans - coalesce(k.fans_1, f.fans) AS change_1,
+             k.kfans - coalesce(k.fans_7, f.fans) AS change_7,
+             k.kfans - coalesce(k.fans_30, f.fans) AS change_30,
+             k.fans_30,
+             coalesce(w.n7, 0)::int AS n7, coalesce(w.n30, 0)::int AS n30,
              CASE WHEN w.n7 > 0 THEN 7 WHEN w.n30 > 0 THEN 30 WHEN w.n10 > 0 THEN 90 ELSE 0 END AS sample_window,
              CASE WHEN w.n7 > 0 THEN w.play7 WHEN w.n30 > 0 THEN w.play30 ELSE w.play10 END AS a_play,
              CASE WHEN w.n7 > 0 THEN w.likes7 WHEN w.n30 > 0 THEN w.likes30 ELSE w.likes10 END AS a_likes,
@@ -67,56 +135,18 @@ export async function buildDayTable(db: Executor, day: string): Promise<void> {
              CASE WHEN w.n7 > 0 THEN w.coin7 WHEN w.n30 > 0 THEN w.coin30 ELSE w.coin10 END AS a_coin,
              w.play10::float8 AS avg_play10, w.rate10,
              coalesce(pp.price_factor, pd.price_factor, 1)::float8 AS price_factor
-      FROM creators c
-      CROSS JOIN b
-      LEFT JOIN partitions pt ON pt.tid = c.partition_tid
-      LEFT JOIN partition_priors pp ON pp.tid = coalesce(pt.parent_id, c.partition_tid)
+      FROM k
+      LEFT JOIN partitions pt ON pt.tid = k.partition_tid
+      LEFT JOIN partition_priors pp ON pp.tid = coalesce(pt.parent_id, k.partition_tid)
       LEFT JOIN partition_priors pd ON pd.tid = 0
+      LEFT JOIN w ON w.creator_id = k.creator_id
+      -- the first snapshot stands in for a missing older one (tracked later); looked up only then
       LEFT JOIN LATERAL (
-        SELECT day, fans, charging FROM creator_daily WHERE creator_id = c.id AND day <= b.d ORDER BY day DESC LIMIT 1
-      ) k ON true
-      LEFT JOIN LATERAL (
-        SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d - 1 ORDER BY day DESC LIMIT 1
-      ) b1 ON true
-      LEFT JOIN LATERAL (
-        SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d - 7 ORDER BY day DESC LIMIT 1
-      ) b7 ON true
-      LEFT JOIN LATERAL (
-        SELECT fans FROM creator_daily WHERE creator_id = c.id AND day <= b.d - 30 ORDER BY day DESC LIMIT 1
-      ) b30 ON true
-      LEFT JOIN LATERAL (
-        -- one pass over the creator's visible videos of the 90 days: the 7- and 30-day windows and the
-        -- 云指数 sample (latest 10) are filters of it
-        SELECT count(*) FILTER (WHERE t.pubdate >= b.since7) AS n7,
-               count(*) FILTER (WHERE t.pubdate >= b.since30) AS n30,
-               count(*) FILTER (WHERE t.rn <= 10) AS n10,
-               avg(t.play) FILTER (WHERE t.pubdate >= b.since7) AS play7,
-               avg(t.play) FILTER (WHERE t.pubdate >= b.since30) AS play30,
-               avg(t.play) FILTER (WHERE t.rn <= 10) AS play10,
-               avg(t.likes) FILTER (WHERE t.pubdate >= b.since7) AS likes7,
-               avg(t.likes) FILTER (WHERE t.pubdate >= b.since30) AS likes30,
-               avg(t.likes) FILTER (WHERE t.rn <= 10) AS likes10,
-               avg(t.favorite) FILTER (WHERE t.pubdate >= b.since7) AS fav7,
-               avg(t.favorite) FILTER (WHERE t.pubdate >= b.since30) AS fav30,
-               avg(t.favorite) FILTER (WHERE t.rn <= 10) AS fav10,
-               avg(t.share) FILTER (WHERE t.pubdate >= b.since7) AS share7,
-               avg(t.share) FILTER (WHERE t.pubdate >= b.since30) AS share30,
-               avg(t.share) FILTER (WHERE t.rn <= 10) AS share10,
-               avg(t.reply) FILTER (WHERE t.pubdate >= b.since7) AS reply7,
-               avg(t.reply) FILTER (WHERE t.pubdate >= b.since30) AS reply30,
-               avg(t.reply) FILTER (WHERE t.rn <= 10) AS reply10,
-               avg(t.coin) FILTER (WHERE t.pubdate >= b.since7) AS coin7,
-               avg(t.coin) FILTER (WHERE t.pubdate >= b.since30) AS coin30,
-               avg(t.coin) FILTER (WHERE t.rn <= 10) AS coin10,
-               sum(t.likes + t.coin + t.favorite + t.share + t.reply + t.danmaku) FILTER (WHERE t.rn <= 10)::float8
-                 / nullif(sum(t.play) FILTER (WHERE t.rn <= 10), 0) AS rate10
-        FROM (
-          SELECT vv.pubdate, vv.play, vv.likes, vv.coin, vv.favorite, vv.share, vv.reply, vv.danmaku,
-                 row_number() OVER (ORDER BY vv.pubdate DESC, vv.id DESC) AS rn
-          FROM videos vv
-          WHERE vv.creator_id = c.id AND vv.status = 0 AND vv.pubdate >= b.since90 AND vv.pubdate < b.until
-        ) t
-      ) w ON true
+        SELECT x.fans FROM creator_daily x
+        WHERE k.kfans IS NOT NULL AND (k.fans_1 IS NULL OR k.fans_7 IS NULL OR k.fans_30 IS NULL)
+          AND x.creator_id = k.creator_id AND x.day <= k.d
+        ORDER BY x.day LIMIT 1
+      ) f ON true
     ), scored AS (
       SELECT base.*,
              least(1, greatest(0, (log(fans::float8 + 1) - 2) / 6)) AS s_f,
@@ -126,6 +156,9 @@ export async function buildDayTable(db: Executor, day: string): Promise<void> {
              (0.04 * fans + 0.1 * coalesce(avg_play10, 0))
                * least(1.5, greatest(0.6, 0.5 + 5 * coalesce(rate10, 0))) * price_factor AS raw_price
       FROM base
+      -- a fence: s.raw_price stays a column below, so the SQL function price_round is inlined (with the whole
+      -- expression as its argument it is called through the SQL-function executor, ~25 s at 1M creators)
+      OFFSET 0
     )
     SELECT s.*,
            round((100 * (0.4 * s_f + 0.25 * s_g + 0.2 * s_p + 0.15 * s_e))::numeric, 2)::numeric(8,2) AS index_num,
@@ -223,6 +256,7 @@ export async function buildRankingDays(db: Executor, from: string, to: string): 
       JOIN cr ON cr.creator_id = c.creator_id
       LEFT JOIN vagg va ON va.creator_id = c.creator_id AND va.d = c.d
       WHERE c.d BETWEEN ${from}::date AND ${to}::date AND c.kfans IS NOT NULL
+      OFFSET 0 -- keeps s.raw_price a column, so price_round is inlined (see buildDayTable)
     )
     SELECT s.d, s.creator_id, s.tid, s.top_tid, s.mcn_id, s.known_day, s.listed, s.fans,
            s.change_1, s.change_7, s.change_30,
@@ -355,36 +389,35 @@ export async function writeRankings(
     DELETE FROM rankings
     WHERE kind = ANY(${KINDS}) AND period = ANY(${wanted}) AND day BETWEEN ${from}::date AND ${to}::date`.execute(db);
   // fans and business values do not depend on the period: those lists are ranked once and written for each
-  // period (with that period's fan change as delta); increase / decrease are ranked per period.
+  // period (with that period's fan change as delta); increase / decrease are ranked per period. Each ranking is
+  // its own branch with its own narrow sort of the day table (a single sort of every kind's rows spills to disk:
+  // ~5M rows at 1M creators), and only its child lists' top N go on to the wider lists.
+  const periodsN = PERIOD_DAYS.filter(([p]) => periods.includes(p));
+  // one day (the nightly case): the sorts need not compare the day first
+  const byDay = from === to ? sql`` : sql`m.d, `;
+  const child = (kind: string, period: Period | null, value: string, where: string) => sql`
+    SELECT * FROM (
+      SELECT ${kind}::text AS kind, ${period}::text AS period, m.d, m.creator_id, m.tid, m.top_tid,
+             ${sql.raw(value)} AS value, m.fans, m.change_1, m.change_7, m.change_30,
+             row_number() OVER (PARTITION BY ${byDay}m.tid ORDER BY ${sql.raw(value)} DESC, m.creator_id) AS r
+      FROM _m_day m
+      WHERE m.listed AND ${sql.raw(where)}
+    ) x
+    WHERE x.r <= ${listSize}`;
+  const branches = [
+    child('fans', null, 'm.fans', 'true'),
+    child('business', null, 'm.business_value', 'm.business_value IS NOT NULL'),
+    ...periodsN.flatMap(([p, n]) => [
+      child('increase', p, `m.change_${n}`, `m.change_${n} > 0`),
+      child('decrease', p, `-m.change_${n}`, `m.change_${n} < 0`),
+    ]),
+  ];
   const creators = await sql`
     INSERT INTO rankings (kind, period, day, partition_tid, rank, period_start, creator_id, value, delta, fans)
     WITH per AS (SELECT * FROM ${PERIOD_WINDOWS} AS w(period, n) WHERE w.period = ANY(${wanted})),
-    m AS (
-      SELECT d, creator_id, tid, top_tid, fans, business_value, change_1, change_7, change_30
-      FROM _m_day WHERE listed
-    ), ch AS (
-      SELECT m.*, per.period, CASE per.n WHEN 1 THEN m.change_1 WHEN 7 THEN m.change_7 ELSE m.change_30 END AS ch
-      FROM m CROSS JOIN per
-    ), base AS (
-      SELECT d, 'fans' AS kind, NULL::text AS period, creator_id, tid, top_tid, fans AS value, fans,
-             change_1, change_7, change_30
-      FROM m
-      UNION ALL
-      SELECT d, 'business', NULL, creator_id, tid, top_tid, business_value, fans, change_1, change_7, change_30
-      FROM m WHERE business_value IS NOT NULL
-      UNION ALL
-      SELECT d, 'increase', period, creator_id, tid, top_tid, ch, fans, change_1, change_7, change_30
-      FROM ch WHERE ch > 0
-      UNION ALL
-      SELECT d, 'decrease', period, creator_id, tid, top_tid, -ch, fans, change_1, change_7, change_30
-      FROM ch WHERE ch < 0
-    ), child AS (
-      SELECT b.*, row_number() OVER (PARTITION BY b.d, b.kind, b.period, b.tid ORDER BY b.value DESC, b.creator_id) AS r
-      FROM base b
-    ), cand AS (
+    cand AS (
       SELECT c.*, row_number() OVER (PARTITION BY c.d, c.kind, c.period, c.top_tid ORDER BY c.value DESC, c.creator_id) AS rt
-      FROM child c
-      WHERE c.r <= ${listSize}
+      FROM (${sql.join(branches, sql` UNION ALL `)}) c
     ), wide AS (
       SELECT c.*, row_number() OVER (PARTITION BY c.d, c.kind, c.period ORDER BY c.value DESC, c.creator_id) AS ra
       FROM cand c
@@ -428,12 +461,28 @@ export async function writeRankings(
   return Number(creators.numAffectedRows ?? 0) + Number(companies.numAffectedRows ?? 0);
 }
 
-/** creators.index_num from `_m_day`; rows whose value does not change are not touched. */
+/**
+ * creators.index_num from `_m_day`; rows whose value does not change are not touched. index_num is in no index,
+ * but a new row version that does not fit its page (a HOT update needs room there) is indexed anew, and the GIN
+ * indexes on the name would merge their pending list into the tree every 4 MB of such entries. The update defers
+ * that merge (gin_pending_list_limit for this statement only), then merges the whole list once — at about half
+ * the cost, and no pending list is left behind for searches to scan or for the next writer to merge.
+ */
 export async function writeIndexNum(db: Executor): Promise<void> {
+  const before = await sql<{ limit: string }>`SELECT current_setting('gin_pending_list_limit') AS limit`.execute(db);
+  await sql`SELECT set_config('gin_pending_list_limit', '2GB', true)`.execute(db);
   await sql`
     UPDATE creators c SET index_num = m.index_num
     FROM _m_day m
     WHERE m.creator_id = c.id AND c.index_num IS DISTINCT FROM m.index_num`.execute(db);
+  await sql`SELECT set_config('gin_pending_list_limit', ${before.rows[0]?.limit ?? '4MB'}, true)`.execute(db);
+  // gin_clean_pending_list needs the index's owner (or a superuser); anyone else leaves the list to vacuum
+  await sql`
+    SELECT gin_clean_pending_list(i.indexrelid)
+    FROM pg_index i
+    JOIN pg_class x ON x.oid = i.indexrelid
+    JOIN pg_am a ON a.oid = x.relam
+    WHERE i.indrelid = 'creators'::regclass AND a.amname = 'gin' AND pg_has_role(x.relowner, 'USAGE')`.execute(db);
 }
 
 async function hasCommentsTable(db: Executor): Promise<boolean> {
@@ -445,7 +494,7 @@ async function hasCommentsTable(db: Executor): Promise<boolean> {
  * Audience portraits as of `day`. `_m_cm` holds each creator's distinct commenters (latest sex and IP
  * location) of the 90 days ending `day`; `_m_mix` each commenter's age mix (the mean age prior of the
  * top-level partitions they commented in). partition_portraits pools a partition's commenters with its
- * priors; `_m_portrait` holds each creator's portrait (its own from ≥ 30 commenters, else its partition's).
+ * priors; `_m_portrait` holds the portraits of the creators with sampled commenters (own strings from ≥ 30 of them).
  */
 export async function writePortraits(db: Executor, day: string): Promise<void> {
   const comments = await hasCommentsTable(db);
@@ -554,7 +603,9 @@ export async function writePortraits(db: Executor, day: string): Promise<void> {
     FROM portraits p
     JOIN area_json a ON a.tid = p.tid`.execute(db);
 
-  // Each creator's portrait: its own from enough commenters, else its (child) partition's pooled one.
+  // The portraits of the creators with sampled commenters: their own from enough commenters (source 'creator');
+  // fewer give source 'partition' and no strings, as does every creator without a row here — their portrait is
+  // their (child) partition's pooled one, which creator_metrics names by portrait_tid instead of copying it.
   await sql`
     CREATE TEMP TABLE _m_portrait ON COMMIT DROP AS
     WITH own AS (
@@ -578,61 +629,108 @@ export async function writePortraits(db: Executor, day: string): Promise<void> {
       ) g
       GROUP BY creator_id
     )
-    SELECT c.id AS creator_id,
-           coalesce(o.n, 0)::int AS sample,
-           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE} THEN 'creator' ELSE 'partition' END AS source,
-           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE} AND o.n_known > 0
-                THEN portrait_json('性别', ARRAY['男', '女'], ARRAY[o.n_male::float8, (o.n_known - o.n_male)::float8])
-                ELSE ppt.gender_portrait END AS gender,
-           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE}
-                THEN portrait_json('年龄', ${[...AGE_BANDS]}::text[], ARRAY[
-                  0.5 * pr.age[1] + 0.5 * o.a1, 0.5 * pr.age[2] + 0.5 * o.a2, 0.5 * pr.age[3] + 0.5 * o.a3,
-                  0.5 * pr.age[4] + 0.5 * o.a4, 0.5 * pr.age[5] + 0.5 * o.a5])
-                ELSE ppt.age_portrait END AS age,
-           CASE WHEN coalesce(o.n, 0) >= ${PORTRAIT_MIN_SAMPLE} AND o.n_loc > 0 THEN oa.area
-                ELSE ppt.area_portrait END AS area
-    FROM creators c
-    LEFT JOIN own o ON o.creator_id = c.id
-    LEFT JOIN own_area oa ON oa.creator_id = c.id
+    SELECT o.creator_id, o.n::int AS sample,
+           CASE WHEN o.n >= ${PORTRAIT_MIN_SAMPLE} THEN 'creator' ELSE 'partition' END AS source,
+           CASE WHEN o.n >= ${PORTRAIT_MIN_SAMPLE} THEN
+             CASE WHEN o.n_known > 0
+                  THEN portrait_json('性别', ARRAY['男', '女'], ARRAY[o.n_male::float8, (o.n_known - o.n_male)::float8])
+                  ELSE ppt.gender_portrait END
+           END AS gender,
+           CASE WHEN o.n >= ${PORTRAIT_MIN_SAMPLE} THEN
+             portrait_json('年龄', ${[...AGE_BANDS]}::text[], ARRAY[
+               0.5 * pr.age[1] + 0.5 * o.a1, 0.5 * pr.age[2] + 0.5 * o.a2, 0.5 * pr.age[3] + 0.5 * o.a3,
+               0.5 * pr.age[4] + 0.5 * o.a4, 0.5 * pr.age[5] + 0.5 * o.a5])
+           END AS age,
+           CASE WHEN o.n >= ${PORTRAIT_MIN_SAMPLE} THEN
+             CASE WHEN o.n_loc > 0 THEN oa.area ELSE ppt.area_portrait END
+           END AS area
+    FROM own o
+    JOIN creators c ON c.id = o.creator_id
+    LEFT JOIN own_area oa ON oa.creator_id = o.creator_id
     LEFT JOIN _m_pp pr ON pr.tid = coalesce(c.partition_tid, 0)
     LEFT JOIN partition_portraits ppt ON ppt.tid = coalesce(c.partition_tid, 0)`.execute(db);
 }
 
-/** creator_metrics for every creator from `_m_day` and `_m_portrait` (one row per creator, replaced). */
+/**
+ * The new creator_metrics of every creator from `_m_day` and `_m_portrait`, built as a fresh table,
+ * creator_metrics_next, that swapCreatorMetrics puts in place at the end of the transaction. Loading a fresh
+ * table and building its indexes afterwards takes seconds; upserting 1M rows whose indexed columns change
+ * (fans_change_30, business_value, video_price) took 25–35 s. The next table has creator_metrics' columns,
+ * defaults, checks, primary key, foreign key and other indexes (their definitions are read from the catalog),
+ * and fresh statistics. A creator with the partition's portrait stores portrait_tid instead of the strings; its
+ * audience male share and top region are read from that partition portrait once per partition.
+ *
+ * The foreign key locks creators against writes until the commit (SHARE ROW EXCLUSIVE): it is added before
+ * writeIndexNum row-locks creators, so the rollup never waits for a writer that waits for it. Not carried over:
+ * grants and other foreign keys (there are none); a view on creator_metrics would make the swap's DROP fail.
+ */
 export async function writeCreatorMetrics(db: Executor, day: string): Promise<void> {
+  await sql`DROP TABLE IF EXISTS creator_metrics_next`.execute(db);
   await sql`
-    INSERT INTO creator_metrics (
+    CREATE TABLE creator_metrics_next
+      (LIKE creator_metrics INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)`.execute(db);
+  await sql`
+    INSERT INTO creator_metrics_next (
       creator_id, day, fans, fans_change_1, fans_change_7, fans_change_30, index_num, sample_window,
       week_video_num, week_avg_play, avg_praise, week_avg_collect, week_avg_share, week_avg_comment,
       week_cast_currency, charging_num, recent_avg_play, engagement_rate, videos_30d,
       normal_price, video_price, implantation_price, special_price, business_value,
-      gender_portrait, age_portrait, area_portrait, portrait_source, portrait_sample,
+      gender_portrait, age_portrait, area_portrait, portrait_tid, portrait_source, portrait_sample,
       audience_male_pct, audience_top_region, computed_at)
+    -- MATERIALIZED: inlined, the JSON would be parsed once per creator (~4 s) instead of once per partition
+    WITH pt AS MATERIALIZED (
+      SELECT tid, coalesce((gender_portrait::jsonb -> 0 ->> '比例')::numeric, 0) AS male_pct,
+             area_portrait::jsonb -> 0 ->> '地域' AS top_region
+      FROM partition_portraits
+    )
     SELECT m.creator_id, ${day}::date, m.fans, m.change_1, m.change_7, m.change_30, m.index_num, m.sample_window,
            m.n7, coalesce(round(m.a_play), 0), coalesce(round(m.a_likes), 0), coalesce(round(m.a_favorite), 0),
            coalesce(round(m.a_share), 0), coalesce(round(m.a_reply), 0), coalesce(round(m.a_coin), 0),
            m.charging, coalesce(round(m.avg_play10), 0), coalesce(m.rate10, 0), m.n30,
            m.normal_price, m.video_price, m.implantation_price, m.special_price, m.business_value,
-           p.gender, p.age, p.area, p.source, p.sample,
-           coalesce((p.gender::jsonb -> 0 ->> '比例')::numeric, 0), p.area::jsonb -> 0 ->> '地域', now()
+           p.gender, p.age, p.area, CASE WHEN p.source IS DISTINCT FROM 'creator' THEN coalesce(m.tid, 0) END,
+           coalesce(p.source, 'partition'), coalesce(p.sample, 0),
+           CASE WHEN p.source = 'creator' THEN coalesce((p.gender::jsonb -> 0 ->> '比例')::numeric, 0) ELSE pt.male_pct END,
+           CASE WHEN p.source = 'creator' THEN p.area::jsonb -> 0 ->> '地域' ELSE pt.top_region END,
+           now()
     FROM _m_day m
-    JOIN _m_portrait p ON p.creator_id = m.creator_id
-    ON CONFLICT (creator_id) DO UPDATE SET
-      day = EXCLUDED.day, fans = EXCLUDED.fans, fans_change_1 = EXCLUDED.fans_change_1,
-      fans_change_7 = EXCLUDED.fans_change_7, fans_change_30 = EXCLUDED.fans_change_30,
-      index_num = EXCLUDED.index_num, sample_window = EXCLUDED.sample_window,
-      week_video_num = EXCLUDED.week_video_num, week_avg_play = EXCLUDED.week_avg_play,
-      avg_praise = EXCLUDED.avg_praise, week_avg_collect = EXCLUDED.week_avg_collect,
-      week_avg_share = EXCLUDED.week_avg_share, week_avg_comment = EXCLUDED.week_avg_comment,
-      week_cast_currency = EXCLUDED.week_cast_currency, charging_num = EXCLUDED.charging_num,
-      recent_avg_play = EXCLUDED.recent_avg_play, engagement_rate = EXCLUDED.engagement_rate,
-      videos_30d = EXCLUDED.videos_30d, normal_price = EXCLUDED.normal_price, video_price = EXCLUDED.video_price,
-      implantation_price = EXCLUDED.implantation_price, special_price = EXCLUDED.special_price,
-      business_value = EXCLUDED.business_value, gender_portrait = EXCLUDED.gender_portrait,
-      age_portrait = EXCLUDED.age_portrait, area_portrait = EXCLUDED.area_portrait,
-      portrait_source = EXCLUDED.portrait_source, portrait_sample = EXCLUDED.portrait_sample,
-      audience_male_pct = EXCLUDED.audience_male_pct, audience_top_region = EXCLUDED.audience_top_region,
-      computed_at = EXCLUDED.computed_at`.execute(db);
+    LEFT JOIN _m_portrait p ON p.creator_id = m.creator_id
+    LEFT JOIN pt ON pt.tid = coalesce(m.tid, 0)`.execute(db);
+  // every index of the new table is named <old name>_next until the swap (renaming the key's index renames the key)
+  await sql`ALTER TABLE creator_metrics_next ADD CONSTRAINT creator_metrics_pkey_next PRIMARY KEY (creator_id)`.execute(
+    db,
+  );
+  const indexes = await sql<{ name: string; def: string }>`
+    SELECT x.relname AS name, pg_get_indexdef(i.indexrelid) AS def
+    FROM pg_index i JOIN pg_class x ON x.oid = i.indexrelid
+    WHERE i.indrelid = 'creator_metrics'::regclass AND NOT i.indisprimary
+    ORDER BY x.relname`.execute(db);
+  for (const { name, def } of indexes.rows) {
+    const head = /^CREATE (UNIQUE )?INDEX (\S+) ON ((?:\S+\.)?)creator_metrics /.exec(def);
+    if (!head || head[2] !== name) throw new Error(`creator_metrics index not understood: ${def}`);
+    const next = `CREATE ${head[1] ?? ''}INDEX ${name}_next ON ${head[3]}creator_metrics_next ${def.slice(head[0].length)}`;
+    await sql.raw(next).execute(db);
+  }
+  await sql`
+    ALTER TABLE creator_metrics_next ADD CONSTRAINT creator_metrics_creator_id_fkey
+      FOREIGN KEY (creator_id) REFERENCES creators(id) ON DELETE CASCADE`.execute(db);
+  await sql`ANALYZE creator_metrics_next`.execute(db);
+}
+
+/**
+ * Puts creator_metrics_next (writeCreatorMetrics) in place of creator_metrics, under the names of the old table's
+ * indexes. Readers keep the old table until the commit and then see the new one; the exclusive lock is taken last,
+ * right before the commit, so they wait for nothing longer than the commit.
+ */
+export async function swapCreatorMetrics(db: Executor): Promise<void> {
+  await sql`DROP TABLE creator_metrics`.execute(db);
+  await sql`ALTER TABLE creator_metrics_next RENAME TO creator_metrics`.execute(db);
+  const indexes = await sql<{ name: string }>`
+    SELECT x.relname AS name FROM pg_index i JOIN pg_class x ON x.oid = i.indexrelid
+    WHERE i.indrelid = 'creator_metrics'::regclass AND x.relname LIKE '%\_next' ORDER BY 1`.execute(db);
+  for (const { name } of indexes.rows) {
+    await sql`ALTER INDEX ${sql.id(name)} RENAME TO ${sql.id(name.slice(0, -'_next'.length))}`.execute(db);
+  }
 }
 
 /** The latest day whose "current" figures (creator_metrics, 云指数, portraits) were written, or null. */

@@ -18,6 +18,7 @@ import {
   dropTempTables,
   latestCurrentDay,
   latestSnapshotDay,
+  swapCreatorMetrics,
   writeCreatorMetrics,
   writeFanEvents,
   writeFanEventsOfDay,
@@ -119,9 +120,13 @@ async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions
       ? 0
       : await timed('rankings', () => writeRankings(trx, day, day, options.listSize ?? LIST_SIZE, periods));
   if (current) {
-    await timed('indexNum', () => writeIndexNum(trx));
     await timed('portraits', () => writePortraits(trx, day));
+    // builds creator_metrics_next (its foreign key locks creators against writes until the commit)
     await timed('creatorMetrics', () => writeCreatorMetrics(trx, day));
+    // late: the creators rows it updates stay locked until the commit (ingestion writes them too)
+    await timed('indexNum', () => writeIndexNum(trx));
+    // last: readers wait for the exclusive lock of the swap only until the commit
+    await timed('swap', () => swapCreatorMetrics(trx));
   }
   await dropTempTables(trx);
   return { day, events, rankingRows, current, ms: Date.now() - started, steps };

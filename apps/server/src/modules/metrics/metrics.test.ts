@@ -245,13 +245,28 @@ interface MetricsRow {
   portrait_sample: number;
   audience_male_pct: string;
   audience_top_region: string | null;
+  /** The partition portrait shown instead of stored strings (migration 0013), else null. */
+  portrait_tid: number | null;
+  /** Whether the row stores its own three portrait strings. */
+  stored: boolean;
 }
 
+/** A creator's row, its portraits as readers show them: the stored strings, else those of portrait_tid. */
 async function metrics(creator: number): Promise<MetricsRow> {
-  const r = await sql<MetricsRow>`SELECT * FROM creator_metrics WHERE creator_id = ${creator}`.execute(db);
+  const r = await sql<MetricsRow & { p_gender: string | null; p_age: string | null; p_area: string | null }>`
+    SELECT m.*, m.gender_portrait IS NOT NULL AND m.age_portrait IS NOT NULL AND m.area_portrait IS NOT NULL AS stored,
+           p.gender_portrait AS p_gender, p.age_portrait AS p_age, p.area_portrait AS p_area
+    FROM creator_metrics m LEFT JOIN partition_portraits p ON p.tid = m.portrait_tid
+    WHERE m.creator_id = ${creator}`.execute(db);
   const row = r.rows[0];
   if (!row) throw new Error(`no metrics for ${creator}`);
-  return row;
+  const { p_gender, p_age, p_area, ...m } = row;
+  return {
+    ...m,
+    gender_portrait: m.gender_portrait ?? p_gender ?? '',
+    age_portrait: m.age_portrait ?? p_age ?? '',
+    area_portrait: m.area_portrait ?? p_area ?? '',
+  };
 }
 
 async function list(kind: string, period: string, tid: number, onDay = D) {
@@ -533,6 +548,39 @@ describe('runNightlyRollups(D)', () => {
     expect(await dump()).toBe(before);
   });
 
+  it('creator_metrics is replaced by a fresh table with the same keys, indexes, checks and foreign key', async () => {
+    const shape = async () =>
+      (
+        await sql<{ what: string }>`
+          SELECT 'index ' || indexname || ': ' || regexp_replace(indexdef, '^.* USING ', '') AS what
+          FROM pg_indexes WHERE tablename = 'creator_metrics'
+          UNION ALL
+          SELECT 'constraint ' || conname || ': ' || pg_get_constraintdef(oid) FROM pg_constraint
+          WHERE conrelid = 'creator_metrics'::regclass
+          UNION ALL
+          SELECT 'column ' || attnum || ' ' || attname || ' ' || format_type(atttypid, atttypmod) || ' '
+                 || attnotnull || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+          FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+          WHERE a.attrelid = 'creator_metrics'::regclass AND a.attnum > 0 AND NOT a.attisdropped
+          ORDER BY 1`.execute(db)
+      ).rows.map((r) => r.what);
+    const before = await shape();
+    const oid = async () =>
+      (await sql<{ oid: number }>`SELECT 'creator_metrics'::regclass::oid AS oid`.execute(db)).rows[0]?.oid;
+    const old = await oid();
+    await runNightlyRollups(db, D);
+    expect(await oid()).not.toBe(old);
+    expect(await shape()).toEqual(before);
+    expect(before.filter((w) => w.startsWith('index '))).toHaveLength(4);
+    expect(before).toContain(
+      'constraint creator_metrics_creator_id_fkey: FOREIGN KEY (creator_id) REFERENCES creators(id) ON DELETE CASCADE',
+    );
+    const left = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM pg_class WHERE relname LIKE 'creator\_metrics\_next%'`.execute(db);
+    expect(left.rows[0]?.n).toBe('0');
+  });
+
   it('an older day writes its events and lists but leaves the current figures alone', async () => {
     const before = await metrics(id.A);
     await runNightlyRollups(db, day(-1));
@@ -560,6 +608,7 @@ describe('audience portraits', () => {
     const a = await metrics(id.A);
     expect(a.portrait_source).toBe('creator');
     expect(a.portrait_sample).toBe(40);
+    expect([a.stored, a.portrait_tid]).toEqual([true, null]);
     expect(pct(a.gender_portrait)).toEqual([
       ['男', 78.9],
       ['女', 21.1],
@@ -611,6 +660,8 @@ describe('audience portraits', () => {
   it('without commenters a creator gets the partition prior exactly; percents sum to 100', async () => {
     const e = await metrics(id.E);
     expect([e.portrait_source, e.portrait_sample]).toEqual(['partition', 0]);
+    // the partition's portrait is named, not copied
+    expect([e.stored, e.portrait_tid]).toEqual([false, 76]);
     expect(pct(e.gender_portrait)).toEqual([
       ['男', 48.0],
       ['女', 52.0],
