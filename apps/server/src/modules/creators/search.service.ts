@@ -66,7 +66,8 @@ export class KolSearchService {
    * Page ids by keyword, filters, sort and page, kept PAGE_TTL_MS. Searches repeat: there are only a few
    * hundred 1-character keywords, the most expensive ones to answer, and people page back and forth.
    */
-  private readonly pages = new CachedMap<string, string[]>(PAGE_TTL_MS, 20_000);
+  /** Page ids per query, with the total the index counted (null: the SQL path, which counts apart). */
+  private readonly pages = new CachedMap<string, { ids: string[]; total: number | null }>(PAGE_TTL_MS, 20_000);
   /** list rows by creator id, kept ITEM_TTL_MS (insertion order = age) */
   private readonly items = new Map<string, { at: number; item: KolItem }>();
 
@@ -88,13 +89,15 @@ export class KolSearchService {
     const { pageNo: _pageNo, pageSize: _pageSize, sort: _sort, ...counted } = p;
     const countKey = JSON.stringify(counted);
     const offset = (p.pageNo - 1) * p.pageSize;
-    const ids = await this.pages.get(JSON.stringify(p), async () => {
+    const { ids, total: indexTotal } = await this.pages.get(JSON.stringify(p), async () => {
       const page = { limit: p.pageSize, offset };
       const indexed = this.index ? await this.index.page(match, filter, p.sort ?? null, page) : null;
-      if (!indexed) return this.search.searchPageIds(match, filter, p.sort ?? null, page);
-      this.counts.put(countKey, indexed.total);
-      return indexed.ids;
+      if (!indexed) return { ids: await this.search.searchPageIds(match, filter, p.sort ?? null, page), total: null };
+      return { ids: indexed.ids, total: indexed.total };
     });
+    // The index's count travels with its page: a page still cached after its count left the (smaller) count cache
+    // must not fall back to counting in SQL (a full count of a common keyword under a filter).
+    if (indexTotal !== null) this.counts.put(countKey, indexTotal);
     // A page that is not full is the last one: it tells the total without counting.
     if (ids.length < p.pageSize && (ids.length > 0 || offset === 0)) this.counts.put(countKey, offset + ids.length);
     const [kolInfos, total] = await Promise.all([
