@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../db/client.js';
+import { readKolItems } from '../creators/kol-items.js';
 import { backfillRollups, rollupDay, runNightlyRollups } from './index.js';
 
 const D = '2025-03-31';
@@ -579,6 +580,20 @@ describe('runNightlyRollups(D)', () => {
       n: string;
     }>`SELECT count(*) AS n FROM pg_class WHERE relname LIKE 'creator\_metrics\_next%'`.execute(db);
     expect(left.rows[0]?.n).toBe('0');
+  });
+
+  it('list rows read by a prepared statement stay readable on the same connections after the swap', async () => {
+    // readKolItems prepares its statement on each pooled connection (creators/prepared.ts); the swap drops the table
+    // that statement joins, so PostgreSQL must re-plan it against the new creator_metrics.
+    const ids = (
+      await sql<{ id: string }>`SELECT creator_id AS id FROM creator_metrics ORDER BY 1 LIMIT 5`.execute(db)
+    ).rows.map((r) => r.id);
+    const read = () => Promise.all([1, 2, 3].map(() => readKolItems(db, ids, t.ctx.pool)));
+    const before = await read();
+    await runNightlyRollups(db, D);
+    const after = await read();
+    expect(after).toEqual(before);
+    expect(after[0]?.map((k) => String(k.kolId))).toEqual(ids);
   });
 
   it('an older day writes its events and lists but leaves the current figures alone', async () => {
