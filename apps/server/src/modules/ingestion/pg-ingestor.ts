@@ -167,8 +167,7 @@ export class PgIngestor implements Ingestor {
         'mid',
         fresh.map((x) => x.mid),
       );
-      const added = rows.flatMap((x, k) => (ids[k] === null ? [{ x, id: byMid.get(String(x.mid)) ?? null }] : []));
-      for (const a of added) ids[rows.indexOf(a.x)] = a.id;
+      const added = fillNewIds(rows, ids, byMid, (x) => x.mid);
       const complete = added.filter((a) => a.id !== null && creatorComplete(a.x));
       if (complete.length > 0) {
         const w = await sql`
@@ -330,8 +329,7 @@ export class PgIngestor implements Ingestor {
         'aid',
         fresh.map((x) => x.aid),
       );
-      const added = rows.flatMap((x, k) => (ids[k] === null ? [{ x, id: byAid.get(String(x.aid)) ?? null }] : []));
-      for (const a of added) ids[rows.indexOf(a.x)] = a.id;
+      const added = fillNewIds(rows, ids, byAid, (x) => x.aid);
       const complete = added.filter((a) => a.id !== null && videoComplete(a.x));
       if (complete.length > 0) {
         const w = await sql`
@@ -419,6 +417,23 @@ interface Resolved {
   renamed: boolean | null;
   profile: boolean | null;
   counters: boolean | null;
+}
+
+/** Sets the ids of a batch's new rows (ids[k] null) from their natural keys; answers those rows with their ids. */
+function fillNewIds<T>(
+  rows: readonly T[],
+  ids: (string | null)[],
+  byKey: ReadonlyMap<string, string>,
+  keyOf: (row: T) => number,
+): { x: T; id: string | null }[] {
+  const added: { x: T; id: string | null }[] = [];
+  rows.forEach((x, k) => {
+    if (ids[k] !== null) return;
+    const id = byKey.get(String(keyOf(x))) ?? null;
+    ids[k] = id;
+    added.push({ x, id });
+  });
+  return added;
 }
 
 /** Stored id by natural key (mid / aid) for the given keys. */
