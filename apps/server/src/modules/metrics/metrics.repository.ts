@@ -462,27 +462,15 @@ export async function writeRankings(
 }
 
 /**
- * creators.index_num from `_m_day`; rows whose value does not change are not touched. index_num is in no index,
- * but a new row version that does not fit its page (a HOT update needs room there) is indexed anew, and the GIN
- * indexes on the name would merge their pending list into the tree every 4 MB of such entries. The update defers
- * that merge (gin_pending_list_limit for this statement only), then merges the whole list once — at about half
- * the cost, and no pending list is left behind for searches to scan or for the next writer to merge.
+ * creators.index_num from `_m_day`; rows whose value does not change are not touched. index_num is in no index and
+ * creators leave half of each page free (migration 0012), so each new row version fits its page: a HOT update,
+ * no index entry written, even though nearly every creator of a page changes in this one statement.
  */
 export async function writeIndexNum(db: Executor): Promise<void> {
-  const before = await sql<{ limit: string }>`SELECT current_setting('gin_pending_list_limit') AS limit`.execute(db);
-  await sql`SELECT set_config('gin_pending_list_limit', '2GB', true)`.execute(db);
   await sql`
     UPDATE creators c SET index_num = m.index_num
     FROM _m_day m
     WHERE m.creator_id = c.id AND c.index_num IS DISTINCT FROM m.index_num`.execute(db);
-  await sql`SELECT set_config('gin_pending_list_limit', ${before.rows[0]?.limit ?? '4MB'}, true)`.execute(db);
-  // gin_clean_pending_list needs the index's owner (or a superuser); anyone else leaves the list to vacuum
-  await sql`
-    SELECT gin_clean_pending_list(i.indexrelid)
-    FROM pg_index i
-    JOIN pg_class x ON x.oid = i.indexrelid
-    JOIN pg_am a ON a.oid = x.relam
-    WHERE i.indrelid = 'creators'::regclass AND a.amname = 'gin' AND pg_has_role(x.relowner, 'USAGE')`.execute(db);
 }
 
 async function hasCommentsTable(db: Executor): Promise<boolean> {
