@@ -9,32 +9,22 @@
 ALTER TABLE creator_daily DROP CONSTRAINT IF EXISTS creator_daily_creator_id_fkey;
 ALTER TABLE video_daily DROP CONSTRAINT IF EXISTS video_daily_video_id_fkey;
 
-CREATE FUNCTION creators_drop_daily() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function for both: TG_ARGV names the daily table and its key column (constants of the triggers below).
+CREATE FUNCTION drop_daily_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    TRUNCATE creator_daily;
+    EXECUTE format('TRUNCATE %I', TG_ARGV[0]);
   ELSE
-    DELETE FROM creator_daily d USING gone g WHERE d.creator_id = g.id;
+    EXECUTE format('DELETE FROM %I d USING gone g WHERE d.%I = g.id', TG_ARGV[0], TG_ARGV[1]);
   END IF;
   RETURN NULL;
 END
 $$;
 CREATE TRIGGER creators_delete_daily AFTER DELETE ON creators
-  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION creators_drop_daily();
+  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION drop_daily_rows('creator_daily', 'creator_id');
 CREATE TRIGGER creators_truncate_daily AFTER TRUNCATE ON creators
-  FOR EACH STATEMENT EXECUTE FUNCTION creators_drop_daily();
-
-CREATE FUNCTION videos_drop_daily() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'TRUNCATE' THEN
-    TRUNCATE video_daily;
-  ELSE
-    DELETE FROM video_daily d USING gone g WHERE d.video_id = g.id;
-  END IF;
-  RETURN NULL;
-END
-$$;
+  FOR EACH STATEMENT EXECUTE FUNCTION drop_daily_rows('creator_daily', 'creator_id');
 CREATE TRIGGER videos_delete_daily AFTER DELETE ON videos
-  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION videos_drop_daily();
+  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION drop_daily_rows('video_daily', 'video_id');
 CREATE TRIGGER videos_truncate_daily AFTER TRUNCATE ON videos
-  FOR EACH STATEMENT EXECUTE FUNCTION videos_drop_daily();
+  FOR EACH STATEMENT EXECUTE FUNCTION drop_daily_rows('video_daily', 'video_id');
