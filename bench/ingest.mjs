@@ -57,7 +57,7 @@ const lastDay = (await q(`SELECT max(day)::text AS d FROM creator_daily`))[0].d;
 const dayAfter = (d) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 // The next day after the newest stored snapshot: the collector's case (the current columns move forward).
 const day = env.BENCH_INGEST_DAY ?? dayAfter(lastDay);
-const salt = Date.now() % 1_000_000;
+const salt = Number(env.BENCH_INGEST_SALT ?? Date.now() % 1_000_000); // the sample: a fixed salt takes the same creators
 
 // 1. The records: a random sample of creators and every video of theirs, counters moved forward ------------------
 const prepStarted = Date.now();

@@ -126,6 +126,8 @@ export interface CreatorsTable {
   index_num: ColumnType<string, number | string | undefined, number | string>;
   tracked_since: Generated<Date>;
   updated_at: Generated<Date>;
+  /** 0016: hash of the profile fields of the record last applied by the ingestor; NULL after any other write */
+  profile_hash: Int8 | null;
 }
 
 /**
@@ -177,6 +179,8 @@ export interface VideosTable {
   reply: GenInt8;
   danmaku: GenInt8;
   updated_at: Generated<Date>;
+  /** 0016: hash of the non-counter fields of the record last applied by the ingestor; NULL after any other write */
+  meta_hash: Int8 | null;
 }
 
 export interface VideoDailyTable {

@@ -14,6 +14,11 @@ export interface IngestResult {
   updated: number;
   /** daily snapshot rows created or changed (creator_daily / video_daily) */
   dailyWritten: number;
+  /**
+   * records that took the full path — new rows, a changed (or not yet hashed) profile / metadata, a backfilled older
+   * day, missing counters — rather than the counters-only one (pg-ingestor.ts, migration 0016)
+   */
+  fullPath: number;
 }
 
 export interface VideoIngestResult extends IngestResult {

@@ -17,12 +17,17 @@
  * - A video whose owner is not a known creator creates the creator from the owner's mid/name/face (no daily
  *   row: a video list says nothing about fans).
  *
- * Cost (docs/performance.md, "Ingestion rate"; docs/pipeline.md "Ingestion"): the common case — stored rows whose
- * counters moved — is one statement per batch (resolve, HOT counter update, complete daily rows); inserts run only
- * for new rows (an INSERT … ON CONFLICT builds the whole row — text_grams() of the name or title, a sequence value —
- * before it finds the conflict), and name / title are updated by statements of their own, so a snapshot that only
- * moves counters never recomputes the gram columns nor touches an index (migration 0012).
+ * Cost (docs/performance.md, "Ingestion rate"; docs/pipeline.md "Ingestion"): the common case — a stored row whose
+ * profile / metadata is what the record says and whose counters moved — takes the counters-only path (creatorFast /
+ * videoFast): one statement per batch that sends the natural key, a hash of the record's other fields and the
+ * counters (no text to send or parse: migration 0016), checks the hash against the stored one, moves the counters in
+ * place (a HOT update found by ctid) and writes the day's rows. Every other record takes the full path
+ * (creatorBatch / videoBatch), which compares and writes every column and stores the hash: inserts run only for new
+ * rows (an INSERT … ON CONFLICT builds the whole row — text_grams() of the name or title, a sequence value — before it
+ * finds the conflict), and name / title are updated by statements of their own, so a snapshot that only moves
+ * counters never recomputes the gram columns nor touches an index (migration 0012).
  */
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CreatorRecord, VideoRecord } from '../../providers/bilibili/records.js';
@@ -60,12 +65,25 @@ export class PgIngestor implements Ingestor {
 
   async ingestCreators(records: readonly CreatorRecord[], day: string): Promise<IngestResult> {
     const d = checkDay(day);
-    const total: IngestResult = { inserted: 0, updated: 0, dailyWritten: 0 };
+    const total: IngestResult = { inserted: 0, updated: 0, dailyWritten: 0, fullPath: 0 };
     const unique = [...new Map(records.map((r) => [r.mid, r])).values()];
     if (unique.length === 0) return total;
     await this.db.transaction().execute(async (trx) => {
+      await relaxCommit(trx);
       for (const batch of chunks(unique, this.batchRows)) {
-        const r = await this.creatorBatch(trx, batch, d);
+        const hashes = batch.map(creatorHash);
+        const fast = await this.creatorFast(trx, batch, hashes, d);
+        total.updated += fast.updated;
+        total.dailyWritten += fast.dailyWritten;
+        const rest = batch.flatMap((x, k) => (fast.done[k] ? [] : [k]));
+        if (rest.length === 0) continue;
+        total.fullPath += rest.length;
+        const r = await this.creatorBatch(
+          trx,
+          rest.map((k) => batch[k] as CreatorRecord),
+          rest.map((k) => hashes[k] as string),
+          d,
+        );
         total.inserted += r.inserted;
         total.updated += r.updated;
         total.dailyWritten += r.dailyWritten;
@@ -80,12 +98,14 @@ export class PgIngestor implements Ingestor {
       inserted: 0,
       updated: 0,
       dailyWritten: 0,
+      fullPath: 0,
       ownersInserted: 0,
       unknownPartitions: [],
     };
     const unique = [...new Map(records.map((r) => [r.aid, r])).values()];
     if (unique.length === 0) return total;
     await this.db.transaction().execute(async (trx) => {
+      await relaxCommit(trx);
       const tids = [...new Set(unique.map((v) => v.tid).filter((t): t is number => t !== null))];
       const known = new Set(
         tids.length === 0
@@ -96,7 +116,20 @@ export class PgIngestor implements Ingestor {
       for (const v of unique) if (v.tid !== null && !known.has(v.tid)) unknown.set(v.tid, v.tname);
       total.unknownPartitions = [...unknown].map(([tid, tname]) => ({ tid, tname }));
       for (const batch of chunks(unique, this.batchRows)) {
-        const r = await this.videoBatch(trx, batch, d, known);
+        const hashes = batch.map((v) => videoHash(v, known));
+        const fast = await this.videoFast(trx, batch, hashes, d);
+        total.updated += fast.updated;
+        total.dailyWritten += fast.dailyWritten;
+        const rest = batch.flatMap((x, k) => (fast.done[k] ? [] : [k]));
+        if (rest.length === 0) continue;
+        total.fullPath += rest.length;
+        const r = await this.videoBatch(
+          trx,
+          rest.map((k) => batch[k] as VideoRecord),
+          rest.map((k) => hashes[k] as string),
+          d,
+          known,
+        );
         total.inserted += r.inserted;
         total.updated += r.updated;
         total.dailyWritten += r.dailyWritten;
@@ -107,16 +140,107 @@ export class PgIngestor implements Ingestor {
   }
 
   /**
+   * The common case of a creator batch — a stored creator whose profile is what the record says (its stored
+   * profile_hash equals the record's: migration 0016) and whose newest daily row is not newer than `day` — in one
+   * statement that sends only the key, the hash and the counters: it moves the counters in place (a HOT update found
+   * by ctid, no index probe) and writes the day's row. Answers which records it handled (`done`); the others (new,
+   * profile changed, hash unknown, backfill of an older day, counters missing) take creatorBatch, untouched here.
+   */
+  private async creatorFast(trx: Kysely<Database>, rows: CreatorRecord[], hashes: string[], day: string) {
+    const done = rows.map(() => false);
+    const cand = rows.flatMap((x, k) => (creatorComplete(x) ? [k] : []));
+    if (cand.length === 0) return { done, updated: 0, dailyWritten: 0 };
+    const col = <T>(f: (r: CreatorRecord) => T) => cand.map((k) => f(rows[k] as CreatorRecord));
+    const r = await sql<{ ord: number; counters: boolean; daily: number }>`
+      WITH i AS MATERIALIZED (
+        SELECT * FROM unnest(
+          ${col((x) => x.mid)}::bigint[], ${cand.map((k) => hashes[k])}::bigint[], ${col((x) => x.fans)}::bigint[],
+          ${col((x) => x.following)}::bigint[], ${col((x) => x.likes)}::bigint[], ${col((x) => x.plays)}::bigint[],
+          ${col((x) => x.videoCount)}::int[]
+        ) WITH ORDINALITY AS i(mid, h, fans, following, likes, plays, video_count, ord)
+      ),
+      r AS MATERIALIZED (
+        SELECT i.*, c.id AS cid, c.ctid AS ct,
+               (c.fans, c.following, c.likes, c.plays, c.video_count)
+                 IS DISTINCT FROM (i.fans, i.following, i.likes, i.plays, i.video_count) AS counters
+        FROM i JOIN creators c ON c.mid = i.mid
+        WHERE c.profile_hash = i.h AND c.tracked_since <= ${dayStart(day)} AND ${creatorNewest} <= ${day}::date
+      ),
+      moved AS (
+        UPDATE creators c SET fans = i.fans, following = i.following, likes = i.likes, plays = i.plays,
+                              video_count = i.video_count
+        FROM r AS i
+        WHERE c.ctid = i.ct AND c.id = i.cid AND i.counters
+      ),
+      daily AS (
+        INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
+        SELECT i.cid, ${day}::date, i.fans, i.following, i.likes, i.plays, i.video_count FROM r AS i
+        ${creatorDailyConflict}
+        RETURNING 1
+      )
+      SELECT r.ord::int AS ord, r.counters, (SELECT count(*) FROM daily)::int AS daily FROM r`.execute(trx);
+    for (const x of r.rows) done[cand[x.ord - 1] as number] = true;
+    return {
+      done,
+      updated: r.rows.filter((x) => x.counters).length,
+      dailyWritten: r.rows[0]?.daily ?? 0,
+    };
+  }
+
+  /** The common case of a video batch, as creatorFast (videos.meta_hash). */
+  private async videoFast(trx: Kysely<Database>, rows: VideoRecord[], hashes: string[], day: string) {
+    const done = rows.map(() => false);
+    const cand = rows.flatMap((x, k) => (videoComplete(x) ? [k] : []));
+    if (cand.length === 0) return { done, updated: 0, dailyWritten: 0 };
+    const s = (f: (r: VideoRecord['stats']) => number | null) => cand.map((k) => f((rows[k] as VideoRecord).stats));
+    const r = await sql<{ ord: number; counters: boolean; daily: number }>`
+      WITH i AS MATERIALIZED (
+        SELECT * FROM unnest(
+          ${cand.map((k) => (rows[k] as VideoRecord).aid)}::bigint[], ${cand.map((k) => hashes[k])}::bigint[],
+          ${s((x) => x.view)}::bigint[], ${s((x) => x.like)}::bigint[], ${s((x) => x.coin)}::bigint[],
+          ${s((x) => x.favorite)}::bigint[], ${s((x) => x.share)}::bigint[], ${s((x) => x.reply)}::bigint[],
+          ${s((x) => x.danmaku)}::bigint[]
+        ) WITH ORDINALITY AS i(aid, h, play, likes, coin, favorite, share, reply, danmaku, ord)
+      ),
+      r AS MATERIALIZED (
+        SELECT i.*, v.id AS vid, v.ctid AS vt,
+               (v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)
+                 IS DISTINCT FROM (i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku) AS counters
+        FROM i JOIN videos v ON v.aid = i.aid
+        WHERE v.meta_hash = i.h AND ${videoNewest} <= ${day}::date
+      ),
+      moved AS (
+        UPDATE videos v SET play = i.play, likes = i.likes, coin = i.coin, favorite = i.favorite, share = i.share,
+                            reply = i.reply, danmaku = i.danmaku, updated_at = now()
+        FROM r AS i
+        WHERE v.ctid = i.vt AND v.id = i.vid AND i.counters
+      ),
+      daily AS (
+        INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+        SELECT i.vid, ${day}::date, i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku FROM r AS i
+        ${videoDailyConflict}
+        RETURNING 1
+      )
+      SELECT r.ord::int AS ord, r.counters, (SELECT count(*) FROM daily)::int AS daily FROM r`.execute(trx);
+    for (const x of r.rows) done[cand[x.ord - 1] as number] = true;
+    return {
+      done,
+      updated: r.rows.filter((x) => x.counters).length,
+      dailyWritten: r.rows[0]?.daily ?? 0,
+    };
+  }
+
+  /**
    * One batch of creator records. The common case — stored creators whose counters moved — is one statement: it
    * resolves each record against its stored row (what differs), updates the counters in place and writes the
    * complete daily rows. What is rare gets statements of its own, only when there is any: new creators, renames,
    * profile changes, a backfilled older day, records lacking some counters.
    */
-  private async creatorBatch(trx: Kysely<Database>, rows: CreatorRecord[], day: string) {
+  private async creatorBatch(trx: Kysely<Database>, rows: CreatorRecord[], hashes: string[], day: string) {
     const resolved = await sql<Resolved & { backdate: boolean | null }>`
       WITH i AS MATERIALIZED (${creatorInput(rows)}),
       r AS MATERIALIZED (
-        SELECT i.*, c.id AS cid, ${creatorCurrent(day)} AS current,
+        SELECT i.*, c.id AS cid, ${creatorNewest} <= ${day}::date AS current,
                c.name IS DISTINCT FROM i.name AS renamed,
                ${creatorProfile} IS DISTINCT FROM ${creatorNewProfile} AS profile,
                (c.fans, c.following, c.likes, c.plays, c.video_count)
@@ -146,21 +270,25 @@ export class PgIngestor implements Ingestor {
     let dailyWritten = resolved.rows[0]?.daily ?? 0;
     const ids: (string | null)[] = rows.map(() => null);
     for (const r of resolved.rows) ids[r.ord - 1] = r.id;
+    const resolvedBy = new Map(resolved.rows.filter((r) => r.id !== null).map((r) => [r.ord, r]));
 
     // New creators: inserted with the record's values; a concurrent insert of the same mid is left alone (ON CONFLICT)
     // and its id read back.
     const fresh = rows.filter((_, k) => ids[k] === null);
+    const ours = new Set<string>(); // mids this statement inserted
     let inserted = 0;
     if (fresh.length > 0) {
-      const r = await sql`
+      const r = await sql<{ mid: string }>`
         INSERT INTO creators (mid, name, face, sign, level, sex, official_type, official_title, live_room_id, is_live,
                               fans, following, likes, plays, video_count, tracked_since)
         SELECT i.mid, i.name, i.face, i.sign, coalesce(i.level, 1), i.sex, i.official_type, i.official_title,
                i.live_room_id, coalesce(i.is_live, 0), coalesce(i.fans, 0), coalesce(i.following, 0),
                coalesce(i.likes, 0), coalesce(i.plays, 0), coalesce(i.video_count, 0), least(now(), ${dayStart(day)})
         FROM (${creatorInput(fresh)}) i
-        ON CONFLICT (mid) DO NOTHING`.execute(trx);
-      inserted = affected(r);
+        ON CONFLICT (mid) DO NOTHING
+        RETURNING mid::text`.execute(trx);
+      inserted = r.rows.length;
+      for (const x of r.rows) ours.add(x.mid);
       const byMid = await idsBy(
         trx,
         'creators',
@@ -242,11 +370,28 @@ export class PgIngestor implements Ingestor {
       dailyWritten += affected(w);
     }
 
+    // The record is now what the row says (the current rows and the rows inserted here): its hash lets the next
+    // snapshot of the creator take creatorFast.
+    const applied = rows.flatMap((x, k) => {
+      const id = ids[k] ?? null;
+      const res = resolvedBy.get(k + 1);
+      return id !== null && (res ? res.current === true : ours.has(String(x.mid)))
+        ? [{ id, h: hashes[k] as string }]
+        : [];
+    });
+    await setHashes(trx, 'creators', 'profile_hash', applied);
+
     return { inserted, updated, dailyWritten };
   }
 
   /** One batch of video records, as creatorBatch: the common case in one statement, the rare ones apart. */
-  private async videoBatch(trx: Kysely<Database>, rows: VideoRecord[], day: string, knownTids: ReadonlySet<number>) {
+  private async videoBatch(
+    trx: Kysely<Database>,
+    rows: VideoRecord[],
+    hashes: string[],
+    day: string,
+    knownTids: ReadonlySet<number>,
+  ) {
     // Owners first: a video needs its creator row (a video list says nothing about fans: no daily row).
     const owners = [...new Map(rows.map((r) => [r.owner.mid, r.owner])).values()];
     let ownerIds = await idsBy(
@@ -278,7 +423,7 @@ export class PgIngestor implements Ingestor {
     const resolved = await sql<Resolved>`
       WITH i AS MATERIALIZED (${input(rows)}),
       r AS MATERIALIZED (
-        SELECT i.*, v.id AS vid, ${videoCurrent(day)} AS current,
+        SELECT i.*, v.id AS vid, ${videoNewest} <= ${day}::date AS current,
                v.title IS DISTINCT FROM i.title AS renamed,
                ${videoMeta} IS DISTINCT FROM ${videoNewMeta} AS profile,
                (v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)
@@ -308,12 +453,14 @@ export class PgIngestor implements Ingestor {
     let dailyWritten = resolved.rows[0]?.daily ?? 0;
     const ids: (string | null)[] = rows.map(() => null);
     for (const r of resolved.rows) ids[r.ord - 1] = r.id;
+    const resolvedBy = new Map(resolved.rows.filter((r) => r.id !== null).map((r) => [r.ord, r]));
 
     // New videos.
     const fresh = rows.filter((_, k) => ids[k] === null);
+    const ours = new Set<string>(); // aids this statement inserted
     let inserted = 0;
     if (fresh.length > 0) {
-      const r = await sql`
+      const r = await sql<{ aid: string }>`
         INSERT INTO videos (aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright,
                             is_activity, status, play, likes, coin, favorite, share, reply, danmaku)
         SELECT i.aid, i.bvid, i.creator_id, i.title, i.cover, i.description, i.duration, to_timestamp(i.pubdate), i.tid,
@@ -321,8 +468,10 @@ export class PgIngestor implements Ingestor {
                coalesce(i.likes, 0), coalesce(i.coin, 0), coalesce(i.favorite, 0), coalesce(i.share, 0),
                coalesce(i.reply, 0), coalesce(i.danmaku, 0)
         FROM (${input(fresh)}) i
-        ON CONFLICT DO NOTHING`.execute(trx);
-      inserted = affected(r);
+        ON CONFLICT DO NOTHING
+        RETURNING aid::text`.execute(trx);
+      inserted = r.rows.length;
+      for (const x of r.rows) ours.add(x.aid);
       const byAid = await idsBy(
         trx,
         'videos',
@@ -395,6 +544,16 @@ export class PgIngestor implements Ingestor {
         ${videoDailyConflict}`.execute(trx);
       dailyWritten += affected(w);
     }
+
+    // As for creators: the hash of what the row now says.
+    const applied = rows.flatMap((x, k) => {
+      const id = ids[k] ?? null;
+      const res = resolvedBy.get(k + 1);
+      return id !== null && (res ? res.current === true : ours.has(String(x.aid)))
+        ? [{ id, h: hashes[k] as string }]
+        : [];
+    });
+    await setHashes(trx, 'videos', 'meta_hash', applied);
 
     return { inserted, updated, dailyWritten, ownersInserted };
   }
@@ -496,11 +655,71 @@ function videoInput(
                            is_activity, status, play, likes, coin, favorite, share, reply, danmaku${keyed ? sql`, id` : sql``}, ord)`;
 }
 
-/** The record's day is not older than the newest daily row of the stored creator / video (NULL for a new one). */
-const creatorCurrent = (day: string) =>
-  sql`NOT EXISTS (SELECT 1 FROM creator_daily d WHERE d.creator_id = c.id AND d.day > ${day}::date)`;
-const videoCurrent = (day: string) =>
-  sql`NOT EXISTS (SELECT 1 FROM video_daily d WHERE d.video_id = v.id AND d.day > ${day}::date)`;
+/**
+ * The newest daily row's day of the stored creator / video (`c` / `v`; '-infinity' when it has none): a record for
+ * a day not older than it moves the current columns. A max() over the daily key (one descent of the primary key,
+ * backwards); an EXISTS here was planned as a hashed subplan over the BRIN index of creator_daily(day), which reads
+ * every page not summarised yet — every page a day of snapshots appends until the next VACUUM (≈ 45 µs a creator).
+ */
+const creatorNewest = sql`coalesce((SELECT max(d.day) FROM creator_daily d WHERE d.creator_id = c.id), '-infinity'::date)`;
+const videoNewest = sql`coalesce((SELECT max(d.day) FROM video_daily d WHERE d.video_id = v.id), '-infinity'::date)`;
+
+/**
+ * A hash of what a record says besides its counters, as the ingestor would store it (creators.profile_hash /
+ * videos.meta_hash, migration 0016): the first 8 bytes of an MD5, as a signed bigint.
+ */
+function recordHash(parts: readonly unknown[]): string {
+  return createHash('md5').update(JSON.stringify(parts)).digest().readBigInt64BE(0).toString();
+}
+export const creatorHash = (r: CreatorRecord): string =>
+  recordHash([
+    r.name,
+    r.face,
+    r.sign,
+    clampLevel(r.level),
+    r.sex,
+    r.officialType,
+    r.officialTitle,
+    r.liveRoomId,
+    flag(r.isLive),
+  ]);
+export const videoHash = (r: VideoRecord, knownTids: ReadonlySet<number>): string =>
+  recordHash([
+    r.owner.mid,
+    r.title,
+    r.cover,
+    r.desc,
+    Math.max(0, Math.round(r.duration)),
+    r.pubdate,
+    r.tid !== null && knownTids.has(r.tid) ? r.tid : null,
+    r.copyright,
+    flag(r.isActivity),
+    r.status,
+  ]);
+
+/** Stores the hashes of the records just applied (only where they differ: a HOT update, no index touched). */
+async function setHashes(
+  trx: Kysely<Database>,
+  table: 'creators' | 'videos',
+  column: 'profile_hash' | 'meta_hash',
+  rows: readonly { id: string; h: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    UPDATE ${sql.table(table)} t SET ${sql.ref(column)} = i.h
+    FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.h)}::bigint[]) AS i(id, h)
+    WHERE t.id = i.id AND t.${sql.ref(column)} IS DISTINCT FROM i.h`.execute(trx);
+}
+
+/**
+ * Ingestion commits do not wait for their WAL to reach the disk (synchronous_commit off for the transaction): a
+ * crash of the server can lose the last few hundred milliseconds of snapshots, never corrupt them, and what a job
+ * marks done afterwards is committed synchronously, which flushes the WAL before it — so a job is never done with
+ * its snapshots lost. Snapshots are idempotent and collected again. (17 ms a commit on this machine's disk.)
+ */
+async function relaxCommit(trx: Kysely<Database>): Promise<void> {
+  await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+}
 
 /** A creator's profile columns (stored `c`, and as the record `i` would leave them). */
 const creatorProfile = sql`(c.face, c.sign, c.level, c.sex, c.official_type, c.official_title, c.live_room_id, c.is_live)`;

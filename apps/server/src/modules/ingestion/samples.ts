@@ -91,23 +91,26 @@ export class SampleIngestor {
     return affected(result);
   }
 
-  /** The live flag and room id of creators from a live-status answer (by uid = mid). Answers rows changed. */
+  /**
+   * The live flag and room id of creators from a live-status answer (by uid = mid). Answers rows changed. The
+   * profile hash is cleared (migration 0016): the next card snapshot compares the whole profile again.
+   */
   async updateLiveStatus(records: readonly LiveRoomRecord[]): Promise<number> {
     const unique = [...new Map(records.map((r) => [r.uid, r])).values()];
     if (unique.length === 0) return 0;
     const result = await sql`
-      UPDATE creators c SET is_live = i.is_live, live_room_id = i.room_id, updated_at = now()
+      UPDATE creators c SET is_live = i.is_live, live_room_id = i.room_id, profile_hash = NULL, updated_at = now()
       FROM unnest(${unique.map((r) => r.uid)}::bigint[], ${unique.map((r) => r.roomId)}::bigint[],
                   ${unique.map((r) => (r.isLive ? 1 : 0))}::smallint[]) AS i(mid, room_id, is_live)
       WHERE c.mid = i.mid AND (c.is_live, c.live_room_id) IS DISTINCT FROM (i.is_live, i.room_id)`.execute(this.db);
     return affected(result);
   }
 
-  /** videos.status = −1 for videos the platform answers as gone (deleted or no longer visible). */
+  /** videos.status = −1 for videos the platform answers as gone (deleted or no longer visible); meta_hash cleared (0016). */
   async markVideosDeleted(videoIds: readonly number[]): Promise<number> {
     if (videoIds.length === 0) return 0;
     const result = await sql`
-      UPDATE videos SET status = -1, updated_at = now()
+      UPDATE videos SET status = -1, meta_hash = NULL, updated_at = now()
       WHERE id = ANY(${[...new Set(videoIds)]}::bigint[]) AND status <> -1`.execute(this.db);
     return affected(result);
   }

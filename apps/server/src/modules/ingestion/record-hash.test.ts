@@ -1,0 +1,305 @@
+/**
+ * The counters-only path of the ingestor (migration 0016, pg-ingestor.ts creatorFast / videoFast): a snapshot whose
+ * profile / metadata hash equals the stored one moves only the counters; everything else takes the full path, which
+ * compares and writes every column and stores the hash. These tests pin down when each path is taken and that the
+ * counters-only path never skips a change: a new profile, a backfilled older day, a hash cleared by another writer,
+ * missing counters, a same-day rewrite.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import type { CreatorRecord, VideoRecord } from '../../providers/bilibili/records.js';
+import { createIngestion, type Ingestion } from './index.js';
+import { PgIngestor } from './pg-ingestor.js';
+
+let t: TestApp;
+let ingestor: PgIngestor;
+let ing: Ingestion;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ingestor = new PgIngestor(t.ctx.db);
+  ing = createIngestion(t.ctx.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function creatorRow(id: string) {
+  return t.ctx.db.selectFrom('creators').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+async function creatorRecord(id: string): Promise<CreatorRecord> {
+  const c = await creatorRow(id);
+  return {
+    mid: Number(c.mid),
+    name: c.name,
+    face: c.face,
+    sign: c.sign,
+    level: c.level,
+    sex: c.sex as CreatorRecord['sex'],
+    officialType: c.official_type as CreatorRecord['officialType'],
+    officialTitle: c.official_title,
+    fans: Number(c.fans),
+    following: Number(c.following),
+    likes: Number(c.likes),
+    plays: Number(c.plays),
+    videoCount: c.video_count,
+    liveRoomId: c.live_room_id === null ? null : Number(c.live_room_id),
+    isLive: c.is_live === 1,
+  };
+}
+
+async function videoRecord(id: string): Promise<VideoRecord> {
+  const v = await t.ctx.db
+    .selectFrom('videos as v')
+    .innerJoin('creators as c', 'c.id', 'v.creator_id')
+    .selectAll('v')
+    .select(['c.mid', 'c.name', 'c.face'])
+    .where('v.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    aid: Number(v.aid),
+    bvid: v.bvid,
+    owner: { mid: Number(v.mid), name: v.name, face: v.face },
+    title: v.title,
+    cover: v.cover,
+    desc: v.description,
+    duration: v.duration,
+    pubdate: Math.floor(v.pubdate.getTime() / 1000),
+    tid: v.tid,
+    tname: null,
+    copyright: v.copyright as VideoRecord['copyright'],
+    isActivity: v.is_activity === 1,
+    missionId: null,
+    state: 0,
+    status: v.status as VideoRecord['status'],
+    cid: null,
+    stats: {
+      view: Number(v.play),
+      danmaku: Number(v.danmaku),
+      reply: Number(v.reply),
+      favorite: Number(v.favorite),
+      coin: Number(v.coin),
+      share: Number(v.share),
+      like: Number(v.likes),
+    },
+  };
+}
+
+/** The day after the newest snapshot of the row (the collector's case). */
+async function nextDay(table: 'creator_daily' | 'video_daily', key: 'creator_id' | 'video_id', id: string) {
+  const r = await sql<{ d: string }>`
+    SELECT (coalesce(max(day), current_date) + 1)::text AS d FROM ${sql.table(table)} WHERE ${sql.ref(key)} = ${id}::bigint`.execute(
+    t.ctx.db,
+  );
+  return r.rows[0]?.d as string;
+}
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+async function dailyFans(id: string, day: string): Promise<number | null> {
+  const r = await t.ctx.db
+    .selectFrom('creator_daily')
+    .select('fans')
+    .where('creator_id', '=', id)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return r ? Number(r.fans) : null;
+}
+
+/** A stored creator with no hash yet (as every row is right after migration 0016). */
+async function unhashedCreator(offset: number): Promise<string> {
+  const { id } = await t.ctx.db
+    .selectFrom('creators')
+    .select('id')
+    .orderBy('id')
+    .offset(offset)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await t.ctx.db.updateTable('creators').set({ profile_hash: null }).where('id', '=', id).execute();
+  return id;
+}
+
+describe('creators: the counters-only path', () => {
+  it('a creator without a hash takes the full path once and stores the hash; the next snapshot moves only counters', async () => {
+    const id = await unhashedCreator(0);
+    const record = await creatorRecord(id);
+    const day = await nextDay('creator_daily', 'creator_id', id);
+
+    const first = await ingestor.ingestCreators([{ ...record, fans: (record.fans ?? 0) + 10 }], day);
+    expect(first).toMatchObject({ fullPath: 1, updated: 1, dailyWritten: 1 });
+    const hash = (await creatorRow(id)).profile_hash;
+    expect(hash).not.toBeNull();
+
+    const next = addDays(day, 1);
+    const second = await ingestor.ingestCreators([{ ...record, fans: (record.fans ?? 0) + 25 }], next);
+    expect(second).toEqual({ inserted: 0, updated: 1, dailyWritten: 1, fullPath: 0 });
+    const row = await creatorRow(id);
+    expect(Number(row.fans)).toBe((record.fans ?? 0) + 25);
+    expect(row.profile_hash).toBe(hash);
+    expect(await dailyFans(id, next)).toBe((record.fans ?? 0) + 25);
+
+    // the same records again: nothing written (idempotent on this path too)
+    expect(await ingestor.ingestCreators([{ ...record, fans: (record.fans ?? 0) + 25 }], next)).toEqual({
+      inserted: 0,
+      updated: 0,
+      dailyWritten: 0,
+      fullPath: 0,
+    });
+  });
+
+  it('a same-day rewrite (an hourly creator) replaces the day row on the counters-only path', async () => {
+    const id = await unhashedCreator(1);
+    const record = await creatorRecord(id);
+    const day = await nextDay('creator_daily', 'creator_id', id);
+    await ingestor.ingestCreators([{ ...record, fans: (record.fans ?? 0) + 1 }], day);
+    const again = await ingestor.ingestCreators([{ ...record, fans: (record.fans ?? 0) + 2 }], day);
+    expect(again).toEqual({ inserted: 0, updated: 1, dailyWritten: 1, fullPath: 0 });
+    expect(await dailyFans(id, day)).toBe((record.fans ?? 0) + 2);
+    expect(Number((await creatorRow(id)).fans)).toBe((record.fans ?? 0) + 2);
+  });
+
+  it('a changed profile takes the full path: the new values and their hash are stored', async () => {
+    const id = await unhashedCreator(2);
+    const record = await creatorRecord(id);
+    const day = await nextDay('creator_daily', 'creator_id', id);
+    await ingestor.ingestCreators([record], day);
+    const oldHash = (await creatorRow(id)).profile_hash;
+
+    const renamed = { ...record, name: `${record.name}二号`, sign: '换了新签名', fans: (record.fans ?? 0) + 3 };
+    const r = await ingestor.ingestCreators([renamed], addDays(day, 1));
+    expect(r).toMatchObject({ fullPath: 1, updated: 1, dailyWritten: 1 });
+    const row = await creatorRow(id);
+    expect(row).toMatchObject({ name: renamed.name, sign: '换了新签名', fans: String(renamed.fans) });
+    expect(row.profile_hash).not.toBe(oldHash);
+    // …and the next snapshot of that profile is counters-only again
+    const r2 = await ingestor.ingestCreators([{ ...renamed, fans: renamed.fans + 1 }], addDays(day, 2));
+    expect(r2.fullPath).toBe(0);
+  });
+
+  it('a backfilled older day writes its day row but leaves the current columns, even with a matching hash', async () => {
+    const id = await unhashedCreator(3);
+    const record = await creatorRecord(id);
+    const day = await nextDay('creator_daily', 'creator_id', id);
+    await ingestor.ingestCreators([{ ...record, fans: (record.fans ?? 0) + 100 }], day);
+
+    const older = addDays(day, -40);
+    const r = await ingestor.ingestCreators([{ ...record, fans: 5 }], older);
+    expect(r).toMatchObject({ fullPath: 1, dailyWritten: 1 });
+    expect(await dailyFans(id, older)).toBe(5);
+    const row = await creatorRow(id);
+    expect(Number(row.fans)).toBe((record.fans ?? 0) + 100);
+    // the older day also makes the creator tracked since then
+    expect(row.tracked_since.getTime()).toBeLessThanOrEqual(Date.parse(`${older}T00:00:00+08:00`));
+  });
+
+  it('another writer clears the hash: after a live-status update the next card puts its own live flag back', async () => {
+    const id = await unhashedCreator(4);
+    const record = { ...(await creatorRecord(id)), liveRoomId: 9_870_001, isLive: false };
+    const day = await nextDay('creator_daily', 'creator_id', id);
+    await ingestor.ingestCreators([record], day);
+    expect((await creatorRow(id)).profile_hash).not.toBeNull();
+
+    await ing.samples.updateLiveStatus([{ uid: record.mid, roomId: 9_870_001, isLive: true } as never]);
+    const live = await creatorRow(id);
+    expect(live).toMatchObject({ is_live: 1, profile_hash: null });
+
+    // the card says "not live" again: a hash match would have skipped it; the cleared hash sends it the full way
+    const r = await ingestor.ingestCreators([{ ...record, fans: (record.fans ?? 0) + 1 }], addDays(day, 1));
+    expect(r.fullPath).toBe(1);
+    expect(await creatorRow(id)).toMatchObject({ is_live: 0 });
+  });
+
+  it('records lacking counters take the full path and keep the stored values for what they lack', async () => {
+    const id = await unhashedCreator(5);
+    const record = await creatorRecord(id);
+    const day = await nextDay('creator_daily', 'creator_id', id);
+    await ingestor.ingestCreators([record], day);
+    const r = await ingestor.ingestCreators(
+      [{ ...record, fans: (record.fans ?? 0) + 7, likes: null, plays: null }],
+      addDays(day, 1),
+    );
+    expect(r).toMatchObject({ fullPath: 1, dailyWritten: 1 });
+    const row = await creatorRow(id);
+    expect(row).toMatchObject({ fans: String((record.fans ?? 0) + 7), likes: String(record.likes) });
+  });
+});
+
+describe('videos: the counters-only path', () => {
+  async function storedVideo(offset: number): Promise<string> {
+    const { id } = await t.ctx.db
+      .selectFrom('videos')
+      .select('id')
+      .where('status', '=', 0)
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await t.ctx.db.updateTable('videos').set({ meta_hash: null }).where('id', '=', id).execute();
+    return id;
+  }
+
+  it('full path once, then counters only; a new title or owner takes the full path again', async () => {
+    const id = await storedVideo(0);
+    const record = await videoRecord(id);
+    const day = await nextDay('video_daily', 'video_id', id);
+    const grown = (n: number): VideoRecord => ({
+      ...record,
+      stats: { ...record.stats, view: (record.stats.view ?? 0) + n },
+    });
+
+    expect(await ingestor.ingestVideos([grown(10)], day)).toMatchObject({ fullPath: 1, updated: 1, dailyWritten: 1 });
+    const hashed = await t.ctx.db
+      .selectFrom('videos')
+      .select('meta_hash')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(hashed.meta_hash).not.toBeNull();
+
+    expect(await ingestor.ingestVideos([grown(20)], addDays(day, 1))).toMatchObject({
+      fullPath: 0,
+      updated: 1,
+      dailyWritten: 1,
+    });
+
+    const retitled = { ...grown(30), title: `${record.title}（修订版）` };
+    expect(await ingestor.ingestVideos([retitled], addDays(day, 2))).toMatchObject({ fullPath: 1, updated: 1 });
+
+    const other = await t.ctx.db
+      .selectFrom('creators')
+      .select(['mid', 'name', 'face'])
+      .where('mid', '<>', String(record.owner.mid))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const moved = { ...retitled, owner: { mid: Number(other.mid), name: other.name, face: other.face } };
+    expect(await ingestor.ingestVideos([moved], addDays(day, 3))).toMatchObject({ fullPath: 1, updated: 1 });
+    const row = await t.ctx.db
+      .selectFrom('videos as v')
+      .innerJoin('creators as c', 'c.id', 'v.creator_id')
+      .select(['v.title', 'c.mid', 'v.play'])
+      .where('v.id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ title: retitled.title, mid: other.mid, play: String((record.stats.view ?? 0) + 30) });
+  });
+
+  it('a deleted video (status −1, hash cleared) is restored by a snapshot that shows it again', async () => {
+    const id = await storedVideo(1);
+    const record = await videoRecord(id);
+    const day = await nextDay('video_daily', 'video_id', id);
+    await ingestor.ingestVideos([record], day);
+    await ing.samples.markVideosDeleted([Number(id)]);
+    expect(
+      await t.ctx.db
+        .selectFrom('videos')
+        .select(['status', 'meta_hash'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: -1, meta_hash: null });
+    const r = await ingestor.ingestVideos([record], addDays(day, 1));
+    expect(r.fullPath).toBe(1);
+    const after = await t.ctx.db.selectFrom('videos').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(after.status).toBe(0);
+  });
+});

@@ -1,0 +1,118 @@
+// Gives every creator and video of a bench world the hash the ingestor stores when it applies a record
+// (creators.profile_hash, videos.meta_hash: migration 0016), as if each had been collected once — the steady state of
+// a deployment, where a day's snapshots take the counters-only path. See bench/README.md. Run by world-1m.mjs at
+// its end; on its own for a world generated before 0016:
+//
+//   node bench/world-hashes.mjs          # BENCH_DB (default xg_bench_1m) beside BENCH_DATABASE_URL
+//
+// The hashes come from the ingestor's own functions (pg-ingestor.ts creatorHash / videoHash) over records built from
+// the stored columns, exactly what bench/ingest.mjs sends.
+import pg from 'pg';
+
+const root = new URL('../', import.meta.url);
+const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
+const { creatorHash, videoHash } = await import(dist('modules/ingestion/pg-ingestor.js'));
+
+const env = process.env;
+const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const dbName = env.BENCH_DB ?? 'xg_bench_1m';
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
+const benchUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const say = (line) => process.stdout.write(`${line}\n`);
+
+export async function hashWorld(url = benchUrl) {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const q = async (text, params = []) => (await pool.query(text, params)).rows;
+  const known = new Set((await q(`SELECT tid FROM partitions`)).map((r) => r.tid));
+  const started = Date.now();
+
+  const creators = async (from, to) => {
+    const rows = await q(
+      `SELECT id, mid, name, face, sign, level, sex, official_type, official_title, live_room_id, is_live
+       FROM creators WHERE id >= $1 AND id < $2`,
+      [from, to],
+    );
+    const hashes = rows.map((r) =>
+      creatorHash({
+        mid: Number(r.mid),
+        name: r.name,
+        face: r.face,
+        sign: r.sign,
+        level: r.level,
+        sex: r.sex,
+        officialType: r.official_type,
+        officialTitle: r.official_title,
+        liveRoomId: r.live_room_id === null ? null : Number(r.live_room_id),
+        isLive: r.is_live === 1,
+      }),
+    );
+    await q(
+      `UPDATE creators c SET profile_hash = i.h FROM unnest($1::bigint[], $2::bigint[]) AS i(id, h)
+       WHERE c.id = i.id AND c.profile_hash IS DISTINCT FROM i.h`,
+      [rows.map((r) => r.id), hashes],
+    );
+    return rows.length;
+  };
+  const videos = async (from, to) => {
+    const rows = await q(
+      `SELECT v.id, c.mid, c.name AS owner_name, c.face AS owner_face, v.title, v.cover, v.description, v.duration,
+              extract(epoch FROM v.pubdate)::bigint AS pubdate, v.tid, v.copyright, v.is_activity, v.status
+       FROM videos v JOIN creators c ON c.id = v.creator_id WHERE v.id >= $1 AND v.id < $2`,
+      [from, to],
+    );
+    const hashes = rows.map((v) =>
+      videoHash(
+        {
+          owner: { mid: Number(v.mid), name: v.owner_name, face: v.owner_face },
+          title: v.title,
+          cover: v.cover,
+          desc: v.description,
+          duration: v.duration,
+          pubdate: Number(v.pubdate),
+          tid: v.tid,
+          copyright: v.copyright,
+          isActivity: v.is_activity === 1,
+          status: v.status,
+        },
+        known,
+      ),
+    );
+    await q(
+      `UPDATE videos v SET meta_hash = i.h FROM unnest($1::bigint[], $2::bigint[]) AS i(id, h)
+       WHERE v.id = i.id AND v.meta_hash IS DISTINCT FROM i.h`,
+      [rows.map((r) => r.id), hashes],
+    );
+    return rows.length;
+  };
+
+  // id ranges, two at a time (the pool's two connections)
+  const run = async (table, work, step) => {
+    const [{ lo, hi }] = await q(`SELECT min(id)::bigint AS lo, max(id)::bigint AS hi FROM ${table}`);
+    if (lo === null) return 0;
+    let next = Number(lo);
+    let done = 0;
+    await Promise.all(
+      [0, 1].map(async () => {
+        while (next <= Number(hi)) {
+          const from = next;
+          next += step;
+          done += await work(from, from + step);
+        }
+      }),
+    );
+    return done;
+  };
+  const c = await run('creators', creators, 20_000);
+  say(`[hashes] ${c} creators in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const v = await run('videos', videos, 50_000);
+  say(`[hashes] ${v} videos in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await q(`VACUUM ANALYZE creators`);
+  await q(`VACUUM ANALYZE videos`);
+  await pool.end();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await hashWorld();
