@@ -141,10 +141,11 @@ const pg = (await import('pg')).default;
 const orig = pg.Client.prototype.query;
 let explained = 0;
 pg.Client.prototype.query = function (text, params, cb) {
-  if (typeof text === 'string' && text.includes('profile_hash = i.h') && process.env.DEBUG_HASH) {
-    console.log(JSON.stringify(params[0].slice(0, 3)), JSON.stringify(params[1].slice(0, 3)));
-  }
-  if (typeof text === 'string' && text.trimStart().startsWith('WITH i AS MATERIALIZED') && explained < 2) {
+  if (
+    typeof text === 'string' &&
+    text.trimStart().startsWith('WITH i AS MATERIALIZED') &&
+    explained < Number(env.BENCH_EXPLAIN_N ?? 2)
+  ) {
     explained++;
     return orig.call(this, 'EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ' + text, params).then((r) => {
       say(r.rows.map((x) => x['QUERY PLAN']).join('\n'));

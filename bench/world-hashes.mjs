@@ -100,7 +100,8 @@ export async function hashWorld(url = benchUrl) {
         while (next <= Number(hi)) {
           const from = next;
           next += step;
-          done += await work(from, from + step);
+          const n = await work(from, from + step);
+          done += n;
         }
       }),
     );
