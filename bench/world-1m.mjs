@@ -550,6 +550,12 @@ for (const c of sessions) await c.end();
 
 // 9. Derived data (the call bench/discovery.mjs makes when rankings are missing) and the markers ------------------
 const { db, pool } = createDb(benchUrl, 4);
+// The daily rows were loaded with triggers off: the newest day of each daily table (migration 0017) by hand.
+await pool.query(`
+  INSERT INTO daily_high_water (table_name, day)
+  SELECT 'creator_daily', max(day) FROM creator_daily HAVING max(day) IS NOT NULL
+  UNION ALL SELECT 'video_daily', max(day) FROM video_daily HAVING max(day) IS NOT NULL
+  ON CONFLICT (table_name) DO UPDATE SET day = EXCLUDED.day`);
 if (!skipDerived) {
   await step('derived data: backfillRollups(db, 31, { rankingDays: 1 })', () =>
     backfillRollups(db, 31, { rankingDays: 1, log: say }),

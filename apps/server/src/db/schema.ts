@@ -183,6 +183,12 @@ export interface VideosTable {
   meta_hash: Int8 | null;
 }
 
+/** 0017: the newest day of each daily snapshot table, kept by statement triggers (it only rises) */
+export interface DailyHighWaterTable {
+  table_name: 'creator_daily' | 'video_daily';
+  day: ColumnType<string, string, string>;
+}
+
 export interface VideoDailyTable {
   video_id: Int8;
   day: ColumnType<string, string, string>;
@@ -207,6 +213,7 @@ export interface Database {
   creators: CreatorsTable;
   creator_daily: CreatorDailyTable;
   videos: VideosTable;
+  daily_high_water: DailyHighWaterTable;
   video_daily: VideoDailyTable;
   wechat_identities: WechatIdentitiesTable;
   qr_tickets: QrTicketsTable;

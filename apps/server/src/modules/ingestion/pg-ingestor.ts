@@ -164,7 +164,7 @@ export class PgIngestor implements Ingestor {
                (c.fans, c.following, c.likes, c.plays, c.video_count)
                  IS DISTINCT FROM (i.fans, i.following, i.likes, i.plays, i.video_count) AS counters
         FROM i JOIN creators c ON c.mid = i.mid
-        WHERE c.profile_hash = i.h AND c.tracked_since <= ${dayStart(day)} AND ${creatorNewest} <= ${day}::date
+        WHERE c.profile_hash = i.h AND c.tracked_since <= ${dayStart(day)} AND ${creatorCurrent(day)}
       ),
       moved AS (
         UPDATE creators c SET fans = i.fans, following = i.following, likes = i.likes, plays = i.plays,
@@ -203,7 +203,7 @@ export class PgIngestor implements Ingestor {
                (v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)
                  IS DISTINCT FROM (i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku) AS counters
         FROM i JOIN videos v ON v.aid = i.aid
-        WHERE v.meta_hash = i.h AND ${videoNewest} <= ${day}::date
+        WHERE v.meta_hash = i.h AND ${videoCurrent(day)}
       ),
       moved AS (
         UPDATE videos v SET play = i.play, likes = i.likes, coin = i.coin, favorite = i.favorite, share = i.share,
@@ -231,7 +231,7 @@ export class PgIngestor implements Ingestor {
     const resolved = await sql<Resolved & { backdate: boolean | null }>`
       WITH i AS MATERIALIZED (${creatorInput(rows)}),
       r AS MATERIALIZED (
-        SELECT i.*, c.id AS cid, ${creatorNewest} <= ${day}::date AS current,
+        SELECT i.*, c.id AS cid, ${creatorCurrent(day)} AS current,
                c.name IS DISTINCT FROM i.name AS renamed,
                ${creatorProfile} IS DISTINCT FROM ${creatorNewProfile} AS profile,
                (c.fans, c.following, c.likes, c.plays, c.video_count)
@@ -414,7 +414,7 @@ export class PgIngestor implements Ingestor {
     const resolved = await sql<Resolved>`
       WITH i AS MATERIALIZED (${input(rows)}),
       r AS MATERIALIZED (
-        SELECT i.*, v.id AS vid, ${videoNewest} <= ${day}::date AS current,
+        SELECT i.*, v.id AS vid, ${videoCurrent(day)} AS current,
                v.title IS DISTINCT FROM i.title AS renamed,
                ${videoMeta} IS DISTINCT FROM ${videoNewMeta} AS profile,
                (v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)
@@ -669,13 +669,21 @@ function videoInput(
 }
 
 /**
- * The newest daily row's day of the stored creator / video (`c` / `v`; '-infinity' when it has none): a record for
- * a day not older than it moves the current columns. A max() over the daily key (one descent of the primary key,
- * backwards); an EXISTS here was planned as a hashed subplan over the BRIN index of creator_daily(day), which reads
- * every page not summarised yet — every page a day of snapshots appends until the next VACUUM (≈ 45 µs a creator).
+ * The record's day is not older than the newest daily row of the stored creator / video (`c` / `v`): such a record
+ * moves the current columns. First against the newest day of the whole daily table (daily_high_water, migration
+ * 0017: one read per statement): a day not older than that is not older than any row's — the collector's case. Only
+ * for an older day (the importer's backfills), the row's own newest day: a max() over the daily key (one descent,
+ * backwards). (An EXISTS there was planned as a hashed subplan over the BRIN index of creator_daily(day), which
+ * reads every page not summarised yet — every page a day of snapshots appends until the next VACUUM.)
  */
-const creatorNewest = sql`coalesce((SELECT max(d.day) FROM creator_daily d WHERE d.creator_id = c.id), '-infinity'::date)`;
-const videoNewest = sql`coalesce((SELECT max(d.day) FROM video_daily d WHERE d.video_id = v.id), '-infinity'::date)`;
+const creatorCurrent = (day: string) => sql`coalesce(
+  ${day}::date >= (SELECT w.day FROM daily_high_water w WHERE w.table_name = 'creator_daily')
+  OR coalesce((SELECT max(d.day) FROM creator_daily d WHERE d.creator_id = c.id), '-infinity'::date) <= ${day}::date,
+  false)`;
+const videoCurrent = (day: string) => sql`coalesce(
+  ${day}::date >= (SELECT w.day FROM daily_high_water w WHERE w.table_name = 'video_daily')
+  OR coalesce((SELECT max(d.day) FROM video_daily d WHERE d.video_id = v.id), '-infinity'::date) <= ${day}::date,
+  false)`;
 
 /**
  * A hash of what a record says besides its counters, as the ingestor would store it (creators.profile_hash /

@@ -303,3 +303,46 @@ describe('videos: the counters-only path', () => {
     expect(after.status).toBe(0);
   });
 });
+
+describe('the newest day of each daily table (daily_high_water, migration 0017)', () => {
+  const highWater = async (table: 'creator_daily' | 'video_daily') =>
+    (await t.ctx.db.selectFrom('daily_high_water').select('day').where('table_name', '=', table).executeTakeFirst())
+      ?.day ?? null;
+  const asDay = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d));
+
+  it('rises with every writer of daily rows, never falls', async () => {
+    const before = asDay(await highWater('creator_daily'));
+    const later = addDays(before, 3);
+    const { id } = await t.ctx.db.selectFrom('creators').select('id').orderBy('id').executeTakeFirstOrThrow();
+    // a writer other than the ingestor (plain SQL) raises it too: the statement trigger sees every insert
+    await sql`INSERT INTO creator_daily (creator_id, day, fans, likes, plays, video_count)
+              VALUES (${id}::bigint, ${later}::date, 1, 1, 1, 1)`.execute(t.ctx.db);
+    expect(asDay(await highWater('creator_daily'))).toBe(later);
+    await sql`DELETE FROM creator_daily WHERE creator_id = ${id}::bigint AND day = ${later}::date`.execute(t.ctx.db);
+    expect(asDay(await highWater('creator_daily'))).toBe(later); // only rises (higher is only slower)
+    const older = addDays(before, -1);
+    await sql`INSERT INTO creator_daily (creator_id, day, fans, likes, plays, video_count)
+              VALUES (${id}::bigint, ${older}::date, 1, 1, 1, 1) ON CONFLICT DO NOTHING`.execute(t.ctx.db);
+    expect(asDay(await highWater('creator_daily'))).toBe(later);
+  });
+
+  it('without it (or older than it) each row is checked on its own: a backfill never moves the current columns', async () => {
+    const id = await unhashedCreator(6);
+    const record = await creatorRecord(id);
+    const day = await nextDay('creator_daily', 'creator_id', id);
+    await ingestor.ingestCreators([{ ...record, fans: (record.fans ?? 0) + 50 }], day);
+    await t.ctx.db.deleteFrom('daily_high_water').execute();
+    const older = addDays(day, -2);
+    const r = await ingestor.ingestCreators([{ ...record, fans: 1 }], older);
+    expect(r).toMatchObject({ fullPath: 1, dailyWritten: 1 });
+    expect(Number((await creatorRow(id)).fans)).toBe((record.fans ?? 0) + 50);
+    // and a newer day still moves them, on the counters-only path, with the mark back in place
+    const newer = addDays(day, 1);
+    expect(await ingestor.ingestCreators([{ ...record, fans: (record.fans ?? 0) + 60 }], newer)).toMatchObject({
+      fullPath: 0,
+      updated: 1,
+    });
+    expect(Number((await creatorRow(id)).fans)).toBe((record.fans ?? 0) + 60);
+    expect(asDay(await highWater('creator_daily'))).toBe(newer);
+  });
+});
