@@ -687,19 +687,32 @@ const videoCurrent = (day: string) => sql`coalesce(
 
 /**
  * A hash of what a record says besides its counters, as the ingestor would store it (creators.profile_hash /
- * videos.meta_hash, migration 0016): cyrb53 (a public-domain 53-bit string hash: two multiply-xor lanes) over the
- * JSON of the fields, a safe integer. Not cryptographic and need not be: it only has to tell a record from the one
- * last applied to the same row (a chance of 2⁻⁵³ that a change goes unseen until the next one), and it costs
- * ≈ 0.3 µs where an MD5 cost ≈ 3 µs a record (node:crypto objects), a tenth of the ingestion's budget per row.
+ * videos.meta_hash, migration 0016): cyrb53 (a public-domain 53-bit string hash: two multiply-xor lanes), fed each
+ * field with a type mark — a string's characters and then its length (above any character code, so no two lists of
+ * strings feed the same sequence), an integer's two 32-bit halves, a mark for null — and answered as a safe integer.
+ * Not cryptographic and need not be: it only has to tell a record from the one last applied to the same row (a
+ * chance of 2⁻⁵³ that a change goes unseen until the next one). ≈ 0.5 µs a video record; an MD5 of the fields' JSON
+ * through node:crypto cost ≈ 3 µs, a sixth of what the database spends on the row.
  */
-function recordHash(parts: readonly unknown[]): string {
-  const text = JSON.stringify(parts);
+function recordHash(parts: readonly (string | number | null)[]): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+  const feed = (x: number) => {
+    h1 = Math.imul(h1 ^ x, 2654435761);
+    h2 = Math.imul(h2 ^ x, 1597334677);
+  };
+  for (const v of parts) {
+    if (typeof v === 'string') {
+      feed(0x73);
+      for (let i = 0; i < v.length; i++) feed(v.charCodeAt(i));
+      feed(v.length | 0x10000);
+    } else if (typeof v === 'number') {
+      feed(0x6e);
+      feed(v >>> 0);
+      feed(Math.floor(v / 4294967296) | 0);
+    } else {
+      feed(0x30);
+    }
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
   h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
