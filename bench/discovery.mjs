@@ -22,20 +22,15 @@ const { SessionRepository } = await import(dist('modules/session/session.reposit
 const { SessionService } = await import(dist('modules/session/session.service.js'));
 const { signHeaders, encodeKeyword } = await import(new URL('packages/shared/dist/index.js', root).href);
 
+import { benchDatabase } from './bench-db.mjs';
+
 const env = process.env;
-const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = env.BENCH_DB ?? 'xg_bench';
+const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench');
 const scale = Number(env.BENCH_SCALE ?? 20);
 const seed = Number(env.BENCH_SEED ?? 20261121);
 const duration = Number(env.BENCH_DURATION ?? 15);
 const connections = Number(env.BENCH_CONNECTIONS ?? 32);
 const only = env.BENCH_ONLY ? env.BENCH_ONLY.split(',') : null;
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
-const benchUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
 const say = (line) => process.stdout.write(`${line}\n`);
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;

@@ -14,15 +14,10 @@ const { createDb } = await import(dist('db/client.js'));
 const { PgIngestor } = await import(dist('modules/ingestion/index.js'));
 const { sampleRecords } = await import(new URL('ingest-records.mjs', import.meta.url).href);
 
+import { benchDatabase } from './bench-db.mjs';
+
 const env = process.env;
-const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = env.BENCH_DB ?? 'xg_bench_1m';
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
-const benchUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+const { dbName, benchUrl } = benchDatabase(env, 'xg_bench_1m');
 const say = (line) => process.stdout.write(`${line}\n`);
 const explainN = Number(env.BENCH_EXPLAIN_N ?? 2);
 

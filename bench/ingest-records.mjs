@@ -25,21 +25,12 @@ export async function sampleRecords(q, creatorsN, salt) {
   };
   const grow = (v, lo, hi) => Number(v) + Math.max(1, Math.round(Number(v) * (lo + (hi - lo) * rand())));
   const creatorRecord = (r) => ({
-    mid: Number(r.mid),
-    name: r.name,
-    face: r.face,
-    sign: r.sign,
-    level: r.level,
-    sex: r.sex,
-    officialType: r.official_type,
-    officialTitle: r.official_title,
+    ...creatorProfile(r),
     fans: grow(r.fans, 0.001, 0.011),
     following: Number(r.following),
     likes: grow(r.likes, 0.001, 0.005),
     plays: grow(r.plays, 0.001, 0.005),
     videoCount: r.video_count,
-    liveRoomId: r.live_room_id === null ? null : Number(r.live_room_id),
-    isLive: r.is_live === 1,
   });
   const byCreator = new Map(
     creatorRows.map((r) => [r.id, { mid: Number(r.mid), name: r.name, face: r.face, videos: [] }]),
@@ -47,22 +38,7 @@ export async function sampleRecords(q, creatorsN, salt) {
   for (const v of videoRows) {
     const owner = byCreator.get(v.creator_id);
     owner.videos.push({
-      aid: Number(v.aid),
-      bvid: v.bvid,
-      owner: { mid: owner.mid, name: owner.name, face: owner.face },
-      title: v.title,
-      cover: v.cover,
-      desc: v.description,
-      duration: v.duration,
-      pubdate: Number(v.pubdate),
-      tid: v.tid,
-      tname: null,
-      copyright: v.copyright,
-      isActivity: v.is_activity === 1,
-      missionId: null,
-      state: v.status === 0 ? 0 : -100,
-      status: v.status,
-      cid: null,
+      ...videoMeta(v, owner),
       stats: {
         view: grow(v.play, 0.005, 0.03),
         danmaku: grow(v.danmaku, 0.001, 0.02),
@@ -77,3 +53,37 @@ export async function sampleRecords(q, creatorsN, salt) {
   const units = creatorRows.map((r) => ({ creator: creatorRecord(r), videos: byCreator.get(r.id).videos }));
   return { units, videoCount: videoRows.length };
 }
+
+/** A creator record's fields other than its counters, from a stored `creators` row. */
+export const creatorProfile = (r) => ({
+  mid: Number(r.mid),
+  name: r.name,
+  face: r.face,
+  sign: r.sign,
+  level: r.level,
+  sex: r.sex,
+  officialType: r.official_type,
+  officialTitle: r.official_title,
+  liveRoomId: r.live_room_id === null ? null : Number(r.live_room_id),
+  isLive: r.is_live === 1,
+});
+
+/** A video record's fields other than its counters, from a stored `videos` row (pubdate in epoch seconds) and its owner. */
+export const videoMeta = (v, owner) => ({
+  aid: Number(v.aid),
+  bvid: v.bvid,
+  owner: { mid: owner.mid, name: owner.name, face: owner.face },
+  title: v.title,
+  cover: v.cover,
+  desc: v.description,
+  duration: v.duration,
+  pubdate: Number(v.pubdate),
+  tid: v.tid,
+  tname: null,
+  copyright: v.copyright,
+  isActivity: v.is_activity === 1,
+  missionId: null,
+  state: v.status === 0 ? 0 : -100,
+  status: v.status,
+  cid: null,
+});

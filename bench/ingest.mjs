@@ -20,20 +20,15 @@ const { createDb } = await import(dist('db/client.js'));
 const { PgIngestor } = await import(dist('modules/ingestion/index.js'));
 const { Kysely, PostgresDialect } = await import('kysely');
 
+import { benchDatabase } from './bench-db.mjs';
+
 const env = process.env;
-const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = env.BENCH_DB ?? 'xg_bench_1m';
+const { dbName, benchUrl } = benchDatabase(env, 'xg_bench_1m');
 const creatorsN = Number(env.BENCH_INGEST_CREATORS ?? 100_000);
 const batch = Number(env.BENCH_INGEST_BATCH ?? 2000);
 const concurrency = Number(env.BENCH_INGEST_CONCURRENCY ?? 2);
 const mode = env.BENCH_INGEST_MODE ?? 'batch';
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
 if (!['batch', 'collector'].includes(mode)) throw new Error(`BENCH_INGEST_MODE must be batch or collector`);
-const benchUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
 const say = (line) => process.stdout.write(`${line}\n`);
 
 // BENCH_PROFILE=1: the time of each statement as the driver sees it (client, network and server), summed per statement.

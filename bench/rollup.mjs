@@ -11,16 +11,11 @@ const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
 const { createDb } = await import(dist('db/client.js'));
 const { rollupDay } = await import(dist('modules/metrics/index.js'));
 
+import { benchDatabase } from './bench-db.mjs';
+
 const env = process.env;
-const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = env.BENCH_DB ?? 'xg_bench_1m';
+const { dbName, benchUrl } = benchDatabase(env, 'xg_bench_1m');
 const runs = Number(env.BENCH_ROLLUP_RUNS ?? 1);
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
-const benchUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
 const say = (line) => process.stdout.write(`${line}\n`);
 
 const { db, pool } = createDb(benchUrl, 2);

@@ -15,9 +15,10 @@ const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
 const { CreatorRepository } = await import(dist('modules/creators/creators.repository.js'));
 const { creatorMatchFor } = await import(dist('modules/creators/creators.service.js'));
 
+import { benchDatabase } from './bench-db.mjs';
+
 const env = process.env;
-const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = env.BENCH_DB ?? 'xg_bench';
+const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench');
 const scale = Number(env.BENCH_SCALE ?? 20);
 const seed = Number(env.BENCH_SEED ?? 20261121);
 const iterations = Number(env.BENCH_ITERATIONS ?? 300);
@@ -25,12 +26,6 @@ const pageSize = Number(env.BENCH_PAGE_SIZE ?? 20);
 const explain = env.BENCH_EXPLAIN === '1';
 const reset = env.BENCH_RESET === '1';
 
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
-const benchUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
 const say = (line) => process.stdout.write(`${line}\n`);
 
 // 1. A separate database (recreated when asked, or when it holds a world of another scale)

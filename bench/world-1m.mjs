@@ -27,9 +27,10 @@ const { rngFor } = await import(dist('db/seed/world/prng.js'));
 const { shanghaiToday, addDays, dayStartMs, dayEndMs } = await import(dist('db/seed/world/days.js'));
 const { backfillRollups } = await import(dist('modules/metrics/index.js'));
 
+import { benchDatabase } from './bench-db.mjs';
+
 const env = process.env;
-const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = env.BENCH_DB ?? 'xg_bench_1m';
+const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench_1m');
 const creatorsN = Number(env.BENCH_CREATORS ?? 1_000_000);
 const videosPerCreator = Number(env.BENCH_VIDEOS_PER_CREATOR ?? 5);
 const historyDays = Number(env.BENCH_DAYS ?? 30);
@@ -38,16 +39,10 @@ const seed = Number(env.BENCH_SEED ?? 20261121);
 const reset = env.BENCH_RESET === '1';
 const skipDerived = env.BENCH_SKIP_DERIVED === '1';
 const today = env.BENCH_TODAY ?? shanghaiToday();
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
 if (creatorsN % CREATORS_PER_SCALE !== 0) throw new Error(`BENCH_CREATORS must be a multiple of ${CREATORS_PER_SCALE}`);
 if (!(historyDays >= 2 && historyDays <= 90)) throw new Error('BENCH_DAYS must be 2–90');
 const scale = creatorsN / CREATORS_PER_SCALE;
 const videosN = creatorsN * videosPerCreator;
-const benchUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
 
 const t0 = Date.now();
 const secs = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;

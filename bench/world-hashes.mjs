@@ -12,16 +12,12 @@ import pg from 'pg';
 const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
 const { creatorHash, videoHash } = await import(dist('modules/ingestion/pg-ingestor.js'));
+const { creatorProfile, videoMeta } = await import(new URL('ingest-records.mjs', import.meta.url).href);
+
+import { benchDatabase } from './bench-db.mjs';
 
 const env = process.env;
-const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = env.BENCH_DB ?? 'xg_bench_1m';
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
-const benchUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+const { benchUrl } = benchDatabase(env, 'xg_bench_1m');
 const say = (line) => process.stdout.write(`${line}\n`);
 
 export async function hashWorld(url = benchUrl) {
@@ -36,20 +32,7 @@ export async function hashWorld(url = benchUrl) {
        FROM creators WHERE id >= $1 AND id < $2`,
       [from, to],
     );
-    const hashes = rows.map((r) =>
-      creatorHash({
-        mid: Number(r.mid),
-        name: r.name,
-        face: r.face,
-        sign: r.sign,
-        level: r.level,
-        sex: r.sex,
-        officialType: r.official_type,
-        officialTitle: r.official_title,
-        liveRoomId: r.live_room_id === null ? null : Number(r.live_room_id),
-        isLive: r.is_live === 1,
-      }),
-    );
+    const hashes = rows.map((r) => creatorHash(creatorProfile(r)));
     await q(
       `UPDATE creators c SET profile_hash = i.h FROM unnest($1::bigint[], $2::bigint[]) AS i(id, h)
        WHERE c.id = i.id AND c.profile_hash IS DISTINCT FROM i.h`,
@@ -59,27 +42,13 @@ export async function hashWorld(url = benchUrl) {
   };
   const videos = async (from, to) => {
     const rows = await q(
-      `SELECT v.id, c.mid, c.name AS owner_name, c.face AS owner_face, v.title, v.cover, v.description, v.duration,
+      `SELECT v.id, v.aid, v.bvid, c.mid, c.name AS owner_name, c.face AS owner_face, v.title, v.cover, v.description, v.duration,
               extract(epoch FROM v.pubdate)::bigint AS pubdate, v.tid, v.copyright, v.is_activity, v.status
        FROM videos v JOIN creators c ON c.id = v.creator_id WHERE v.id >= $1 AND v.id < $2`,
       [from, to],
     );
     const hashes = rows.map((v) =>
-      videoHash(
-        {
-          owner: { mid: Number(v.mid), name: v.owner_name, face: v.owner_face },
-          title: v.title,
-          cover: v.cover,
-          desc: v.description,
-          duration: v.duration,
-          pubdate: Number(v.pubdate),
-          tid: v.tid,
-          copyright: v.copyright,
-          isActivity: v.is_activity === 1,
-          status: v.status,
-        },
-        known,
-      ),
+      videoHash(videoMeta(v, { mid: Number(v.mid), name: v.owner_name, face: v.owner_face }), known),
     );
     await q(
       `UPDATE videos v SET meta_hash = i.h FROM unnest($1::bigint[], $2::bigint[]) AS i(id, h)

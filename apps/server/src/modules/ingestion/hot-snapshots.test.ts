@@ -6,7 +6,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import type { CreatorRecord, VideoRecord } from '../../providers/bilibili/records.js';
+import { storedCreatorRecord, storedVideoRecord } from '../../../test/records.js';
+import type { VideoRecord } from '../../providers/bilibili/records.js';
 import { PgIngestor } from './pg-ingestor.js';
 
 /** Columns a daily snapshot moves (pg-ingestor.ts), per table. */
@@ -41,27 +42,7 @@ async function heapOnly(table: 'creators' | 'videos', id: string): Promise<boole
   return (mask & HEAP_ONLY_TUPLE) !== 0;
 }
 
-async function creatorRecord(id: string): Promise<CreatorRecord & { id: string }> {
-  const c = await t.ctx.db.selectFrom('creators').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return {
-    id,
-    mid: Number(c.mid),
-    name: c.name,
-    face: c.face,
-    sign: c.sign,
-    level: c.level,
-    sex: c.sex as CreatorRecord['sex'],
-    officialType: c.official_type as CreatorRecord['officialType'],
-    officialTitle: c.official_title,
-    fans: Number(c.fans),
-    following: Number(c.following),
-    likes: Number(c.likes),
-    plays: Number(c.plays),
-    videoCount: c.video_count,
-    liveRoomId: c.live_room_id === null ? null : Number(c.live_room_id),
-    isLive: c.is_live === 1,
-  };
-}
+const creatorRecord = (id: string) => storedCreatorRecord(t.ctx.db, id);
 
 /** The day after the creator's newest snapshot (the collector's case: the current columns move forward). */
 async function nextDay(table: 'creator_daily' | 'video_daily', key: 'creator_id' | 'video_id', id: string) {
@@ -131,23 +112,11 @@ describe('snapshots update creators and videos in place', () => {
       .where('v.status', '=', 0)
       .orderBy('v.id', 'desc')
       .executeTakeFirstOrThrow();
+    const stored = await storedVideoRecord(t.ctx.db, v.id);
     const record: VideoRecord = {
-      aid: Number(v.aid),
-      bvid: v.bvid,
-      owner: { mid: Number(v.mid), name: v.name, face: v.face },
-      title: v.title,
-      cover: v.cover,
-      desc: v.description,
-      duration: v.duration,
-      pubdate: Math.floor(v.pubdate.getTime() / 1000),
-      tid: v.tid,
-      tname: null,
-      copyright: v.copyright as VideoRecord['copyright'],
+      ...stored,
       isActivity: null,
-      missionId: null,
-      state: 0,
       status: 0,
-      cid: null,
       stats: {
         view: Number(v.play) + 1000,
         danmaku: Number(v.danmaku) + 1,

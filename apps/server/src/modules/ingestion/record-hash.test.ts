@@ -8,7 +8,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import type { CreatorRecord, VideoRecord } from '../../providers/bilibili/records.js';
+import { storedCreatorRecord, storedVideoRecord } from '../../../test/records.js';
+import type { VideoRecord } from '../../providers/bilibili/records.js';
 import { createIngestion, type Ingestion } from './index.js';
 import { PgIngestor } from './pg-ingestor.js';
 
@@ -29,63 +30,8 @@ async function creatorRow(id: string) {
   return t.ctx.db.selectFrom('creators').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-async function creatorRecord(id: string): Promise<CreatorRecord> {
-  const c = await creatorRow(id);
-  return {
-    mid: Number(c.mid),
-    name: c.name,
-    face: c.face,
-    sign: c.sign,
-    level: c.level,
-    sex: c.sex as CreatorRecord['sex'],
-    officialType: c.official_type as CreatorRecord['officialType'],
-    officialTitle: c.official_title,
-    fans: Number(c.fans),
-    following: Number(c.following),
-    likes: Number(c.likes),
-    plays: Number(c.plays),
-    videoCount: c.video_count,
-    liveRoomId: c.live_room_id === null ? null : Number(c.live_room_id),
-    isLive: c.is_live === 1,
-  };
-}
-
-async function videoRecord(id: string): Promise<VideoRecord> {
-  const v = await t.ctx.db
-    .selectFrom('videos as v')
-    .innerJoin('creators as c', 'c.id', 'v.creator_id')
-    .selectAll('v')
-    .select(['c.mid', 'c.name', 'c.face'])
-    .where('v.id', '=', id)
-    .executeTakeFirstOrThrow();
-  return {
-    aid: Number(v.aid),
-    bvid: v.bvid,
-    owner: { mid: Number(v.mid), name: v.name, face: v.face },
-    title: v.title,
-    cover: v.cover,
-    desc: v.description,
-    duration: v.duration,
-    pubdate: Math.floor(v.pubdate.getTime() / 1000),
-    tid: v.tid,
-    tname: null,
-    copyright: v.copyright as VideoRecord['copyright'],
-    isActivity: v.is_activity === 1,
-    missionId: null,
-    state: 0,
-    status: v.status as VideoRecord['status'],
-    cid: null,
-    stats: {
-      view: Number(v.play),
-      danmaku: Number(v.danmaku),
-      reply: Number(v.reply),
-      favorite: Number(v.favorite),
-      coin: Number(v.coin),
-      share: Number(v.share),
-      like: Number(v.likes),
-    },
-  };
-}
+const creatorRecord = (id: string) => storedCreatorRecord(t.ctx.db, id);
+const videoRecord = (id: string) => storedVideoRecord(t.ctx.db, id);
 
 /** The day after the newest snapshot of the row (the collector's case). */
 async function nextDay(table: 'creator_daily' | 'video_daily', key: 'creator_id' | 'video_id', id: string) {
