@@ -10,10 +10,10 @@ import { storedCreatorRecord, storedVideoRecord } from '../../../test/records.js
 import type { VideoRecord } from '../../providers/bilibili/records.js';
 import { PgIngestor } from './pg-ingestor.js';
 
-/** Columns a daily snapshot moves (pg-ingestor.ts), per table. */
+/** Columns a daily snapshot moves (pg-ingestor.ts), per table, and the record hashes it stores (0016). */
 const COUNTERS = {
-  creators: ['fans', 'following', 'likes', 'plays', 'video_count', 'index_num'],
-  videos: ['play', 'likes', 'coin', 'favorite', 'share', 'reply', 'danmaku', 'updated_at'],
+  creators: ['fans', 'following', 'likes', 'plays', 'video_count', 'index_num', 'profile_hash'],
+  videos: ['play', 'likes', 'coin', 'favorite', 'share', 'reply', 'danmaku', 'updated_at', 'meta_hash'],
 } as const;
 /** t_infomask2 bit of a heap-only tuple (src/include/access/htup_details.h). */
 const HEAP_ONLY_TUPLE = 0x8000;
