@@ -70,22 +70,13 @@ export class PgIngestor implements Ingestor {
     await this.db.transaction().execute(async (trx) => {
       await relaxCommit(trx);
       for (const batch of chunks(unique, this.batchRows)) {
-        const hashes = batch.map(creatorHash);
-        const fast = await this.creatorFast(trx, batch, hashes, d);
-        total.updated += fast.updated;
-        total.dailyWritten += fast.dailyWritten;
-        const rest = batch.flatMap((x, k) => (fast.done[k] ? [] : [k]));
-        if (rest.length === 0) continue;
-        total.fullPath += rest.length;
-        const r = await this.creatorBatch(
-          trx,
-          rest.map((k) => batch[k] as CreatorRecord),
-          rest.map((k) => hashes[k] as string),
-          d,
+        await bothPaths(
+          batch,
+          batch.map(creatorHash),
+          total,
+          (rows, hashes) => this.creatorFast(trx, rows, hashes, d),
+          (rows, hashes) => this.creatorBatch(trx, rows, hashes, d),
         );
-        total.inserted += r.inserted;
-        total.updated += r.updated;
-        total.dailyWritten += r.dailyWritten;
       }
     });
     return total;
@@ -115,24 +106,14 @@ export class PgIngestor implements Ingestor {
       for (const v of unique) if (v.tid !== null && !known.has(v.tid)) unknown.set(v.tid, v.tname);
       total.unknownPartitions = [...unknown].map(([tid, tname]) => ({ tid, tname }));
       for (const batch of chunks(unique, this.batchRows)) {
-        const hashes = batch.map((v) => videoHash(v, known));
-        const fast = await this.videoFast(trx, batch, hashes, d);
-        total.updated += fast.updated;
-        total.dailyWritten += fast.dailyWritten;
-        const rest = batch.flatMap((x, k) => (fast.done[k] ? [] : [k]));
-        if (rest.length === 0) continue;
-        total.fullPath += rest.length;
-        const r = await this.videoBatch(
-          trx,
-          rest.map((k) => batch[k] as VideoRecord),
-          rest.map((k) => hashes[k] as string),
-          d,
-          known,
+        const full = await bothPaths(
+          batch,
+          batch.map((v) => videoHash(v, known)),
+          total,
+          (rows, hashes) => this.videoFast(trx, rows, hashes, d),
+          (rows, hashes) => this.videoBatch(trx, rows, hashes, d, known),
         );
-        total.inserted += r.inserted;
-        total.updated += r.updated;
-        total.dailyWritten += r.dailyWritten;
-        total.ownersInserted += r.ownersInserted;
+        total.ownersInserted += full?.ownersInserted ?? 0;
       }
     });
     return total;
@@ -145,7 +126,12 @@ export class PgIngestor implements Ingestor {
    * by ctid, no index probe) and writes the day's row. Answers which records it handled (`done`); the others (new,
    * profile changed, hash unknown, backfill of an older day, counters missing) take creatorBatch, untouched here.
    */
-  private async creatorFast(trx: Kysely<Database>, rows: CreatorRecord[], hashes: string[], day: string) {
+  private async creatorFast(
+    trx: Kysely<Database>,
+    rows: readonly CreatorRecord[],
+    hashes: readonly string[],
+    day: string,
+  ) {
     const done = rows.map(() => false);
     const cand = rows.flatMap((x, k) => (creatorComplete(x) ? [k] : []));
     if (cand.length === 0) return { done, updated: 0, dailyWritten: 0 };
@@ -183,7 +169,7 @@ export class PgIngestor implements Ingestor {
   }
 
   /** The common case of a video batch, as creatorFast (videos.meta_hash). */
-  private async videoFast(trx: Kysely<Database>, rows: VideoRecord[], hashes: string[], day: string) {
+  private async videoFast(trx: Kysely<Database>, rows: readonly VideoRecord[], hashes: readonly string[], day: string) {
     const done = rows.map(() => false);
     const cand = rows.flatMap((x, k) => (videoComplete(x) ? [k] : []));
     if (cand.length === 0) return { done, updated: 0, dailyWritten: 0 };
@@ -193,8 +179,8 @@ export class PgIngestor implements Ingestor {
       WITH i AS MATERIALIZED (
         SELECT * FROM unnest(
           ${intArray(cand.map((k) => (rows[k] as VideoRecord).aid))}::bigint[],
-          ${intArray(cand.map((k) => hashes[k] as string))}::bigint[], ${s((x) => x.view)}::bigint[], ${s((x) => x.like)}::bigint[], ${s((x) => x.coin)}::bigint[],
-          ${s((x) => x.favorite)}::bigint[], ${s((x) => x.share)}::bigint[], ${s((x) => x.reply)}::bigint[],
+          ${intArray(cand.map((k) => hashes[k] as string))}::bigint[], ${s((x) => x.view)}::bigint[],
+          ${s((x) => x.like)}::bigint[], ${s((x) => x.coin)}::bigint[], ${s((x) => x.favorite)}::bigint[], ${s((x) => x.share)}::bigint[], ${s((x) => x.reply)}::bigint[],
           ${s((x) => x.danmaku)}::bigint[]
         ) WITH ORDINALITY AS i(aid, h, play, likes, coin, favorite, share, reply, danmaku, ord)
       ),
@@ -222,10 +208,10 @@ export class PgIngestor implements Ingestor {
   }
 
   /**
-   * One batch of creator records. The common case — stored creators whose counters moved — is one statement: it
-   * resolves each record against its stored row (what differs), updates the counters in place and writes the
-   * complete daily rows. What is rare gets statements of its own, only when there is any: new creators, renames,
-   * profile changes, a backfilled older day, records lacking some counters.
+   * The full path of creator records (those creatorFast did not take). One statement resolves each record against
+   * its stored row (what differs), updates the counters in place and writes the complete daily rows; what is rarer
+   * gets statements of its own, only when there is any: new creators, renames, profile changes, a backfilled older
+   * day, records lacking some counters. Last, the hash of each record applied to its row (setAppliedHashes).
    */
   private async creatorBatch(trx: Kysely<Database>, rows: CreatorRecord[], hashes: string[], day: string) {
     const resolved = await sql<Resolved & { backdate: boolean | null }>`
@@ -361,21 +347,14 @@ export class PgIngestor implements Ingestor {
       dailyWritten += affected(w);
     }
 
-    // The record is now what the row says (the current rows and the rows inserted here): its hash lets the next
-    // snapshot of the creator take creatorFast.
-    const applied = rows.flatMap((x, k) => {
-      const id = ids[k] ?? null;
-      const res = resolvedBy.get(k + 1);
-      return id !== null && (res ? res.current === true : ours.has(String(x.mid)))
-        ? [{ id, h: hashes[k] as string }]
-        : [];
-    });
-    await setHashes(trx, 'creators', 'profile_hash', applied);
+    await setAppliedHashes(trx, 'creators', rows, ids, hashes, (k) =>
+      resolvedBy.has(k + 1) ? resolvedBy.get(k + 1)?.current === true : ours.has(String(rows[k]?.mid)),
+    );
 
     return { inserted, updated, dailyWritten };
   }
 
-  /** One batch of video records, as creatorBatch: the common case in one statement, the rare ones apart. */
+  /** The full path of video records, as creatorBatch. */
   private async videoBatch(
     trx: Kysely<Database>,
     rows: VideoRecord[],
@@ -536,15 +515,9 @@ export class PgIngestor implements Ingestor {
       dailyWritten += affected(w);
     }
 
-    // As for creators: the hash of what the row now says.
-    const applied = rows.flatMap((x, k) => {
-      const id = ids[k] ?? null;
-      const res = resolvedBy.get(k + 1);
-      return id !== null && (res ? res.current === true : ours.has(String(x.aid)))
-        ? [{ id, h: hashes[k] as string }]
-        : [];
-    });
-    await setHashes(trx, 'videos', 'meta_hash', applied);
+    await setAppliedHashes(trx, 'videos', rows, ids, hashes, (k) =>
+      resolvedBy.has(k + 1) ? resolvedBy.get(k + 1)?.current === true : ours.has(String(rows[k]?.aid)),
+    );
 
     return { inserted, updated, dailyWritten, ownersInserted };
   }
@@ -764,18 +737,59 @@ export const videoHash = (r: VideoRecord, knownTids: ReadonlySet<number>): strin
     r.status,
   ]);
 
-/** Stores the hashes of the records just applied (only where they differ: a HOT update, no index touched). */
-async function setHashes(
+/**
+ * Stores the hash of each record of a full-path batch that is now what its row says — `applied(k)`: a stored row the
+ * record was current for, or a row inserted by this batch — so the row's next snapshot takes the counters-only path.
+ * Only where the hash differs: a HOT update, no index touched.
+ */
+async function setAppliedHashes(
   trx: Kysely<Database>,
   table: 'creators' | 'videos',
-  column: 'profile_hash' | 'meta_hash',
-  rows: readonly { id: string; h: string }[],
+  rows: readonly unknown[],
+  ids: readonly (string | null)[],
+  hashes: readonly string[],
+  applied: (k: number) => boolean,
 ): Promise<void> {
-  if (rows.length === 0) return;
+  const set = rows.flatMap((_, k) => {
+    const id = ids[k] ?? null;
+    return id !== null && applied(k) ? [{ id, h: hashes[k] as string }] : [];
+  });
+  if (set.length === 0) return;
+  const column = sql.ref(table === 'creators' ? 'profile_hash' : 'meta_hash');
   await sql`
-    UPDATE ${sql.table(table)} t SET ${sql.ref(column)} = i.h
-    FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.h)}::bigint[]) AS i(id, h)
-    WHERE t.id = i.id AND t.${sql.ref(column)} IS DISTINCT FROM i.h`.execute(trx);
+    UPDATE ${sql.table(table)} t SET ${column} = i.h
+    FROM unnest(${set.map((r) => r.id)}::bigint[], ${set.map((r) => r.h)}::bigint[]) AS i(id, h)
+    WHERE t.id = i.id AND t.${column} IS DISTINCT FROM i.h`.execute(trx);
+}
+
+/**
+ * One batch through both paths: the counters-only statement first, then the full path for the records it did not
+ * take (with their hashes). Adds to `total`; answers the full path's own result (null when it was not needed).
+ */
+async function bothPaths<T, R extends Omit<IngestResult, 'fullPath'>>(
+  batch: readonly T[],
+  hashes: readonly string[],
+  total: IngestResult,
+  fast: (
+    rows: readonly T[],
+    hashes: readonly string[],
+  ) => Promise<{ done: boolean[]; updated: number; dailyWritten: number }>,
+  full: (rows: T[], hashes: string[]) => Promise<R>,
+): Promise<R | null> {
+  const f = await fast(batch, hashes);
+  total.updated += f.updated;
+  total.dailyWritten += f.dailyWritten;
+  const rest = batch.flatMap((_, k) => (f.done[k] ? [] : [k]));
+  if (rest.length === 0) return null;
+  total.fullPath += rest.length;
+  const r = await full(
+    rest.map((k) => batch[k] as T),
+    rest.map((k) => hashes[k] as string),
+  );
+  total.inserted += r.inserted;
+  total.updated += r.updated;
+  total.dailyWritten += r.dailyWritten;
+  return r;
 }
 
 /**
