@@ -23,8 +23,6 @@ export type PayType = (typeof PayType)[keyof typeof PayType];
 export const PAY_TYPE_LABELS: Readonly<Record<number, string>> = { 1: '支付宝', 2: '微信支付' };
 /** WeChat Pay takes at most this amount (yuan) per order (§5, §9). */
 export const WECHAT_PAY_LIMIT_YUAN = 3000;
-/** The smallest amount an order can have after the upgrade credit (yuan). */
-export const MIN_ORDER_AMOUNT_YUAN = 0.01;
 /** Month choices by option index when the server sends none (§9): index 0 is the yearly plan. */
 export const FALLBACK_MONTH_NUMS = [12, 6, 1] as const;
 /** Yearly plans are priced at 60% of twelve monthly prices (年付6折, §9). */
@@ -294,8 +292,12 @@ export interface PriceOptionInfo {
   /** price per month */
   unitPrice: number;
   isDefault: boolean;
-  /** what the user pays now: price − surplusPrice, at least 0.01 */
+  /** what the user pays now: the price (an upgrade's credit becomes days, it never lowers the amount) */
   payAmount: number;
+  /** days of this level the upgrade credit adds on top of monthNum months (0 unless an upgrade) */
+  bonusDays: number;
+  /** the expiry this option gives when paid now (ISO); null when the account cannot buy (a sub-account) */
+  newMaturityTime: string | null;
   /** false when a rule forbids it (a premium 12-month member may only choose index 0) */
   selectable: boolean;
 }
@@ -304,7 +306,8 @@ export interface BuyPriceAnswer extends ApiEnvelope {
   monthlyPriceInfos: PriceOptionInfo[];
   userType: number;
   versionType: number;
-  /** credit for the unused time of the current paid level when upgrading (yuan; docs/metrics.md) */
+  /** value of the unused time of the current paid level when upgrading (yuan; docs/metrics.md): converted
+   * into bonusDays of the new level, never deducted and never lost */
   surplusPrice: number;
   maturityTime: string | null;
   buyMonthNum: number;
