@@ -238,6 +238,27 @@ describe('what an order gives: every tier × duration × remaining time', () => 
     },
   );
 
+  it.each([
+    // 专业版 bought yearly (2152.80 / 360 days = 5.98 a day), 100 days left: credit 100 × 598 = 59800 fen
+    [3, 12, 719280, 30, '2026-07-10T04:00:00.000Z'], // 59800 × 360 / 719280 = 29.93 → 30
+    [3, 1, 99900, 18, '2025-07-28T04:00:00.000Z'], // 59800 × 30 / 99900 = 17.96 → 18
+    [4, 12, 1799280, 12, '2026-06-22T04:00:00.000Z'], // 59800 × 360 / 1799280 = 11.96 → 12
+    [4, 1, 249900, 8, '2025-07-18T04:00:00.000Z'], // 59800 × 30 / 249900 = 7.18 → 8
+  ])(
+    'measures the credit by the last order: 专业版 yearly, 100 days → level %i, %i months at %i fen: +%i days',
+    (level, monthNum, priceFen, bonusDays, end) => {
+      const account = state({ userType: 2, maturityTime: inDays(100), buyMonthNum: 12 });
+      const plan = planGrant(
+        account,
+        { level, monthNum, priceFen, amountFen: priceFen },
+        { priceFen: 215280, monthNum: 12 },
+        now,
+      );
+      expect(plan).toMatchObject({ kind: 'upgrade', creditFen: 59800, bonusDays });
+      expect(plan.end.toISOString()).toBe(end);
+    },
+  );
+
   it('never loses credit: the bonus days are worth at least the credit at the new price', () => {
     for (const [, , , level, monthNum, kind, amountFen, creditFen, bonusDays] of TABLE) {
       if (kind !== 'upgrade') continue;
