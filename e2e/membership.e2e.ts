@@ -80,6 +80,10 @@ describe('membership journeys', () => {
     expect(await durations.getByRole('radio').count()).toBe(3);
     const amount = (await page.getByTestId('member-pay-amount').textContent()) ?? '';
     expect(amount).toMatch(/^¥\d/);
+    // The expiry paying now gives is shown before paying: a new 12-month membership from today
+    const yearEnd = shanghaiDatePlusMonths(12);
+    expect(await page.getByTestId('member-new-expiry').textContent()).toBe(yearEnd);
+    expect(await yearly.getByTestId('price-card-expiry').textContent()).toBe(`${yearEnd} 到期`);
     // The feature comparison and the gate previews are there too
     await page.getByRole('table').first().waitFor();
     await page.getByTestId('gate-overlay').waitFor();
@@ -90,6 +94,7 @@ describe('membership journeys', () => {
     const dialog = page.getByRole('dialog', { name: '扫码支付' });
     await dialog.getByRole('img', { name: '支付宝付款二维码' }).waitFor();
     expect(await dialog.getByTestId('pay-amount').textContent()).toBe(amount);
+    expect(await dialog.getByTestId('pay-new-expiry').textContent()).toBe(yearEnd);
     await dialog.getByText('会员服务为虚拟产品，购买后不支持退款，请确认后再支付').waitFor();
     await dialog.getByText(/企业用户可选择对公转账/).waitFor();
 
@@ -131,19 +136,44 @@ describe('membership journeys', () => {
     expect(await levels.getByRole('radio', { name: /初级版/ }).isDisabled()).toBe(true);
     await shot(page, 'member-04-after-upgrade-1440');
 
-    // /member/pay: an upgrade to 企业版 shows the credit; over 3000 yuan WeChat Pay is disabled with the hint
+    // /member/pay: an upgrade to 企业版 turns the ~12 months left of 专业版 into days of 企业版, shows the
+    // expiry before paying, and the payment writes exactly that expiry; over 3000 yuan WeChat Pay is disabled
     await page.goto(`${baseUrl}/member/pay`);
     await page.getByRole('heading', { name: '购买会员' }).waitFor();
     await levels.getByRole('radio', { name: /^企业版/ }).click();
-    await page.getByText('升级抵扣').waitFor();
+    await page.getByText('剩余时长折算').waitFor();
     await page.getByText(/升级：支付成功后立即生效/).waitFor();
+    const bonus = (await page.getByTestId('member-bonus').textContent()) ?? '';
+    // ≈ 365 days × 2152.80 / 360 ≈ ¥2182 of credit at 7192.80 / 360 a day ≈ 110 days of 企业版
+    const bonusDays = Number(/企业版\+(\d+)天$/.exec(bonus)?.[1]);
+    expect(bonusDays).toBeGreaterThanOrEqual(105);
+    expect(bonusDays).toBeLessThanOrEqual(115);
+    expect(await page.getByTestId('member-pay-amount').textContent()).toBe('¥7192.80');
+    const upgradeEnd = (await page.getByTestId('member-new-expiry').textContent()) ?? '';
+    expect(upgradeEnd > yearEnd).toBe(true);
+    await shot(page, 'member-04a-upgrade-expiry-1440');
     await page.getByRole('button', { name: '立即开通' }).click();
     await dialog.getByRole('img', { name: '支付宝付款二维码' }).waitFor();
+    expect(await dialog.getByTestId('pay-new-expiry').textContent()).toBe(upgradeEnd);
+    await dialog.getByText(`+${bonusDays}天`).waitFor();
     expect(await dialog.getByRole('radio', { name: /微信支付/ }).isDisabled()).toBe(true);
     await dialog.getByText('微信支付单笔金额不能超过3000元，请使用支付宝支付；企业用户也可联系客服对公转账').waitFor();
     await shotScreen(page, 'member-04b-upgrade-dialog-1440');
-    await dialog.getByRole('button', { name: '取消' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shotScreen(page, 'member-04c-upgrade-dialog-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const upgradeUrl = await dialog.getByRole('link', { name: '打开沙箱支付页' }).getAttribute('href');
+    const upgradePay = await context.newPage();
+    await upgradePay.goto(upgradeUrl ?? '');
+    await upgradePay.getByRole('button', { name: '确认支付' }).click();
+    await upgradePay.getByText('支付成功，请返回原页面点击“已完成支付”。').waitFor();
+    await upgradePay.close();
+    await markWindow(page);
+    await dialog.getByRole('button', { name: '我已完成支付' }).click();
+    await waitForReload(page);
+    await header.getByText('企业版').waitFor();
+    await header.getByText(`${upgradeEnd} 到期`).waitFor();
+    expect(await userRow(phone)).toMatchObject({ user_type: 3, version_type: 1 });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -23,8 +23,6 @@ export type PayType = (typeof PayType)[keyof typeof PayType];
 export const PAY_TYPE_LABELS: Readonly<Record<number, string>> = { 1: '支付宝', 2: '微信支付' };
 /** WeChat Pay takes at most this amount (yuan) per order (§5, §9). */
 export const WECHAT_PAY_LIMIT_YUAN = 3000;
-/** The smallest amount an order can have after the upgrade credit (yuan). */
-export const MIN_ORDER_AMOUNT_YUAN = 0.01;
 /** Month choices by option index when the server sends none (§9): index 0 is the yearly plan. */
 export const FALLBACK_MONTH_NUMS = [12, 6, 1] as const;
 /** Yearly plans are priced at 60% of twelve monthly prices (年付6折, §9). */
@@ -89,7 +87,7 @@ export const MemberMsg = {
   contrastNoPermission: '免费版会员无添加权限，升级会员解锁该功能',
   contrastUpgrade: '次数已耗尽，升级更高版本会员，即可生成更多对比报告',
   exportQuotaUsed: '本月导出额度已用完，升级更高版本会员可获得更多导出额度',
-  pdfEnterpriseOnly: '导出PDF仅限企业版会员使用',
+  pdfEnterpriseOnly: '导出PDF需企业版及以上会员，升级会员即可使用',
   monitor48h: '48H监测需专业版及以上会员，升级会员即可使用',
   monitorLong: '72H及7天监测需企业版及以上会员，升级会员即可使用',
   // free enterprise-tier promotion
@@ -122,10 +120,8 @@ export function contrastAdviserMessage(phone: string): string {
 // it from GET /api/user/featurePolicy (or imports it) to draw gate overlays.
 
 export interface FeatureRule {
-  /** the lowest userType allowed */
+  /** the lowest userType allowed: every higher tier has it too (a higher tier includes everything below) */
   level: number;
-  /** when set, only these userTypes are allowed (PDF export: userType 3 exactly, §2.7 and §5) */
-  only?: readonly number[];
   /** what the web shows on the gate */
   label: string;
   /** the refusal text; Msg.upgradeTitle when absent */
@@ -135,12 +131,8 @@ export interface FeatureRule {
 export const FEATURE_POLICY = {
   'contrast.create': { level: UserType.BASIC, label: '生成对比报告', message: MemberMsg.contrastNoPermission },
   'export.excel': { level: UserType.ENTERPRISE, label: '导出Excel', message: Msg.exportBlocked },
-  'export.pdf': {
-    level: UserType.ENTERPRISE,
-    only: [UserType.ENTERPRISE],
-    label: '导出PDF',
-    message: MemberMsg.pdfEnterpriseOnly,
-  },
+  // §2.7/§5 show PDF export for userType 3 only; issue #13: a higher tier includes everything below, so 4 too
+  'export.pdf': { level: UserType.ENTERPRISE, label: '导出PDF', message: MemberMsg.pdfEnterpriseOnly },
   'monitor.duration.24h': { level: UserType.BASIC, label: '24H监测' },
   'monitor.duration.48h': { level: UserType.PRO, label: '48H监测', message: MemberMsg.monitor48h },
   'monitor.duration.72h': { level: UserType.ENTERPRISE, label: '72H监测', message: MemberMsg.monitorLong },
@@ -151,7 +143,7 @@ export const FEATURE_POLICY = {
   'opinion.warn': { level: UserType.ENTERPRISE, label: '舆情预警' },
   'placement.record': { level: GATE_DEFAULT_LEVEL, label: '投放记录' },
   'library.private': { level: GATE_DEFAULT_LEVEL, label: '私有达人库' },
-  'video.report30d': { level: GATE_DEFAULT_LEVEL, label: '30天视频数据报告' },
+  'video.report30d': { level: GATE_DEFAULT_LEVEL, label: '视频30天数据趋势' },
   'creator.portrait': { level: GATE_DEFAULT_LEVEL, label: '粉丝画像' },
   'creator.commercial': { level: GATE_DEFAULT_LEVEL, label: '商业价值评估' },
   'ranking.full': { level: UserType.BASIC, label: '完整榜单数据' },
@@ -169,9 +161,69 @@ export function featureRule(feature: FeatureKey): FeatureRule {
 
 /** Whether a userType may use a feature. */
 export function featureAllowed(userType: number, feature: FeatureKey): boolean {
-  const rule: FeatureRule = FEATURE_POLICY[feature];
-  if (rule.only) return rule.only.includes(userType);
-  return userType >= rule.level;
+  return userType >= FEATURE_POLICY[feature].level;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Which features' screens exist. Everything that advertises features (the comparison on /member, the upgrade
+// popup, the level picker, the landing and about pages, the free-VIP poster) reads this: a 'planned' feature is
+// shown as 即将上线, never as included. When a feature's screen ships, flip its line to 'built' — that is the
+// whole change (the server's gate in FEATURE_POLICY is already in force).
+
+export type FeatureStatus = 'built' | 'planned';
+export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
+  'contrast.create': 'planned', // comparison drawer and report (§2.7)
+  'export.excel': 'planned',
+  'export.pdf': 'planned',
+  'monitor.duration.24h': 'planned', // monitor windows belong to placement records / video monitoring
+  'monitor.duration.48h': 'planned',
+  'monitor.duration.72h': 'planned',
+  'monitor.duration.7d': 'planned',
+  'monitor.video': 'planned',
+  'monitor.live': 'planned',
+  'opinion.analyse': 'planned',
+  'opinion.warn': 'planned',
+  'placement.record': 'planned', // 投放记录 (#15 lands lists; records with monitoring come later)
+  'library.private': 'planned', // 私有达人库 (#15)
+  'video.report30d': 'built', // video detail 数据趋势, 30 days (VideoTrendCard)
+  'creator.portrait': 'built', // creator detail 粉丝画像
+  'creator.commercial': 'built', // creator detail 商业价值评估
+  'ranking.full': 'built', // rankings and activity lists beyond the sample rows
+};
+
+export const COMING_SOON = '即将上线';
+
+export function featureBuilt(feature: FeatureKey): boolean {
+  return FEATURE_STATUS[feature] === 'built';
+}
+
+/** One cell of the tier comparison: included (built and allowed), soon (allowed once built), none. */
+export type FeatureCell = 'included' | 'soon' | 'none';
+export function featureCell(feature: FeatureKey, userType: number): FeatureCell {
+  if (!featureAllowed(userType, feature)) return 'none';
+  return featureBuilt(feature) ? 'included' : 'soon';
+}
+
+export interface TierFeature {
+  feature: FeatureKey;
+  label: string;
+  built: boolean;
+}
+
+/** The features a tier adds over the tier below it (from FEATURE_POLICY), built ones first. */
+export function featuresAddedAt(userType: number): TierFeature[] {
+  const added = FEATURE_KEYS.filter((f) => featureAllowed(userType, f) && !featureAllowed(userType - 1, f));
+  return toTierFeatures(added);
+}
+
+/** The features `target` has and `userType` has not (what an upgrade adds), built ones first. */
+export function featuresGained(userType: number, target: number): TierFeature[] {
+  return toTierFeatures(FEATURE_KEYS.filter((f) => featureAllowed(target, f) && !featureAllowed(userType, f)));
+}
+
+function toTierFeatures(keys: readonly FeatureKey[]): TierFeature[] {
+  const rows = keys.map((feature) => ({ feature, label: FEATURE_POLICY[feature].label, built: featureBuilt(feature) }));
+  return [...rows.filter((r) => r.built), ...rows.filter((r) => !r.built)];
 }
 
 /** The refusal text of a feature. */
@@ -294,8 +346,12 @@ export interface PriceOptionInfo {
   /** price per month */
   unitPrice: number;
   isDefault: boolean;
-  /** what the user pays now: price − surplusPrice, at least 0.01 */
+  /** what the user pays now: the price (an upgrade's credit becomes days, it never lowers the amount) */
   payAmount: number;
+  /** days of this level the upgrade credit adds on top of monthNum months (0 unless an upgrade) */
+  bonusDays: number;
+  /** the expiry this option gives when paid now (ISO); null when the account cannot buy (a sub-account) */
+  newMaturityTime: string | null;
   /** false when a rule forbids it (a premium 12-month member may only choose index 0) */
   selectable: boolean;
 }
@@ -304,7 +360,8 @@ export interface BuyPriceAnswer extends ApiEnvelope {
   monthlyPriceInfos: PriceOptionInfo[];
   userType: number;
   versionType: number;
-  /** credit for the unused time of the current paid level when upgrading (yuan; docs/metrics.md) */
+  /** value of the unused time of the current paid level when upgrading (yuan; docs/metrics.md): converted
+   * into bonusDays of the new level, never deducted and never lost */
   surplusPrice: number;
   maturityTime: string | null;
   buyMonthNum: number;

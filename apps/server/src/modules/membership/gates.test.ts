@@ -15,7 +15,7 @@ import { requireFeature, requireMonitorDuration } from './gates.js';
 const ALLOWED: Record<FeatureKey, readonly number[]> = {
   'contrast.create': [1, 2, 3, 4],
   'export.excel': [3, 4],
-  'export.pdf': [3],
+  'export.pdf': [3, 4], // spec §5 says 3 only; issue #13: a higher tier includes everything below
   'monitor.duration.24h': [1, 2, 3, 4],
   'monitor.duration.48h': [2, 3, 4],
   'monitor.duration.72h': [3, 4],

@@ -21,6 +21,7 @@ import { expireMemberships } from './membership.jobs.js';
 import { MembershipRepository } from './membership.repository.js';
 import { membershipServices, type MembershipServices } from './membership.services.js';
 import { memberDb } from './membership.tables.js';
+import { addMonths } from './pricing.js';
 import { createMember, toleratePoolShutdown } from './test-members.js';
 
 let t: TestApp;
@@ -103,15 +104,48 @@ describe('GET /api/buy/buyPrice', () => {
     expect(yearly).toMatchObject({ isDefault: true, payAmount: 2152.8, selectable: true });
   });
 
-  it('credits the unused time of the held level when upgrading (1-month list price without an order)', async () => {
+  it('converts the unused time of the held level into days of the new one (1-month list price without an order)', async () => {
     const pro = await createMember(t.ctx, { userType: 2, maturityDays: 100.5, buyMonthNum: 12 });
+    const before = Date.now();
     const body = await buyPrice(pro.token, 3);
-    // 100 whole days × 299.00 / 30 = 996.66
-    expect(body).toMatchObject({ code: ApiCode.OK, userType: 2, orderKind: 'upgrade', surplusPrice: 996.66 });
-    expect(body.monthlyPriceInfos.map((o) => o.payAmount)).toEqual(
-      [7192.8 - 996.66, 4795.2 - 996.66, 999 - 996.66].map((v) => Math.round(v * 100) / 100),
-    );
+    const after = Date.now();
+    // 100.5 days left count as 101 (a started day counts) × 299.00 / 30 = 1006.633… → 1006.63
+    expect(body).toMatchObject({ code: ApiCode.OK, userType: 2, orderKind: 'upgrade', surplusPrice: 1006.63 });
+    // the amount is the list price; the credit becomes days of 企业版 at the option's price per day:
+    // 12 months: 100663 × 360 / 719280 = 50.4 → 51; 6: × 180 / 479520 = 37.8 → 38; 1: × 30 / 99900 = 30.2 → 31
+    expect(body.monthlyPriceInfos.map((o) => [o.payAmount, o.bonusDays])).toEqual([
+      [7192.8, 51],
+      [4795.2, 38],
+      [999, 31],
+    ]);
+    for (const [index, months] of [12, 6, 1].entries()) {
+      const shown = Date.parse(body.monthlyPriceInfos[index]?.newMaturityTime ?? '');
+      const bonus = body.monthlyPriceInfos[index]?.bonusDays ?? 0;
+      expect(shown).toBeGreaterThanOrEqual(addMonths(new Date(before), months).getTime() + bonus * DAY);
+      expect(shown).toBeLessThanOrEqual(addMonths(new Date(after), months).getTime() + bonus * DAY);
+    }
     expect(body.maturityTime).not.toBeNull();
+  });
+
+  it('shows a renewal extending the current expiry, and a sub-account no expiry (it cannot buy)', async () => {
+    const pro = await createMember(t.ctx, { userType: 2, maturityDays: 30 });
+    const maturity = (
+      await t.ctx.db.selectFrom('users').select('maturity_time').where('id', '=', pro.id).executeTakeFirstOrThrow()
+    ).maturity_time as Date;
+    const renew = await buyPrice(pro.token, 2);
+    expect(renew.monthlyPriceInfos.map((o) => [o.payAmount, o.bonusDays, o.newMaturityTime])).toEqual([
+      [2152.8, 0, addMonths(maturity, 12).toISOString()],
+      [1435.2, 0, addMonths(maturity, 6).toISOString()],
+      [299, 0, addMonths(maturity, 1).toISOString()],
+    ]);
+    const sub = await createMember(t.ctx, { parentId: pro.id });
+    const subPrices = await buyPrice(sub.token, 3);
+    expect(subPrices).toMatchObject({ code: ApiCode.OK, surplusPrice: 0 });
+    expect(subPrices.monthlyPriceInfos.map((o) => [o.bonusDays, o.newMaturityTime])).toEqual([
+      [0, null],
+      [0, null],
+      [0, null],
+    ]);
   });
 
   it('renews the same level without credit and refuses a lower level', async () => {
@@ -124,12 +158,19 @@ describe('GET /api/buy/buyPrice', () => {
     const expired = await createMember(t.ctx, { userType: 3, maturityDays: -2 });
     expect(await buyPrice(expired.token, 1)).toMatchObject({ code: ApiCode.OK, userType: 0, orderKind: 'new' });
     const trial = await createMember(t.ctx, { userType: 3, versionType: 2, maturityDays: 5 });
-    expect(await buyPrice(trial.token, 1)).toMatchObject({
+    const fromTrial = await buyPrice(trial.token, 1);
+    expect(fromTrial).toMatchObject({
       code: ApiCode.OK,
       userType: 3,
       versionType: 2,
       orderKind: 'new',
+      surplusPrice: 0, // a trial's remaining time is not paid credit
     });
+    expect(fromTrial.monthlyPriceInfos.map((o) => [o.payAmount, o.bonusDays])).toEqual([
+      [712.8, 0],
+      [475.2, 0],
+      [99, 0],
+    ]);
   });
 
   it('offers a premium member on a 12-month plan only option index 0', async () => {

@@ -22,7 +22,6 @@ import type { MemberTrx } from './membership.tables.js';
 import {
   DAY_MS,
   fenToYuan,
-  payAmountFen,
   planGrant,
   premiumYearlyOnly,
   purchaseKind,
@@ -47,8 +46,12 @@ export interface PurchaseQuote {
   option: PriceOptionRow;
   kind: OrderKind;
   priceFen: number;
+  /** the upgrade credit now (recorded on the order; the grant converts the credit at payment time) */
   creditFen: number;
+  /** always the list price: the credit becomes days of the new level */
   amountFen: number;
+  /** what paying now gives (the expiry the price screen shows) */
+  plan: GrantPlan;
 }
 
 /** The terms of a paid order the grant needs. */
@@ -57,6 +60,8 @@ export interface PaidOrder {
   userId: string;
   level: number;
   monthNum: number;
+  /** the option's list price (an upgrade's credit is converted at its price per day) */
+  priceFen: number;
   amountFen: number;
 }
 
@@ -93,29 +98,39 @@ export class MembershipService {
     };
   }
 
-  /** GET /api/buy/buyPrice: the options of `level`, the credit and the rules, for this account. */
+  /**
+   * GET /api/buy/buyPrice: the options of `level` for this account, each with what paying now gives (the
+   * expiry, and the days an upgrade's credit adds), the credit and the rules.
+   */
   async buyPrice(userId: string, level: number, now: Date = new Date()): Promise<BuyPrice> {
     const account = await this.account(userId);
     const tier = await this.tierOf(userId);
-    const kind = account.parentId === null ? purchaseKind(account, level, now) : 'new';
+    const subAccount = account.parentId !== null;
+    const kind = subAccount ? 'new' : purchaseKind(account, level, now);
     if (kind === 'lower') throw AppError.fail(MemberMsg.lowerLevelBlocked);
     const options = await this.repo.listPriceOptions(level);
-    const creditFen =
-      kind === 'upgrade' ? upgradeCreditFen(account, await this.creditBasis(this.repo, account), now) : 0;
-    const yearlyOnly = account.parentId === null && premiumYearlyOnly(account, now);
+    const basis = kind === 'upgrade' ? await this.creditBasis(this.repo, account) : null;
+    const creditFen = kind === 'upgrade' ? upgradeCreditFen(account, basis, now) : 0;
+    const yearlyOnly = !subAccount && premiumYearlyOnly(account, now);
     return {
-      monthlyPriceInfos: options.map((o, index) => ({
-        id: o.id,
-        title: o.title,
-        monthNum: o.monthNum,
-        price: Number(o.price),
-        originalPrice: Number(o.originalPrice),
-        saveMoney: Number(o.saveMoney),
-        unitPrice: Number(o.unitPrice),
-        isDefault: yearlyOnly ? index === 0 : o.isDefault,
-        payAmount: fenToYuan(payAmountFen(yuanToFen(o.price), creditFen)),
-        selectable: !yearlyOnly || index === 0,
-      })),
+      monthlyPriceInfos: options.map((o, index) => {
+        const priceFen = yuanToFen(o.price);
+        const plan = planGrant(account, { level, monthNum: o.monthNum, priceFen, amountFen: priceFen }, basis, now);
+        return {
+          id: o.id,
+          title: o.title,
+          monthNum: o.monthNum,
+          price: Number(o.price),
+          originalPrice: Number(o.originalPrice),
+          saveMoney: Number(o.saveMoney),
+          unitPrice: Number(o.unitPrice),
+          isDefault: yearlyOnly ? index === 0 : o.isDefault,
+          payAmount: fenToYuan(priceFen),
+          bonusDays: subAccount ? 0 : plan.bonusDays,
+          newMaturityTime: subAccount ? null : plan.end.toISOString(),
+          selectable: !yearlyOnly || index === 0,
+        };
+      }),
       userType: tier.userType,
       versionType: tier.versionType,
       surplusPrice: fenToYuan(creditFen),
@@ -127,8 +142,8 @@ export class MembershipService {
 
   /**
    * The rules of confirmPay (§4, §6): a sub-account is blocked; the option must exist; a level below the
-   * held one is refused; a premium member on a 12-month plan may choose only index 0; an upgrade is
-   * credited with the unused time.
+   * held one is refused; a premium member on a 12-month plan may choose only index 0. The amount is the
+   * list price; an upgrade's credit for the unused time becomes days of the new level (planGrant).
    */
   async quote(userId: string, priceId: number, now: Date = new Date()): Promise<PurchaseQuote> {
     const account = await this.account(userId);
@@ -142,21 +157,28 @@ export class MembershipService {
       if (options[0]?.id !== option.id) throw AppError.fail(MemberMsg.premiumYearlyOnly);
     }
     const priceFen = yuanToFen(option.price);
-    const creditFen =
-      kind === 'upgrade' ? upgradeCreditFen(account, await this.creditBasis(this.repo, account), now) : 0;
-    return { option, kind, priceFen, creditFen, amountFen: payAmountFen(priceFen, creditFen) };
+    const basis = kind === 'upgrade' ? await this.creditBasis(this.repo, account) : null;
+    const plan = planGrant(
+      account,
+      { level: option.level, monthNum: option.monthNum, priceFen, amountFen: priceFen },
+      basis,
+      now,
+    );
+    return { option, kind, priceFen, creditFen: plan.creditFen, amountFen: priceFen, plan };
   }
 
   /**
    * Grants a paid order inside the caller's transaction (the order row is already locked and checked):
-   * locks the account, computes the period from its state now, writes the tier (versionType 1) and one
-   * membership_periods row (order_id is UNIQUE, so an order can never grant twice).
+   * locks the account, computes the period from its state now (an upgrade's credit is measured now, so a
+   * renewal paid in between is credited too), writes the tier (versionType 1) and one membership_periods row
+   * (order_id is UNIQUE, so an order can never grant twice).
    */
   async grantOrder(trx: MemberTrx, order: PaidOrder, now: Date = new Date()): Promise<GrantPlan> {
     const repo = this.repo.with(trx);
     const account = await repo.lockAccount(order.userId);
     if (!account) throw new Error(`grantOrder: account ${order.userId} not found`);
-    const basis = purchaseKind(account, order.level, now) === 'lower' ? await this.creditBasis(repo, account) : null;
+    const kind = purchaseKind(account, order.level, now);
+    const basis = kind === 'lower' || kind === 'upgrade' ? await this.creditBasis(repo, account) : null;
     const plan = planGrant(account, order, basis, now);
     await repo.setTier(
       order.userId,

@@ -1,4 +1,4 @@
-import { MIN_ORDER_AMOUNT_YUAN, TRIAL_VERSION_TYPE, UserType, type OrderKind } from '@xg/shared';
+import { TRIAL_VERSION_TYPE, UserType, type OrderKind } from '@xg/shared';
 
 /**
  * The arithmetic of buying a membership, kept free of I/O so it is tested on its own. Money is counted in
@@ -8,7 +8,6 @@ import { MIN_ORDER_AMOUNT_YUAN, TRIAL_VERSION_TYPE, UserType, type OrderKind } f
 export const DAY_MS = 24 * 3600 * 1000;
 /** For the credit, a month counts 30 days. */
 export const CREDIT_DAYS_PER_MONTH = 30;
-export const MIN_ORDER_AMOUNT_FEN = Math.round(MIN_ORDER_AMOUNT_YUAN * 100);
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
 
 export function yuanToFen(yuan: string | number): number {
@@ -60,22 +59,38 @@ export interface CreditBasis {
 }
 
 /**
- * Credit for the unused paid time when upgrading (surplusPrice):
- *   credit = floor( remainingDays × priceFen / (monthNum × 30) )   (fen)
- * remainingDays = whole days left until maturity (partial days are not counted); the basis is the last paid
- * order at the held level, or that level's 1-month list price when it was not bought through an order.
- * Only an upgrade earns a credit; a renewal extends the period instead.
+ * Whole days of paid time left: a started day counts as a whole day (in the member's favour), so the
+ * credit only changes at the maturity's time of day, not every minute between the price screen and the
+ * payment. 0 when nothing is left.
+ */
+export function remainingPaidDays(state: MembershipState, now: Date): number {
+  if (state.maturityTime === null) return 0;
+  const ms = state.maturityTime.getTime() - now.getTime();
+  return ms > 0 ? Math.ceil(ms / DAY_MS) : 0;
+}
+
+/**
+ * Credit for the unused paid time when upgrading (surplusPrice, spec §3):
+ *   credit = floor( remainingDays × basis.priceFen / (basis.monthNum × 30) )   (fen)
+ * remainingDays = remainingPaidDays (a started day counts); the basis is the last paid order at the held
+ * level, or that level's 1-month list price when it was not bought through an order. Only an upgrade earns
+ * a credit; a renewal extends the period instead; a trial is not paid time (paidLevel 0).
  */
 export function upgradeCreditFen(state: MembershipState, basis: CreditBasis | null, now: Date): number {
-  if (basis === null || paidLevel(state, now) === 0 || state.maturityTime === null) return 0;
-  const remainingDays = Math.floor((state.maturityTime.getTime() - now.getTime()) / DAY_MS);
-  if (remainingDays <= 0 || basis.monthNum <= 0) return 0;
+  if (basis === null || paidLevel(state, now) === 0 || basis.monthNum <= 0) return 0;
+  const remainingDays = remainingPaidDays(state, now);
+  if (remainingDays <= 0) return 0;
   return Math.floor((remainingDays * basis.priceFen) / (basis.monthNum * CREDIT_DAYS_PER_MONTH));
 }
 
-/** What is charged: the price less the credit, never below 0.01 yuan. */
-export function payAmountFen(priceFen: number, creditFen: number): number {
-  return Math.max(MIN_ORDER_AMOUNT_FEN, priceFen - creditFen);
+/**
+ * The credit turned into days of the new level, at the chosen option's price per day
+ * (priceFen / (monthNum × 30)), rounded **up** to a whole day so no credit is ever lost:
+ *   bonusDays = ceil( creditFen × monthNum × 30 / priceFen )
+ */
+export function creditDays(creditFen: number, priceFen: number, monthNum: number): number {
+  if (creditFen <= 0 || priceFen <= 0 || monthNum <= 0) return 0;
+  return Math.ceil((creditFen * monthNum * CREDIT_DAYS_PER_MONTH) / priceFen);
 }
 
 /**
@@ -96,6 +111,9 @@ export function addMonths(date: Date, months: number): Date {
 export interface PaidOrderTerms {
   level: number;
   monthNum: number;
+  /** the option's list price */
+  priceFen: number;
+  /** what was paid (the list price: an upgrade's credit becomes days, it does not lower the amount) */
   amountFen: number;
 }
 
@@ -106,15 +124,22 @@ export interface GrantPlan {
   end: Date;
   kind: OrderKind | 'lower';
   buyMonthNum: number;
+  /** the upgrade credit (surplusPrice) of the old level's unused time, 0 unless an upgrade */
+  creditFen: number;
+  /** the days the credit adds at the new level (creditDays), 0 unless an upgrade */
+  bonusDays: number;
 }
 
 /**
- * What a paid order gives, computed from the account's state when the payment arrives:
- * - new (free, expired or trial): `level` from now for monthNum months;
- * - renew (same level): the period is extended from max(now, maturity);
- * - upgrade (higher level): the new level from now for monthNum months (the old time was credited);
+ * What an order gives, from the account's state at `now` — the price screen shows it before paying
+ * (buyPrice, with the option's terms) and the paid notify grants exactly this (grantOrder, at payment):
+ * - new (free, expired or trial — a trial is not paid time): `level` from now for monthNum months;
+ * - renew (same level): the period is extended from max(now, maturity) by monthNum months;
+ * - upgrade (higher level): the new level from now for monthNum months **plus bonusDays**, the old level's
+ *   unused time converted at the new option's price per day (upgradeCreditFen → creditDays);
  * - lower (the account moved above the order's level after ordering): the held level is kept and extended
- *   by the days the amount buys at the held level's daily price (`heldBasis`).
+ *   by the days the amount buys at the held level's price per day (`heldBasis`), rounded up.
+ * `heldBasis` is the credit basis of the held level (needed for upgrade and lower).
  */
 export function planGrant(
   state: MembershipState,
@@ -124,10 +149,30 @@ export function planGrant(
 ): GrantPlan {
   const kind = purchaseKind(state, order.level, now);
   const from = state.maturityTime && state.maturityTime > now ? state.maturityTime : now;
+  const plain = { creditFen: 0, bonusDays: 0 };
   switch (kind) {
     case 'new':
-    case 'upgrade':
-      return { level: order.level, start: now, end: addMonths(now, order.monthNum), kind, buyMonthNum: order.monthNum };
+      return {
+        level: order.level,
+        start: now,
+        end: addMonths(now, order.monthNum),
+        kind,
+        buyMonthNum: order.monthNum,
+        ...plain,
+      };
+    case 'upgrade': {
+      const creditFen = upgradeCreditFen(state, heldBasis, now);
+      const bonusDays = creditDays(creditFen, order.priceFen, order.monthNum);
+      return {
+        level: order.level,
+        start: now,
+        end: new Date(addMonths(now, order.monthNum).getTime() + bonusDays * DAY_MS),
+        kind,
+        buyMonthNum: order.monthNum,
+        creditFen,
+        bonusDays,
+      };
+    }
     case 'renew':
       return {
         level: order.level,
@@ -135,17 +180,20 @@ export function planGrant(
         end: addMonths(from, order.monthNum),
         kind,
         buyMonthNum: order.monthNum,
+        ...plain,
       };
     case 'lower': {
-      const dailyFen = heldBasis ? heldBasis.priceFen / (heldBasis.monthNum * CREDIT_DAYS_PER_MONTH) : 0;
       const days =
-        dailyFen > 0 ? Math.max(1, Math.floor(order.amountFen / dailyFen)) : order.monthNum * CREDIT_DAYS_PER_MONTH;
+        heldBasis && heldBasis.priceFen > 0 && heldBasis.monthNum > 0
+          ? Math.max(1, creditDays(order.amountFen, heldBasis.priceFen, heldBasis.monthNum))
+          : order.monthNum * CREDIT_DAYS_PER_MONTH;
       return {
         level: state.userType,
         start: from,
         end: new Date(from.getTime() + days * DAY_MS),
         kind,
         buyMonthNum: state.buyMonthNum,
+        ...plain,
       };
     }
   }

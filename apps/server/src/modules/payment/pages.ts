@@ -67,7 +67,8 @@ export function sandboxPayPage(
   <form method="post" action="/api/sandbox/pay/cancel"><input type="hidden" name="orderNo" value="${orderNo}"><button type="submit">${MemberMsg.sandboxCancel}</button></form>
 </div>`
     : '';
-  const credit = order.credit > 0 ? `<dt>升级抵扣</dt><dd>-¥${order.credit.toFixed(2)}</dd>` : '';
+  const credit =
+    order.credit > 0 ? `<dt>剩余时长折算</dt><dd>¥${order.credit.toFixed(2)}（支付后转为新版本时长）</dd>` : '';
   const body = `<h1>${MemberMsg.sandboxTitle}（${escapeHtml(PAY_TYPE_LABELS[order.payType] ?? '')}）</h1>
 <p class="note">${MemberMsg.sandboxNote}</p>
 ${message ? `<p class="result" role="status">${escapeHtml(message)}</p>` : ''}
@@ -75,7 +76,7 @@ ${message ? `<p class="result" role="status">${escapeHtml(message)}</p>` : ''}
   <dt>商品</dt><dd>${escapeHtml(`${productName} ${order.levelLabel}`)}</dd>
   <dt>购买时长</dt><dd>${order.monthNum}个月</dd>
   <dt>订单号</dt><dd>${orderNo}</dd>
-  <dt>原价</dt><dd>¥${order.price.toFixed(2)}</dd>
+  <dt>套餐价格</dt><dd>¥${order.price.toFixed(2)}</dd>
   ${credit}
   <dt>应付金额</dt><dd class="amount">¥${order.amount.toFixed(2)}</dd>
   <dt>订单状态</dt><dd>${status}</dd>

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiCode, MemberMsg, Msg, type ConfirmPayAnswer, type OrderSummary, type UserInfo } from '@xg/shared';
+import {
+  ApiCode,
+  MemberMsg,
+  Msg,
+  type BuyPriceAnswer,
+  type ConfirmPayAnswer,
+  type OrderSummary,
+  type UserInfo,
+} from '@xg/shared';
 import crypto from 'node:crypto';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { signAlipayNotifyParams } from '../../providers/payment/alipay.js';
@@ -122,21 +130,21 @@ describe('POST /api/pay/confirmPay', () => {
     expect(await confirmPay(m, 4, 12, 1, 2)).toMatchObject({ code: ApiCode.OK, amount: 17992.8 });
   });
 
-  it('refuses a level below the held one and charges an upgrade less the credit', async () => {
+  it('refuses a level below the held one and charges an upgrade the list price (the credit becomes days)', async () => {
     const pro = await createMember(t.ctx, { userType: 2, maturityDays: 60.5 });
     expect(await confirmPay(pro, 1, 12, 1, 2)).toMatchObject({
       code: ApiCode.FAIL,
       message: MemberMsg.lowerLevelBlocked,
     });
     const body = await confirmPay(pro, 3, 1, 1, 2);
-    // credit: 60 days × 299.00 / 30 = 598.00; 999.00 − 598.00 = 401.00
-    expect(body).toMatchObject({ code: ApiCode.OK, amount: 401 });
+    // credit: 60.5 days count as 61 × 299.00 / 30 = 607.96…; it is recorded, and paid out as days at the grant
+    expect(body).toMatchObject({ code: ApiCode.OK, amount: 999 });
     const order = await db()
       .selectFrom('payment_orders')
       .selectAll()
       .where('order_no', '=', body.orderNo)
       .executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ kind: 'upgrade', price_fen: 99900, credit_fen: 59800, amount_fen: 40100 });
+    expect(order).toMatchObject({ kind: 'upgrade', price_fen: 99900, credit_fen: 60796, amount_fen: 99900 });
   });
 
   it('closes the previous open order when a new one is made (switching the method)', async () => {
@@ -213,12 +221,71 @@ describe('sandbox pay page round trip', () => {
     expect(renewed.maturityTime).toBe(addMonths(oldMaturity, 1).toISOString());
 
     const upgrade = await confirmPay(m, 3, 12, 1, 2);
-    expect(upgrade.amount).toBeLessThan(7192.8); // credited with the ~2 months left at 专业版
+    expect(upgrade.amount).toBe(7192.8); // the ~2 months left at 专业版 become days of 企业版
     await sandboxPress(upgrade.orderNo, 'confirm');
     const upgraded = (await payQuery(m)).userInfoMap as UserInfo;
     expect(upgraded).toMatchObject({ userType: 3, versionType: 1, buyMonthNum: 12 });
-    expect(Date.parse(upgraded.maturityTime ?? '')).toBeLessThanOrEqual(addMonths(new Date(), 12).getTime());
+    // ≈ 60 days × 299.00 / 30 ≈ 598 yuan at 7192.80 / 360 a day ≈ 30 days beyond the 12 months
+    expect(Date.parse(upgraded.maturityTime ?? '')).toBeGreaterThan(addMonths(new Date(), 12).getTime() + 29 * DAY);
     expect((await periodsOf(m.id)).map((p) => p.level)).toEqual([2, 3]);
+  });
+
+  /** buyPrice's option of `months`, confirmPay with it, the sandbox confirm; the user info afterwards. */
+  async function buyThroughSandbox(m: TestMember, level: number, months: number) {
+    const prices = (await t.call('GET', '/api/buy/buyPrice', { type: level }, { token: m.token }))
+      .body as unknown as BuyPriceAnswer;
+    const option = prices.monthlyPriceInfos.find((o) => o.monthNum === months);
+    if (!option) throw new Error(`no option ${level}:${months}`);
+    const order = await confirmPay(m, level, months, 1, 2);
+    expect(order.amount).toBe(option.payAmount);
+    expect(await sandboxPress(order.orderNo, 'confirm')).toContain(MemberMsg.sandboxPaid);
+    const info = (await payQuery(m)).userInfoMap as UserInfo;
+    return { prices, option, info };
+  }
+
+  it('the expiry shown before paying is the one the notify writes: upgrade, upgrade again, renew, from a trial', async () => {
+    // issue #13: 初级版 with 393.5 days left (counted 394) upgrading to 专业版 monthly
+    const basic = await createMember(t.ctx, { userType: 1, maturityDays: 393.5, buyMonthNum: 12 });
+    const up = await buyThroughSandbox(basic, 2, 1);
+    // 394 × 99.00 / 30 = 1300.20 of credit; 130020 × 30 / 29900 = 130.45 → 131 days; the price is 299
+    expect(up.prices).toMatchObject({ orderKind: 'upgrade', surplusPrice: 1300.2 });
+    expect(up.prices.monthlyPriceInfos.map((o) => [o.monthNum, o.payAmount, o.bonusDays])).toEqual([
+      [12, 2152.8, 218],
+      [6, 1435.2, 164],
+      [1, 299, 131],
+    ]);
+    expect(up.info).toMatchObject({ userType: 2, versionType: 1, buyMonthNum: 1 });
+    const shown = Date.parse(up.option.newMaturityTime ?? '');
+    const written = Date.parse(up.info.maturityTime ?? '');
+    // the same rule at the payment a moment later: the same days, only the seconds in between differ
+    expect(written - shown).toBeGreaterThanOrEqual(0);
+    expect(written - shown).toBeLessThan(60_000);
+    expect(written - Date.now()).toBeGreaterThan(131 * DAY + 28 * DAY);
+
+    // 专业版 (bought through an order now: its basis is 299.00 a month) → 企业版 yearly
+    const again = await buyThroughSandbox(basic, 3, 12);
+    expect(again.prices.orderKind).toBe('upgrade');
+    expect(again.option.bonusDays).toBeGreaterThan(0);
+    expect(Date.parse(again.info.maturityTime ?? '') - Date.parse(again.option.newMaturityTime ?? '')).toBeLessThan(
+      60_000,
+    );
+    expect(again.info).toMatchObject({ userType: 3, buyMonthNum: 12 });
+
+    // renewal at the same level: exactly the shown expiry (maturity + 6 calendar months)
+    const renew = await buyThroughSandbox(basic, 3, 6);
+    expect(renew.prices).toMatchObject({ orderKind: 'renew', surplusPrice: 0 });
+    expect(renew.option.bonusDays).toBe(0);
+    expect(renew.info.maturityTime).toBe(renew.option.newMaturityTime);
+    expect(renew.option.newMaturityTime).toBe(addMonths(new Date(again.info.maturityTime ?? ''), 6).toISOString());
+
+    // a trial's remaining time is not paid credit: a new period from now
+    const trial = await createMember(t.ctx, { userType: 3, versionType: 2, maturityDays: 5 });
+    const fromTrial = await buyThroughSandbox(trial, 2, 1);
+    expect(fromTrial.prices).toMatchObject({ orderKind: 'new', surplusPrice: 0 });
+    expect(fromTrial.option).toMatchObject({ payAmount: 299, bonusDays: 0 });
+    expect(fromTrial.info).toMatchObject({ userType: 2, versionType: 1 });
+    const trialShown = Date.parse(fromTrial.option.newMaturityTime ?? '');
+    expect(Date.parse(fromTrial.info.maturityTime ?? '') - trialShown).toBeLessThan(60_000);
   });
 
   it('cancel closes the order: payQuery answers −1', async () => {

@@ -249,6 +249,7 @@ export class PaymentService {
           userId: order.userId,
           level: order.level,
           monthNum: order.monthNum,
+          priceFen: order.priceFen,
           amountFen: order.amountFen,
         },
         now,

@@ -3,7 +3,7 @@ import { UserType, type UserInfo } from '@xg/shared';
 import { saveUserInfo, useAccessToken } from '../../lib/session';
 import { useCurrentUser, userInfoQueryKey } from '../../features/auth/api/get-user-info';
 import { FreeVipPosterModal } from '../../features/free-vip/components/free-vip-poster-modal';
-import { TIER_HIGHLIGHTS } from '../../features/home/components/landing-content';
+import { tierAllLines } from '../../features/home/components/landing-content';
 
 interface FreeVipPosterProps {
   open: boolean;
@@ -12,7 +12,8 @@ interface FreeVipPosterProps {
 
 /**
  * The free enterprise-tier promotion poster for signed-in users (§2.2), composed here: the poster and its
- * application form (features/free-vip), the tier's highlights (features/home) and the signed-in user
+ * application form (features/free-vip), what the tier gives — built features, and the rest as 即将上线 —
+ * (features/home, generated from the gate policy) and the signed-in user
  * (features/auth). A granted trial updates the user info at once, so the header shows 企业版 · 试用 and the
  * expiry without a reload.
  */
@@ -32,7 +33,7 @@ export function FreeVipPoster({ open, onClose }: FreeVipPosterProps) {
     <FreeVipPosterModal
       open={open}
       onClose={onClose}
-      highlights={TIER_HIGHLIGHTS[UserType.ENTERPRISE] ?? []}
+      highlights={tierAllLines(UserType.ENTERPRISE)}
       user={user}
       onGranted={handleGranted}
     />

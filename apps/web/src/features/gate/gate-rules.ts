@@ -19,5 +19,5 @@ export function ruleOf(data: FeaturePolicy | undefined, feature: FeatureKey): Fe
 
 /** Whether a rule lets a userType in (the server's featureAllowed, for a rule the server sent). */
 export function ruleAllows(rule: FeatureRule, userType: number): boolean {
-  return rule.only ? rule.only.includes(userType) : userType >= rule.level;
+  return userType >= rule.level;
 }

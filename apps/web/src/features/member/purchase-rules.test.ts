@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_MONTH_NUMS, OrderType, TRIAL_VERSION_TYPE, UserType, type PriceOptionInfo } from '@xg/shared';
 import {
+  bonusDaysText,
   defaultChoice,
   defaultLevel,
+  formatExpiryDay,
   formatYuan,
   heldPaidLevel,
   isLevelBlocked,
@@ -27,6 +29,8 @@ function option(id: number, monthNum: number, extra: Partial<PriceOptionInfo> = 
     unitPrice: 100,
     isDefault: false,
     payAmount: 100 * monthNum,
+    bonusDays: 0,
+    newMaturityTime: null,
     selectable: true,
     ...extra,
   };
@@ -93,5 +97,14 @@ describe('purchase rules', () => {
     expect(formatYuan(299)).toBe('¥299');
     expect(formatYuan(2152.8)).toBe('¥2152.80');
     expect(formatYuan(0.01)).toBe('¥0.01');
+  });
+
+  it('shows the expiry day and the days an upgrade adds', () => {
+    // 2027-01-14 12:00 Shanghai = 04:00 UTC: the same day in UTC and in Shanghai
+    expect(formatExpiryDay('2027-01-14T04:00:00.000Z')).toBe('2027-01-14');
+    expect(formatExpiryDay(null)).toBeNull();
+    expect(formatExpiryDay('not a date')).toBeNull();
+    expect(bonusDaysText(131)).toBe('+131天');
+    expect(bonusDaysText(0)).toBeNull();
   });
 });

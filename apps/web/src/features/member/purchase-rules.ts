@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import {
   FALLBACK_MONTH_NUMS,
   LEVEL_OPTIONS,
@@ -111,6 +112,18 @@ export function wechatAllowed(amount: number): boolean {
 /** 年付6折: the yearly plan's badge. */
 export function isYearly(monthNum: number): boolean {
   return monthNum === 12;
+}
+
+/** An expiry on screen: the calendar day in the browser's time zone (as the current plan shows it). */
+export function formatExpiryDay(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = dayjs(iso);
+  return date.isValid() ? date.format('YYYY-MM-DD') : null;
+}
+
+/** What an upgrade's credit adds on a price card: '+131天' (nothing for 0). */
+export function bonusDaysText(days: number): string | null {
+  return days > 0 ? `+${days}天` : null;
 }
 
 /** Money on screen: ¥ with two decimals only when there are cents. */

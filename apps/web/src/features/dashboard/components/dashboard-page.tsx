@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { BarChartOutlined, FireOutlined, RiseOutlined, SearchOutlined, TrophyOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { formatCount, truncateTitle, userTypeLabel } from '@xg/shared';
+import { COMING_SOON, featureBuilt, formatCount, truncateTitle, userTypeLabel, type FeatureKey } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppHref } from '../../../lib/use-app-navigate';
@@ -25,9 +25,10 @@ import '../dashboard.css';
 type RecentChange = Dashboard['recentChanges'][number];
 type Quota = Dashboard['quotas'][number];
 
-const QUOTA_LABELS: Readonly<Record<string, { title: string; unit: string }>> = {
-  contrast: { title: '本月对比报告', unit: '次' },
-  export: { title: '本月导出额度', unit: '条' },
+/** Each quota's card; `feature` spends it: until its screen is built (FEATURE_STATUS) the card says 即将上线. */
+const QUOTA_LABELS: Readonly<Record<string, { title: string; unit: string; feature: FeatureKey }>> = {
+  contrast: { title: '本月对比报告', unit: '次', feature: 'contrast.create' },
+  export: { title: '本月导出额度', unit: '条', feature: 'export.excel' },
 };
 
 const SHORTCUTS = [
@@ -39,18 +40,22 @@ const SHORTCUTS = [
 ];
 
 function QuotaCard({ quota }: { quota: Quota }) {
-  const label = QUOTA_LABELS[quota.kind] ?? { title: quota.kind, unit: '' };
+  const label = QUOTA_LABELS[quota.kind];
   const percent = quota.totalCount > 0 ? Math.round((quota.useCount / quota.totalCount) * 100) : 0;
   return (
     <Card variant="borderless" className="dash-quota">
-      <div className="dash-quota-title">{label.title}</div>
-      {quota.totalCount > 0 ? (
+      <div className="dash-quota-title">{label?.title ?? quota.kind}</div>
+      {label && !featureBuilt(label.feature) ? (
+        <Tooltip title="该功能即将上线，上线后按会员版本提供每月额度">
+          <div className="dash-quota-none">{COMING_SOON}</div>
+        </Tooltip>
+      ) : quota.totalCount > 0 ? (
         <>
           <div className="dash-quota-value">
             <strong>{formatCount(quota.remainCount)}</strong>
             <span>
               剩余 / 共 {formatCount(quota.totalCount)}
-              {label.unit}
+              {label?.unit}
             </span>
           </div>
           <Progress
@@ -62,7 +67,7 @@ function QuotaCard({ quota }: { quota: Quota }) {
           />
           <div className="dash-quota-note">
             已用 {formatCount(quota.useCount)}
-            {label.unit}
+            {label?.unit}
           </div>
         </>
       ) : (

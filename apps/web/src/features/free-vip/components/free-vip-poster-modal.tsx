@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Result, Skeleton, Typography } from 'antd';
-import { CheckCircleFilled, CrownFilled } from '@ant-design/icons';
+import { CheckCircleFilled, ClockCircleOutlined, CrownFilled } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import {
+  COMING_SOON,
   FREE_VIP_TRIAL_DAYS,
   FREE_VIP_TRIAL_LEVEL,
   Msg,
@@ -21,8 +22,8 @@ export type FreeVipUser = Pick<UserInfo, 'versionType' | 'maturityTime' | 'paren
 interface FreeVipPosterModalProps {
   open: boolean;
   onClose: () => void;
-  /** what the enterprise tier offers (lines of the poster) */
-  highlights: readonly string[];
+  /** what the enterprise tier offers (lines of the poster); built: false is shown as 即将上线, never checked */
+  highlights: readonly { text: string; built: boolean }[];
   /** the signed-in user, when known */
   user: FreeVipUser | undefined;
   /** a trial was granted: the new user info, for the header */
@@ -120,11 +121,17 @@ function PosterContent({ highlights, user, onGranted }: Omit<FreeVipPosterModalP
         ) : (
           <>
             <ul className="vip-poster-list">
-              {highlights.map((line) => (
-                <li key={line}>
-                  <CheckCircleFilled aria-hidden /> {line}
-                </li>
-              ))}
+              {highlights.map((line) =>
+                line.built ? (
+                  <li key={line.text}>
+                    <CheckCircleFilled aria-hidden /> {line.text}
+                  </li>
+                ) : (
+                  <li key={line.text} className="is-soon">
+                    <ClockCircleOutlined aria-hidden /> {COMING_SOON}：{line.text}
+                  </li>
+                ),
+              )}
             </ul>
             {status.data ? (
               <StatusBlock state={status.data} user={user} onApply={() => setView('form')} />

@@ -38,16 +38,14 @@ export interface FeaturePolicy {
 }
 
 const ruleDecoder: Decoder<FeatureRule> = (input, path) => {
-  const rule = object<{ level: number; label: string; only: number[] | null; message: string | null }>({
+  const rule = object<{ level: number; label: string; message: string | null }>({
     level: number,
     label: text,
-    only: nullable(array(number)),
     message: nullable(string),
   })(input, path);
   return {
     level: rule.level,
     label: rule.label,
-    ...(rule.only ? { only: rule.only } : {}),
     ...(rule.message ? { message: rule.message } : {}),
   };
 };

@@ -1,6 +1,14 @@
 import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, LockOutlined, MinusOutlined } from '@ant-design/icons';
-import { FEATURE_KEYS, USER_TYPE_LABELS, UserType, type FeatureKey, type FeatureRule } from '@xg/shared';
+import {
+  COMING_SOON,
+  FEATURE_KEYS,
+  USER_TYPE_LABELS,
+  UserType,
+  featureBuilt,
+  type FeatureKey,
+  type FeatureRule,
+} from '@xg/shared';
 import { useFeaturePolicy } from '../api/get-feature-policy';
 import { popupTarget, ruleAllows, ruleOf } from '../gate-rules';
 import { useUpgradePopup } from '../hooks/use-upgrade-popup';
@@ -12,21 +20,27 @@ interface Row {
   key: FeatureKey;
   rule: FeatureRule;
   allowed: boolean;
+  /** its screen exists (FEATURE_STATUS); otherwise every cell says 即将上线, never included */
+  built: boolean;
 }
 
 /**
  * The feature comparison per tier (/member): every row of the policy table the server enforces, a column per
- * tier, and the user's own column — 已开通, or a lock that opens the upgrade popup.
+ * tier, and the user's own column — 已开通, or a lock that opens the upgrade popup. A feature whose screen
+ * is not built yet (FEATURE_STATUS) shows 即将上线 in the tiers that will have it, never a check. Built rows
+ * come first.
  */
 export function FeatureComparison() {
   const query = useFeaturePolicy();
   const { openUpgradePopup, upgradePopup } = useUpgradePopup();
   const userType = query.data?.userType ?? null;
-  const rows: Row[] = FEATURE_KEYS.map((key) => ({
+  const all: Row[] = FEATURE_KEYS.map((key) => ({
     key,
     rule: ruleOf(query.data, key),
     allowed: query.data?.allowed.includes(key) ?? false,
+    built: featureBuilt(key),
   }));
+  const rows = [...all.filter((row) => row.built), ...all.filter((row) => !row.built)];
 
   const columns: TableColumnsType<Row> = [
     {
@@ -34,7 +48,12 @@ export function FeatureComparison() {
       title: '功能',
       fixed: 'left',
       width: 150,
-      render: (_, row) => <span className="feature-name">{row.rule.label}</span>,
+      render: (_, row) => (
+        <span className="feature-name">
+          {row.rule.label}
+          {row.built ? null : <Tag className="feature-soon-tag">{COMING_SOON}</Tag>}
+        </span>
+      ),
     },
     ...TIERS.map((tier) => ({
       key: `tier-${tier}`,
@@ -43,10 +62,12 @@ export function FeatureComparison() {
       width: 96,
       className: tier === userType ? 'feature-col-current' : undefined,
       render: (_: unknown, row: Row) =>
-        ruleAllows(row.rule, tier) ? (
+        !ruleAllows(row.rule, tier) ? (
+          <MinusOutlined className="feature-no" aria-label="不支持" />
+        ) : row.built ? (
           <CheckOutlined className="feature-yes" aria-label="支持" />
         ) : (
-          <MinusOutlined className="feature-no" aria-label="不支持" />
+          <span className="feature-soon">{COMING_SOON}</span>
         ),
     })),
     {
@@ -56,6 +77,7 @@ export function FeatureComparison() {
       width: 120,
       render: (_, row) => {
         if (userType === null) return null;
+        if (!row.built) return <span className="feature-soon">{COMING_SOON}</span>;
         if (row.allowed) return <Tag color="success">已开通</Tag>;
         return (
           <Button
@@ -92,7 +114,8 @@ export function FeatureComparison() {
         aria-label="会员权益对比"
       />
       <Typography.Paragraph type="secondary" className="feature-table-note">
-        对比报告与Excel导出另有每月额度，以页面顶部显示的本月额度为准。
+        标注“{COMING_SOON}
+        ”的功能正在开发中，上线后按上表所列版本开放，无需另行付费；对比报告与Excel导出上线后另有每月额度。
       </Typography.Paragraph>
       {upgradePopup}
     </>

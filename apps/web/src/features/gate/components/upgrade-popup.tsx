@@ -1,6 +1,6 @@
 import { Button, Modal, Tag, Typography } from 'antd';
 import { CheckCircleFilled, CrownFilled } from '@ant-design/icons';
-import { FEATURE_KEYS, FEATURE_POLICY, Msg, featureAllowed, userTypeLabel } from '@xg/shared';
+import { COMING_SOON, Msg, featuresGained, userTypeLabel } from '@xg/shared';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import '../gate.css';
 
@@ -17,13 +17,6 @@ export interface UpgradePopupProps {
   label?: string | null;
 }
 
-/** What the offered tier adds over the current one, from the policy table. */
-function unlockedLabels(userType: number, target: number): string[] {
-  return FEATURE_KEYS.filter((key) => featureAllowed(target, key) && !featureAllowed(userType, key)).map(
-    (key) => FEATURE_POLICY[key].label,
-  );
-}
-
 /**
  * The membership upgrade popup of §2.6: title 开通会员，即可订阅服务, the target level, and a link that opens
  * /member in a new tab (with the target level preselected).
@@ -31,7 +24,10 @@ function unlockedLabels(userType: number, target: number): string[] {
 export function UpgradePopup({ open, onClose, userType, target, message, label }: UpgradePopupProps) {
   const href = useAppHref();
   const targetLabel = userTypeLabel(target);
-  const unlocked = unlockedLabels(userType, target);
+  // What the offered tier adds over the current one (policy table), split by whether the screen exists.
+  const gained = featuresGained(userType, target);
+  const unlocked = gained.filter((f) => f.built).map((f) => f.label);
+  const soon = gained.filter((f) => !f.built).map((f) => f.label);
   const memberHref = href({ pathname: '/member', search: `?level=${target}` });
   return (
     <Modal
@@ -89,6 +85,11 @@ export function UpgradePopup({ open, onClose, userType, target, message, label }
               ))}
             </ul>
           </>
+        ) : null}
+        {soon.length > 0 ? (
+          <Typography.Paragraph type="secondary" className="upgrade-popup-soon" data-testid="upgrade-popup-soon">
+            {COMING_SOON}（上线后{targetLabel}直接可用）：{soon.join('、')}
+          </Typography.Paragraph>
         ) : null}
       </div>
     </Modal>

@@ -31,7 +31,7 @@ function featureState(data: FeaturePolicy | undefined, loading: boolean, feature
   const userType = data?.userType ?? 0;
   return {
     loading,
-    // The server's verdict (it also knows `only` rules such as PDF export for 企业版 alone).
+    // The server's verdict.
     allowed: data ? data.allowed.includes(feature) : false,
     userType,
     requiredLevel: rule.level,

@@ -1,6 +1,7 @@
-import { Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Descriptions, Row, Skeleton, Tag, Typography } from 'antd';
+import { COMING_SOON } from '@xg/shared';
 import { useSiteConfig } from '../../../lib/site-config';
-import { FEATURES } from './landing-content';
+import { FEATURES, comingSoonTitles, featureItemBuilt } from './landing-content';
 
 /** /about: the product and the company, from the site config. */
 export function AboutPage() {
@@ -24,19 +25,21 @@ export function AboutPage() {
           <Typography.Title level={3}>我们做什么</Typography.Title>
           <Typography.Paragraph>
             {name || '我们'}
-            持续追踪B站UP主及其视频的公开数据，把原始计数整理成排行榜、趋势、受众画像、商业估值与舆情信号，帮助团队发现合适的UP主、比较候选人选、记录投放并监测效果。
+            持续追踪B站UP主及其视频的公开数据，把原始计数整理成排行榜、趋势、受众画像与商业估值，帮助团队发现并评估合适的UP主
+            {comingSoonTitles().length > 0 ? `；${comingSoonTitles().join('、')}${COMING_SOON}` : ''}。
           </Typography.Paragraph>
           <Row gutter={[16, 16]}>
-            {FEATURES.map(({ key, title, description, Icon }) => (
-              <Col key={key} xs={24} md={12}>
+            {FEATURES.map((item) => (
+              <Col key={item.key} xs={24} md={12}>
                 <div className="about-feature">
                   <span className="feature-card-icon" aria-hidden>
-                    <Icon />
+                    <item.Icon />
                   </span>
                   <div>
-                    <Typography.Text strong>{title}</Typography.Text>
+                    <Typography.Text strong>{item.title}</Typography.Text>
+                    {featureItemBuilt(item) ? null : <Tag className="feature-card-soon">{COMING_SOON}</Tag>}
                     <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-                      {description}
+                      {item.description}
                     </Typography.Paragraph>
                   </div>
                 </div>

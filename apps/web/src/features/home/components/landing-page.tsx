@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Col, Input, Row, Skeleton, Tag, Typography } from 'antd';
-import { CheckOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
-import { USER_TYPE_LABELS } from '@xg/shared';
+import { CheckOutlined, ClockCircleOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
+import { COMING_SOON, USER_TYPE_LABELS } from '@xg/shared';
 import { useSiteConfig } from '../../../lib/site-config';
-import { FEATURES, TIER_HIGHLIGHTS } from './landing-content';
+import { FEATURES, featureItemBuilt, productPitch, tierLines } from './landing-content';
 
 interface LandingPageProps {
   signedIn: boolean;
@@ -33,9 +33,7 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
           ) : (
             <h1 className="landing-hero-title">{site?.productName || '创作者数据分析'}</h1>
           )}
-          <p className="landing-hero-pitch">
-            为品牌方、广告代理、MCN机构与UP主提供UP主搜索、粉丝趋势、对比报告、投放监测与舆情分析，让每一次合作都有数据可依。
-          </p>
+          <p className="landing-hero-pitch">{productPitch()}</p>
           <div className="landing-hero-search">
             <Input.Search
               size="large"
@@ -80,17 +78,22 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
         </h2>
         <p className="landing-section-subtitle">从发现、评估到投放和复盘，覆盖与UP主合作的每个环节</p>
         <Row gutter={[20, 20]}>
-          {FEATURES.map(({ key, title, description, Icon }) => (
-            <Col key={key} xs={24} sm={12} lg={8}>
-              <Card variant="borderless" className="feature-card" hoverable>
+          {FEATURES.map((item) => (
+            <Col key={item.key} xs={24} sm={12} lg={8}>
+              <Card
+                variant="borderless"
+                className={`feature-card${featureItemBuilt(item) ? '' : ' is-soon'}`}
+                hoverable={featureItemBuilt(item)}
+              >
                 <span className="feature-card-icon" aria-hidden>
-                  <Icon />
+                  <item.Icon />
                 </span>
                 <Typography.Title level={4} className="feature-card-title">
-                  {title}
+                  {item.title}
+                  {featureItemBuilt(item) ? null : <Tag className="feature-card-soon">{COMING_SOON}</Tag>}
                 </Typography.Title>
                 <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-                  {description}
+                  {item.description}
                 </Typography.Paragraph>
               </Card>
             </Col>
@@ -119,11 +122,17 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
                 {tier.label}
               </Typography.Title>
               <ul className="tier-card-list">
-                {(TIER_HIGHLIGHTS[tier.type] ?? []).map((line) => (
-                  <li key={line}>
-                    <CheckOutlined aria-hidden /> {line}
-                  </li>
-                ))}
+                {tierLines(tier.type).map((line) =>
+                  line.built ? (
+                    <li key={line.text}>
+                      <CheckOutlined aria-hidden /> {line.text}
+                    </li>
+                  ) : (
+                    <li key={line.text} className="is-soon">
+                      <ClockCircleOutlined aria-hidden /> {COMING_SOON}：{line.text}
+                    </li>
+                  ),
+                )}
               </ul>
             </Card>
           ))}

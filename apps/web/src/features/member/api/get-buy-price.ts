@@ -28,6 +28,8 @@ const optionDecoder: Decoder<PriceOptionInfo> = object<PriceOptionInfo>({
   unitPrice: count,
   isDefault: withDefault(boolean, false),
   payAmount: number,
+  bonusDays: withDefault(count, 0),
+  newMaturityTime: withDefault(nullable(string), null),
   selectable: withDefault(boolean, true),
 });
 
@@ -48,7 +50,7 @@ const answerDecoder: Decoder<BuyPrice> = object<BuyPrice>({
 
 /**
  * GET /api/buy/buyPrice?type= (level option id + 1, i.e. the userType bought) → the level's price options,
- * the upgrade credit (surplusPrice) and the account's state.
+ * the upgrade credit (surplusPrice), each option's expiry and bonus days, and the account's state.
  */
 export function getBuyPrice(type: number, signal?: AbortSignal): Promise<BuyPrice> {
   return apiGet('/api/buy/buyPrice', { type }, answerDecoder, { signal });

@@ -1,5 +1,5 @@
 import { CrownFilled, LockOutlined } from '@ant-design/icons';
-import { FEATURE_KEYS, FEATURE_POLICY, LEVEL_OPTIONS, UserType, type FeatureRule } from '@xg/shared';
+import { COMING_SOON, LEVEL_OPTIONS, UserType, featuresAddedAt } from '@xg/shared';
 import { isLevelBlocked, levelOfOption } from '../purchase-rules';
 
 interface LevelPickerProps {
@@ -9,15 +9,21 @@ interface LevelPickerProps {
   onChange: (level: number) => void;
 }
 
-/** What a level adds over the one below it, from the policy table (the top tier adds larger quotas). */
+/**
+ * What a level adds over the one below it, from the policy table and the built-features registry: built
+ * features by name; a level that adds only features not built yet says so (即将上线).
+ */
 function levelTagline(level: number): string {
-  const added = FEATURE_KEYS.filter((key) => {
-    const rule: FeatureRule = FEATURE_POLICY[key];
-    return !rule.only && rule.level === level;
-  }).map((key) => FEATURE_POLICY[key].label);
-  if (level === UserType.PREMIUM || added.length === 0) return '企业版全部功能，更高的对比报告与导出额度';
-  const shown = added.slice(0, 3).join('、');
-  return added.length > 3 ? `${shown}等${added.length}项` : shown;
+  const added = featuresAddedAt(level);
+  const built = added.filter((f) => f.built).map((f) => f.label);
+  const planned = added.filter((f) => !f.built).map((f) => f.label);
+  if (level === UserType.PREMIUM || added.length === 0)
+    return `包含企业版全部功能；对比报告与导出额度更高（${COMING_SOON}）`;
+  if (built.length > 0) {
+    const shown = built.slice(0, 3).join('、');
+    return built.length > 3 ? `${shown}等${built.length}项` : shown;
+  }
+  return `${planned.slice(0, 2).join('、')}等（${COMING_SOON}）`;
 }
 
 /**

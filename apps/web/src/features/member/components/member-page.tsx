@@ -7,8 +7,10 @@ import { useSiteConfig } from '../../../lib/site-config';
 import { useBuyPrice } from '../api/get-buy-price';
 import { useMemberState } from '../api/get-operate-limits';
 import {
+  bonusDaysText,
   defaultChoice,
   defaultLevel,
+  formatExpiryDay,
   formatYuan,
   heldPaidLevel,
   isLevelBlocked,
@@ -35,7 +37,7 @@ interface MemberPageProps {
 const KIND_TEXT: Readonly<Record<OrderKind, string>> = {
   new: '新开通：支付成功后立即生效',
   renew: '续费：在当前到期时间基础上顺延',
-  upgrade: '升级：支付成功后立即生效，当前版本剩余时长已折算抵扣',
+  upgrade: '升级：支付成功后立即生效，当前版本剩余时长按新套餐日均价格折算为新版本时长',
 };
 
 function wantedLevel(raw: string | null): number | null {
@@ -45,8 +47,9 @@ function wantedLevel(raw: string | null): number | null {
 
 /**
  * /member and /member/pay (§4 payment flow): the current level and expiry, the four levels (lower ones
- * disabled), the level's durations from buyPrice with the upgrade credit, 立即开通 → the payment dialog (a
- * sub-account gets the blocking notice instead), and the feature comparison.
+ * disabled), the level's durations from buyPrice with the expiry each gives (an upgrade's credit converted
+ * into days), 立即开通 → the payment dialog (a sub-account gets the blocking notice instead), and the feature
+ * comparison.
  */
 export function MemberPage({ mode, quotas, features }: MemberPageProps) {
   const { modal } = App.useApp();
@@ -86,6 +89,8 @@ export function MemberPage({ mode, quotas, features }: MemberPageProps) {
       priceId: option.id,
       orderType: orderTypeOf(prices.orderKind),
       payAmount: option.payAmount,
+      bonusDays: option.bonusDays,
+      newMaturityTime: option.newMaturityTime,
     });
   };
 
@@ -161,10 +166,21 @@ export function MemberPage({ mode, quotas, features }: MemberPageProps) {
                       <dd>{formatYuan(option.price)}</dd>
                     </div>
                   ) : null}
-                  {prices.surplusPrice > 0 ? (
+                  {prices.surplusPrice > 0 && option ? (
                     <div>
-                      <dt>升级抵扣</dt>
-                      <dd className="member-credit">-{formatYuan(prices.surplusPrice)}</dd>
+                      <dt>剩余时长折算</dt>
+                      <dd className="member-credit" data-testid="member-bonus">
+                        {formatYuan(prices.surplusPrice)} → {userTypeLabel(level)}
+                        {bonusDaysText(option.bonusDays) ?? '0天'}
+                      </dd>
+                    </div>
+                  ) : null}
+                  {option?.newMaturityTime ? (
+                    <div>
+                      <dt>支付后到期</dt>
+                      <dd className="member-expiry" data-testid="member-new-expiry">
+                        {formatExpiryDay(option.newMaturityTime)}
+                      </dd>
                     </div>
                   ) : null}
                   <div>

@@ -9,7 +9,7 @@ import { saveUserInfo } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import { usePaymentCode } from '../api/confirm-pay';
 import { usePayQueryMutation } from '../api/pay-query';
-import { formatYuan, wechatAllowed } from '../purchase-rules';
+import { bonusDaysText, formatExpiryDay, formatYuan, wechatAllowed } from '../purchase-rules';
 import '../member.css';
 
 /** What the dialog pays for (chosen on the purchase screen). */
@@ -21,8 +21,12 @@ export interface PaymentOrder {
   priceId: number;
   /** confirmPay type: 1 new, 2 renew or upgrade */
   orderType: number;
-  /** the amount shown before the server answers (price − credit) */
+  /** the amount shown before the server answers (the option's price) */
   payAmount: number;
+  /** days an upgrade's credit adds (0 otherwise) */
+  bonusDays: number;
+  /** the expiry paying now gives (buyPrice), shown before paying */
+  newMaturityTime: string | null;
 }
 
 interface PaymentDialogProps {
@@ -84,9 +88,18 @@ function PaymentBody({ order, onClose }: { order: PaymentOrder; onClose: () => v
         <div>
           <dt>开通版本</dt>
           <dd>
-            {userTypeLabel(order.level)} · {order.title}（{order.monthNum}个月）
+            {userTypeLabel(order.level)} · {order.title}（{order.monthNum}个月
+            {order.bonusDays > 0 ? ` ${bonusDaysText(order.bonusDays)}` : ''}）
           </dd>
         </div>
+        {order.newMaturityTime ? (
+          <div>
+            <dt>支付后到期</dt>
+            <dd className="pay-dialog-expiry" data-testid="pay-new-expiry">
+              {formatExpiryDay(order.newMaturityTime)}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>应付金额</dt>
           <dd className="pay-dialog-amount" data-testid="pay-amount">

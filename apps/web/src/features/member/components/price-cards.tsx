@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
 import { YEARLY_DISCOUNT } from '@xg/shared';
-import { formatYuan, isYearly, type PriceChoice } from '../purchase-rules';
+import { bonusDaysText, formatExpiryDay, formatYuan, isYearly, type PriceChoice } from '../purchase-rules';
 
 interface PriceCardsProps {
   choices: readonly PriceChoice[];
@@ -12,7 +12,10 @@ interface PriceCardsProps {
 
 const YEARLY_BADGE = `年付${Math.round(YEARLY_DISCOUNT * 10)}折`;
 
-/** The durations of a level: price, list price, saving, price per month, 年付6折 (§3, §9). */
+/**
+ * The durations of a level: price, list price, saving, price per month, 年付6折 (§3, §9), and the expiry
+ * paying now gives (with the days an upgrade's credit adds).
+ */
 export function PriceCards({ choices, value, onChange, blockedText }: PriceCardsProps) {
   if (choices.length === 0) return <Empty description="暂无可购买的套餐" />;
   return (
@@ -46,6 +49,14 @@ export function PriceCards({ choices, value, onChange, blockedText }: PriceCards
                 <span className="price-card-unit">约 {formatYuan(option.unitPrice)}/月</span>
                 {option.saveMoney > 0 ? (
                   <span className="price-card-save">立省 {formatYuan(option.saveMoney)}</span>
+                ) : null}
+                {option.newMaturityTime ? (
+                  <span className="price-card-expiry" data-testid="price-card-expiry">
+                    {formatExpiryDay(option.newMaturityTime)} 到期
+                    {option.bonusDays > 0 ? (
+                      <em className="price-card-bonus">（含折算{bonusDaysText(option.bonusDays)}）</em>
+                    ) : null}
+                  </span>
                 ) : null}
                 {choice.selectable ? null : <span className="price-card-blocked">{blockedText}</span>}
               </>

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { productPitch, tierAllLines, tierLines } from './landing-content';
+
+/** The advertised lists are generated from the gate policy and FEATURE_STATUS (written out by hand here). */
+describe('landing feature lists', () => {
+  it('lists per tier the built features it adds and one 即将上线 line for the rest', () => {
+    expect(tierLines(0)).toEqual([
+      { text: 'UP主搜索与详情', built: true },
+      { text: '排行榜、热门内容与粉丝趋势', built: true },
+    ]);
+    expect(tierLines(1)).toEqual([
+      { text: '包含免费版全部功能', built: true },
+      { text: '完整榜单数据', built: true },
+      { text: '生成对比报告、24H监测', built: false },
+    ]);
+    expect(tierLines(2)).toEqual([
+      { text: '包含初级版全部功能', built: true },
+      { text: '视频30天数据趋势', built: true },
+      { text: '粉丝画像', built: true },
+      { text: '商业价值评估', built: true },
+      { text: '48H监测、视频监测等6项', built: false },
+    ]);
+    expect(tierLines(3)).toEqual([
+      { text: '包含专业版全部功能', built: true },
+      { text: '导出Excel、导出PDF等5项', built: false },
+    ]);
+    expect(tierLines(4)).toEqual([
+      { text: '包含企业版全部功能', built: true },
+      { text: '更高的对比报告与导出额度', built: false },
+    ]);
+  });
+
+  it('gives the free-VIP poster everything 企业版 has, built first', () => {
+    expect(tierAllLines(3)).toEqual([
+      { text: '完整榜单数据', built: true },
+      { text: '视频30天数据趋势', built: true },
+      { text: '粉丝画像', built: true },
+      { text: '商业价值评估', built: true },
+      { text: '生成对比报告、24H监测等13项', built: false },
+    ]);
+  });
+
+  it('pitches the built functions and names the coming ones', () => {
+    expect(productPitch()).toBe(
+      '为品牌方、广告代理、MCN机构与UP主提供UP主搜索、排行榜、粉丝趋势，让每一次合作都有数据可依；对比报告、投放监测、舆情分析即将上线。',
+    );
+  });
+});

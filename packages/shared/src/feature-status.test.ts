@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FEATURE_KEYS,
+  FEATURE_POLICY,
+  FEATURE_STATUS,
+  featureAllowed,
+  featureCell,
+  featuresAddedAt,
+  featuresGained,
+  type FeatureKey,
+} from './membership.js';
+
+const TIERS = [0, 1, 2, 3, 4] as const;
+
+describe('the gate policy and the built-features registry', () => {
+  it('has a status for every gated feature and no other', () => {
+    expect(Object.keys(FEATURE_STATUS).sort()).toEqual([...FEATURE_KEYS].sort());
+  });
+
+  it('gives each higher tier everything of the tier below (every feature × tier)', () => {
+    for (const feature of FEATURE_KEYS) {
+      for (const tier of TIERS.slice(0, -1)) {
+        if (featureAllowed(tier, feature))
+          expect(featureAllowed(tier + 1, feature), `${feature} at ${tier + 1}`).toBe(true);
+      }
+      expect(featureAllowed(4, feature), `${feature} at 高级企业版`).toBe(true);
+      expect(featureAllowed(0, feature), `${feature} at 免费版`).toBe(false);
+    }
+    // issue #13: 高级企业版 has PDF export as 企业版 does
+    expect(featureAllowed(4, 'export.pdf')).toBe(true);
+  });
+
+  it('never shows a feature without a screen as included (issue #13 list, written out by hand)', () => {
+    const notBuilt: FeatureKey[] = [
+      'contrast.create',
+      'monitor.video',
+      'monitor.live',
+      'monitor.duration.24h',
+      'monitor.duration.48h',
+      'monitor.duration.72h',
+      'monitor.duration.7d',
+      'opinion.analyse',
+      'opinion.warn',
+      'placement.record',
+      'library.private',
+      'export.excel',
+      'export.pdf',
+    ];
+    for (const feature of notBuilt) {
+      expect(TIERS.map((tier) => featureCell(feature, tier))).not.toContain('included');
+      expect(featureCell(feature, 4)).toBe('soon');
+    }
+    expect(TIERS.map((tier) => featureCell('creator.portrait', tier))).toEqual([
+      'none',
+      'none',
+      'included',
+      'included',
+      'included',
+    ]);
+    expect(TIERS.map((tier) => featureCell('ranking.full', tier))).toEqual([
+      'none',
+      'included',
+      'included',
+      'included',
+      'included',
+    ]);
+  });
+
+  it('lists what each tier adds, built first, each feature at exactly one tier', () => {
+    expect(featuresAddedAt(1).map((f) => [f.feature, f.built])).toEqual([
+      ['ranking.full', true],
+      ['contrast.create', false],
+      ['monitor.duration.24h', false],
+    ]);
+    expect(featuresAddedAt(3).every((f) => !f.built)).toBe(true);
+    expect(featuresAddedAt(4)).toEqual([]);
+    const all = [1, 2, 3, 4].flatMap((tier) => featuresAddedAt(tier).map((f) => f.feature));
+    expect(all.sort()).toEqual([...FEATURE_KEYS].sort());
+    expect(featuresGained(0, 2).map((f) => f.label)).toEqual([
+      FEATURE_POLICY['video.report30d'].label,
+      FEATURE_POLICY['creator.portrait'].label,
+      FEATURE_POLICY['creator.commercial'].label,
+      FEATURE_POLICY['ranking.full'].label,
+      ...featuresGained(0, 2)
+        .filter((f) => !f.built)
+        .map((f) => f.label),
+    ]);
+  });
+});
