@@ -65,3 +65,8 @@ export const Msg = {
   menuForbidden: '当前账号无权访问该菜单',
 } as const;
 export type MsgKey = keyof typeof Msg;
+
+/** Sign-in after repeated failures of the account (ours): the next attempt must wait this many seconds. */
+export function loginWaitMessage(seconds: number): string {
+  return `登录失败次数过多，请${Math.max(1, Math.ceil(seconds))}秒后再试`;
+}

@@ -7,6 +7,11 @@ import { NAME_SEARCH_MAX_LENGTH, intField, passwordField, phoneField, requiredTe
 export const LoginParams = z.object({
   loginname: requiredText(Msg.loginnameRequired),
   loginpwd: requiredText(Msg.loginpwdRequired),
+  /**
+   * The image captcha, needed once the account has had LOGIN_CAPTCHA_AFTER failed sign-ins (the server then
+   * answers `needCaptcha: true` and the form shows the field).
+   */
+  checkCode: z.string().trim().max(16).optional(),
 });
 export type LoginParams = z.infer<typeof LoginParams>;
 
