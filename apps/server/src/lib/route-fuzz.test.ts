@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { signHeaders } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { routesFromPrintout, type Route } from './route-table.js';
 
 /**
  * Issue #14: a fuzz test over EVERY route of the route table (read from Fastify itself, so routes added
@@ -26,28 +27,6 @@ vi.mock('./validate.js', async (importOriginal) => {
     },
   };
 });
-
-interface Route {
-  method: string;
-  url: string;
-}
-
-/** The route table as Fastify prints it (a tree of path segments with their methods). */
-export function routesFromPrintout(printout: string): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of printout.split('\n')) {
-    const m = /^(.*?)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = Array.from(m[1] ?? '').length / 4;
-    const url = (depth > 0 ? (stack[depth - 1] ?? '') : '') + (m[2] ?? '');
-    stack[depth] = url;
-    stack.length = depth + 1;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()))
-      if (method && method !== 'HEAD') routes.push({ method, url });
-  }
-  return routes;
-}
 
 /** The top-level keys of a parameter schema (through pipes, preprocessors, refinements and defaults). */
 function schemaKeys(schema: z.ZodType, depth = 0): string[] {
