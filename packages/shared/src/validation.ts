@@ -30,6 +30,7 @@ export function isEmail(value: string): boolean {
 export const TEXT_MAX_LENGTH = 500;
 export const MULTILINE_TEXT_MAX_LENGTH = 5000;
 export const PASSWORD_MAX_LENGTH = 128;
+// eslint-disable-next-line no-control-regex -- control characters are what this rule is about
 const FORBIDDEN_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LINE_BREAKS = /[\t\n\r]/;
 

@@ -74,7 +74,7 @@ describe('nothing relies on the request sign for access control', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ loginname: 'demo-free@example.com', loginpwd: TEST_DEMO_PASSWORD }).toString(),
     });
-    const token = String((login.json() as { user_token: string }).user_token);
+    const token = String(login.json<{ user_token: string }>().user_token);
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/pipeline', headers: { 'user-token': token } });
     expect(res.statusCode).toBe(403);
   });

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { signHeaders } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { routesFromPrintout, type Route } from './route-table.js';
+import type * as ValidateModule from './validate.js';
 
 /**
  * Issue #14: a fuzz test over EVERY route of the route table (read from Fastify itself, so routes added
@@ -18,7 +18,7 @@ import { routesFromPrintout, type Route } from './route-table.js';
  */
 const parsedSchemas: z.ZodType[] = [];
 vi.mock('./validate.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./validate.js')>();
+  const real = await importOriginal<typeof ValidateModule>();
   return {
     ...real,
     parseParams: (schema: z.ZodType, input: unknown) => {
@@ -34,7 +34,7 @@ function schemaKeys(schema: z.ZodType, depth = 0): string[] {
   if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
   const inner = ['in', 'out', 'innerType', 'schema'].map((k) => def[k]).filter((v) => v instanceof z.ZodType);
-  return [...new Set(inner.flatMap((s) => schemaKeys(s as z.ZodType, depth + 1)))];
+  return [...new Set(inner.flatMap((s) => schemaKeys(s, depth + 1)))];
 }
 
 type Value = string | string[] | number | boolean | null | Record<string, unknown> | unknown[];

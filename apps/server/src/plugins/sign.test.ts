@@ -142,7 +142,7 @@ describe('the sign check runs on the routed path, whatever the request target lo
 
   it('accepts a correct sign on an absolute-form target (the sign covers the routed path)', async () => {
     const headers = { ...signHeaders({ path: '/api/user/userInfo', token }) };
-    const res = await rawRequest(port, 'GET', 'http://x/api/user/userInfo', headers as Record<string, string>);
+    const res = await rawRequest(port, 'GET', 'http://x/api/user/userInfo', headers);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ code: 200, userInfoMap: { email: 'demo-free@example.com' } });
   });

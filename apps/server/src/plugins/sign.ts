@@ -43,10 +43,14 @@ export function routedPath(request: FastifyRequest): string {
   if (pattern) {
     const params = (request.params ?? {}) as Record<string, unknown>;
     return pattern
-      .replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => String(params[name] ?? ''))
-      .replace(/\*$/, () => String(params['*'] ?? ''));
+      .replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => text(params[name]))
+      .replace(/\*$/, () => text(params['*']));
   }
   return targetPath(request.raw.url ?? request.url);
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }
 
 /** The path part of a request target, in the router's reading (see routedPath). */

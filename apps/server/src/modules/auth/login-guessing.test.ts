@@ -73,7 +73,7 @@ describe('sign-in guessing is counted per account, across IPs and login names', 
     const ips = Array.from({ length: 10 }, () => kit.freshIp());
     let answered = 0;
     for (let i = 0; i < 50; i += 1) {
-      const body = await login(i % 2 ? a.email : a.phone, `guess-${i}`, { ip: ips[i % 10] });
+      const body = await login(i % 2 ? a.email : (a.phone ?? ''), `guess-${i}`, { ip: ips[i % 10] });
       expect(body.code).toBe(ApiCode.FAIL);
       if (body.message === Msg.loginFailed) answered += 1;
     }

@@ -24,7 +24,8 @@ afterAll(async () => {
 /** A sign-in from `ip`; with `captcha` it answers a fresh image captcha (needed after LOGIN_CAPTCHA_AFTER failures). */
 async function login(loginname: string, loginpwd: string, ip = '198.51.100.10', captcha = false) {
   const cookies = captcha ? await accountsKit(t).captchaCookie() : {};
-  const params = captcha ? { loginname, loginpwd, checkCode: KIT_CAPTCHA } : { loginname, loginpwd };
+  const params: Record<string, string> = { loginname, loginpwd };
+  if (captcha) params.checkCode = KIT_CAPTCHA;
   return t.call('POST', '/api/gologin', params, { headers: { 'x-forwarded-for': ip }, cookies });
 }
 
