@@ -34,7 +34,7 @@ describe('sign-in after repeated failures', () => {
     await page.goto(`${baseUrl}/login`);
     await page.getByPlaceholder('请输入手机号或邮箱').fill(phone);
     for (let i = 0; i < 3; i += 1) {
-      await expect(page.getByPlaceholder('请输入图形验证码')).toHaveCount(0);
+      expect(await page.getByPlaceholder('请输入图形验证码').count()).toBe(0);
       await page.getByPlaceholder('请输入密码').fill(`wrong-pass-${i}`);
       await page.getByRole('button', { name: '登录', exact: true }).click();
       await expect.poll(() => page.getByPlaceholder('请输入密码').inputValue()).toBe('');

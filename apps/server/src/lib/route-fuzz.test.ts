@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { signHeaders } from '@xg/shared';
+import { Msg, signHeaders } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { routesFromPrintout, type Route } from './route-table.js';
 import type * as ValidateModule from './validate.js';
@@ -235,6 +235,20 @@ describe('every route survives hostile input', () => {
     expect(routes.length).toBeGreaterThan(60);
     for (const must of ['/api/searchKeyword', '/api/gologin', '/api/pay/confirmPay', '/api/user/userInfo'])
       expect(routes.map((r) => r.url)).toContain(must);
+  });
+
+  it('answers a NUL in a keyword with the input rule message (was HTTP 500: PostgreSQL refuses 0x00)', async () => {
+    const token = await freshToken();
+    for (const url of [
+      '/api/searchKeyword?keyword=a%00b',
+      '/api/searchKol?keyword=a%00b',
+      '/api/topicDetail?topic=a%00b',
+    ]) {
+      const path = url.split('?')[0] ?? '';
+      const res = await t.app.inject({ method: 'GET', url, headers: { ...signHeaders({ path, token }) } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json(), url).toMatchObject({ code: -1, message: Msg.textInvalid });
+    }
   });
 
   it('answers no hostile input with a 500, a stack trace or SQL text', async () => {
