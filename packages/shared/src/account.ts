@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import type { UserInfo } from './api-types.js';
 import { Msg } from './messages.js';
-import { EMAIL_PATTERN, PHONE_PATTERN, intField, passwordField, phoneField, requiredText } from './validation.js';
+import { EMAIL_PATTERN, PHONE_PATTERN, intField, passwordField, phoneField, requiredText, text } from './validation.js';
 
 /**
  * Accounts (issue #4): forgot password, the bind panel, QR sign-in through the WeChat official account, the
@@ -113,7 +113,7 @@ export function isAllowedImage(value: string, kind: 'avatar' | 'cover'): boolean
 
 // Parameters ---------------------------------------------------------------------------------------
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => text().trim().max(max).optional();
 
 /** POST /api/forgetpwd (§7.1, §5): SMS type 2. */
 export const ForgetPwdParams = z
@@ -128,8 +128,7 @@ export const ForgetPwdParams = z
 export type ForgetPwdParams = z.infer<typeof ForgetPwdParams>;
 
 export const emailField = requiredText(Msg.emailRequired).pipe(
-  z
-    .string()
+  text()
     .max(254, { error: Msg.emailInvalid })
     .regex(EMAIL_PATTERN, { error: Msg.emailInvalid })
     .transform((v) => v.toLowerCase()),
@@ -142,14 +141,14 @@ export const emailField = requiredText(Msg.emailRequired).pipe(
 export const BindAccountParams = z
   .object({
     otype: intField(AccountMsg.otypeInvalid).refine((v) => v === 1 || v === 2, { error: AccountMsg.otypeInvalid }),
-    phone: z.string().optional(),
-    email: z.string().optional(),
+    phone: text().optional(),
+    email: text().optional(),
     checkCode: requiredText(Msg.checkCodeRequired),
     verifyCode: requiredText(Msg.verifyCodeRequired),
-    taId: requiredText(AccountMsg.taIdRequired).pipe(z.string().max(100, { error: AccountMsg.taIdInvalid })),
+    taId: requiredText(AccountMsg.taIdRequired).pipe(text().max(100, { error: AccountMsg.taIdInvalid })),
     bindingUser: z.coerce.number().optional(),
     /** the client's fixed placeholder (§7.1); ignored */
-    password: z.string().optional(),
+    password: text().optional(),
     inviteCode: optionalText(32),
     parent: optionalText(64),
     source: optionalText(200),
@@ -200,21 +199,19 @@ export type QrCodeParams = z.infer<typeof QrCodeParams>;
 
 /** GET /api/getQRCodeStatus (§7.1). */
 export const QrStatusParams = z.object({
-  sign: requiredText(AccountMsg.signRequired).pipe(z.string().max(100, { error: AccountMsg.signRequired })),
+  sign: requiredText(AccountMsg.signRequired).pipe(text().max(100, { error: AccountMsg.signRequired })),
 });
 export type QrStatusParams = z.infer<typeof QrStatusParams>;
 
 /** POST /api/user/updateProfile: username and/or avatar (a preset or an https URL). */
 export const UpdateProfileParams = z
   .object({
-    username: z
-      .string()
+    username: text()
       .trim()
       .min(1, { error: AccountMsg.usernameRequired })
       .refine((v) => Array.from(v).length <= USERNAME_MAX_LENGTH, { error: AccountMsg.usernameTooLong })
       .optional(),
-    userImage: z
-      .string()
+    userImage: text()
       .trim()
       .refine((v) => isAllowedImage(v, 'avatar'), { error: AccountMsg.avatarInvalid })
       .optional(),
@@ -225,7 +222,7 @@ export type UpdateProfileParams = z.infer<typeof UpdateProfileParams>;
 /** POST /api/user/setCoverImage: a preset cover or an https URL. */
 export const SetCoverImageParams = z.object({
   coverImage: requiredText(AccountMsg.coverRequired).pipe(
-    z.string().refine((v) => isAllowedImage(v, 'cover'), { error: AccountMsg.coverInvalid }),
+    text().refine((v) => isAllowedImage(v, 'cover'), { error: AccountMsg.coverInvalid }),
   ),
 });
 export type SetCoverImageParams = z.infer<typeof SetCoverImageParams>;
@@ -233,7 +230,7 @@ export type SetCoverImageParams = z.infer<typeof SetCoverImageParams>;
 /** POST /api/user/updatepwd: oldPassword is needed when userInfo.isOldPassword is 1. */
 export const UpdatePwdParams = z
   .object({
-    oldPassword: z.string().optional(),
+    oldPassword: text().optional(),
     password: passwordField,
     rePassword: requiredText(Msg.passwordRequired),
   })
@@ -244,7 +241,7 @@ export type UpdatePwdParams = z.infer<typeof UpdatePwdParams>;
 export const VerifyOldPhoneParams = z.object({ verifyCode: requiredText(Msg.verifyCodeRequired) });
 export type VerifyOldPhoneParams = z.infer<typeof VerifyOldPhoneParams>;
 
-const ticketField = z.string().trim().max(100).optional();
+const ticketField = text().trim().max(100).optional();
 
 /** POST /api/user/sendNewPhoneCode: SMS type 4 to the new phone, behind the image captcha. */
 export const SendNewPhoneCodeParams = z.object({
@@ -265,13 +262,13 @@ export type UpdatePhoneParams = z.infer<typeof UpdatePhoneParams>;
 /** POST /api/user/subAccount/add: phone or e-mail, initial password, name. */
 export const SubAccountAddParams = z.object({
   account: requiredText(Msg.contactRequired).pipe(
-    z.string().refine((v) => PHONE_PATTERN.test(v) || (v.length <= 254 && EMAIL_PATTERN.test(v)), {
+    text().refine((v) => PHONE_PATTERN.test(v) || (v.length <= 254 && EMAIL_PATTERN.test(v)), {
       error: Msg.contactInvalid,
     }),
   ),
   password: passwordField,
   name: requiredText(AccountMsg.subAccountNameRequired).pipe(
-    z.string().refine((v) => Array.from(v).length <= USERNAME_MAX_LENGTH, { error: AccountMsg.usernameTooLong }),
+    text().refine((v) => Array.from(v).length <= USERNAME_MAX_LENGTH, { error: AccountMsg.usernameTooLong }),
   ),
 });
 export type SubAccountAddParams = z.infer<typeof SubAccountAddParams>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import { Msg } from './messages.js';
 import { decodeKeyword } from './schemas.js';
+import { text } from './validation.js';
 
 /**
  * Discovery (issue #6): creator search with filters, suggestions, content search, rankings, creator and
@@ -76,8 +77,7 @@ function optInt(message: string, min: number, max: number = Number.MAX_SAFE_INTE
 function optIntList(message: string, allowed: readonly number[] | null) {
   return z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: message })
+    text(message)
       .transform((s, ctx) => {
         const parts = s.split(',').map((p) => p.trim());
         const out: number[] = [];
@@ -125,7 +125,7 @@ export type PagingParams = z.infer<typeof PagingParams>;
 /** An optional search keyword, double URL-encoded by the client (§5); blank → undefined. */
 const optKeyword = z.preprocess(
   (v) => (typeof v === 'string' ? decodeKeyword(v).trim() : v),
-  z.preprocess(blankToUndefined, z.string({ error: Msg.keywordRequired }).optional()),
+  z.preprocess(blankToUndefined, text(Msg.keywordRequired).optional()),
 );
 
 export const KOL_SORTS = ['fans', 'growth', 'indexNum', 'plays'] as const;
@@ -150,12 +150,7 @@ export const KolSearchParams = z
     fansGender: optInt(DiscoveryMsg.fansGenderInvalid, 0, 1),
     fansRegion: z.preprocess(
       blankToUndefined,
-      z
-        .string({ error: DiscoveryMsg.fansRegionInvalid })
-        .trim()
-        .min(1)
-        .max(20, { error: DiscoveryMsg.fansRegionInvalid })
-        .optional(),
+      text(DiscoveryMsg.fansRegionInvalid).trim().min(1).max(20, { error: DiscoveryMsg.fansRegionInvalid }).optional(),
     ),
     sort: optEnum(KOL_SORTS, DiscoveryMsg.sortInvalid),
     ...pagingShape,
@@ -186,8 +181,7 @@ export const CONTENT_SORTS = ['play', 'time'] as const;
 export const ContentSearchParams = z.object({
   keyword: z.preprocess(
     (v) => (typeof v === 'string' ? decodeKeyword(v).trim() : v),
-    z
-      .string({ error: Msg.keywordRequired })
+    text(Msg.keywordRequired)
       .min(1, { error: Msg.keywordRequired })
       .refine((s) => Array.from(s).length < CONTENT_KEYWORD_MAX_LENGTH, { error: DiscoveryMsg.contentKeywordTooLong }),
   ),
@@ -203,7 +197,7 @@ export type BusinessSortParams = z.infer<typeof BusinessSortParams>;
 export const QueryKolParams = z.object({
   keyword: z.preprocess(
     (v) => (typeof v === 'string' ? decodeKeyword(v).trim() : v),
-    z.string({ error: Msg.keywordRequired }).min(1, { error: Msg.keywordRequired }),
+    text(Msg.keywordRequired).min(1, { error: Msg.keywordRequired }),
   ),
   type: z.preprocess(
     (v) => (v === undefined || v === '' ? 0 : v),
@@ -224,8 +218,7 @@ export type RankingPeriod = (typeof RANKING_PERIODS)[number];
 
 const dateField = z.preprocess(
   blankToUndefined,
-  z
-    .string({ error: DiscoveryMsg.dateInvalid })
+  text(DiscoveryMsg.dateInvalid)
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DiscoveryMsg.dateInvalid })
     .refine(
       (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
@@ -294,8 +287,7 @@ export type KolFanEventsParams = z.infer<typeof KolFanEventsParams>;
 /** A video id (digits) or a BV id. */
 const videoIdField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
-  z
-    .string({ error: DiscoveryMsg.videoIdInvalid })
+  text(DiscoveryMsg.videoIdInvalid)
     .regex(/^(\d{1,15}|BV[0-9A-Za-z]{10})$/, { error: DiscoveryMsg.videoIdInvalid })
     .refine((s) => s.startsWith('BV') || Number(s) > 0, { error: DiscoveryMsg.videoIdInvalid }),
 );
@@ -343,8 +335,7 @@ export type HotSpotParams = z.infer<typeof HotSpotParams>;
 export const TopicDetailParams = z.object({
   topic: z.preprocess(
     (v) => (typeof v === 'string' ? decodeKeyword(v).trim() : v),
-    z
-      .string({ error: DiscoveryMsg.topicRequired })
+    text(DiscoveryMsg.topicRequired)
       .min(1, { error: DiscoveryMsg.topicRequired })
       .max(CONTENT_KEYWORD_MAX_LENGTH, { error: DiscoveryMsg.topicRequired }),
   ),

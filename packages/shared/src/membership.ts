@@ -3,7 +3,7 @@ import type { ApiEnvelope } from './codes.js';
 import type { UserInfo } from './api-types.js';
 import { Msg } from './messages.js';
 import { GATE_DEFAULT_LEVEL, UserType } from './tiers.js';
-import { intField, phoneField, requiredText } from './validation.js';
+import { intField, phoneField, requiredText, text } from './validation.js';
 
 /**
  * Membership and payment (spec §3, §4 payment flow, §5, §6, §7.2, §9): constants, the feature policy the
@@ -293,8 +293,7 @@ export type ConfirmPayParams = z.infer<typeof ConfirmPayParams>;
 
 /** GET /api/pay/payResult: one of the caller's orders; without orderNo, the latest. */
 export const PayResultParams = z.object({
-  orderNo: z
-    .string()
+  orderNo: text()
     .trim()
     .min(1)
     .max(64)
@@ -305,8 +304,7 @@ export type PayResultParams = z.infer<typeof PayResultParams>;
 
 /** Sandbox pay page (GET /api/sandbox/pay, POST /api/sandbox/pay/confirm | cancel). */
 export const SandboxPayParams = z.object({
-  orderNo: z
-    .string({ error: MemberMsg.orderNotFound })
+  orderNo: text(MemberMsg.orderNotFound)
     .trim()
     .regex(/^[A-Za-z0-9]{1,64}$/, { error: MemberMsg.orderNotFound }),
 });
@@ -319,7 +317,7 @@ export const ExcelResidueParams = z.object({
 export type ExcelResidueParams = z.infer<typeof ExcelResidueParams>;
 
 const limitedText = (required: string, max: number) =>
-  requiredText(required).pipe(z.string().max(max, { error: MemberMsg.freeVipTooLong }));
+  requiredText(required).pipe(text().max(max, { error: MemberMsg.freeVipTooLong }));
 
 /** POST /api/freeVip/apply: the poster modal's application form. */
 export const FreeVipApplyParams = z.object({
@@ -327,7 +325,8 @@ export const FreeVipApplyParams = z.object({
   contactName: limitedText(MemberMsg.freeVipContactRequired, 50),
   phone: phoneField,
   position: limitedText(MemberMsg.freeVipPositionRequired, 50),
-  needs: z.string().trim().max(500, { error: MemberMsg.freeVipTooLong }).optional(),
+  // a textarea: line breaks and tabs are allowed
+  needs: text(Msg.badRequest, { multiline: true, max: 500, tooLong: MemberMsg.freeVipTooLong }).trim().optional(),
 });
 export type FreeVipApplyParams = z.infer<typeof FreeVipApplyParams>;
 

@@ -13,6 +13,7 @@ export const Msg = {
   emailInvalid: '邮箱格式不正确!',
   passwordRequired: '密码不能为空!',
   passwordTooShort: '密码不能少于6位数!',
+  passwordTooLong: '密码不能超过128位',
   passwordMismatch: '两次密码不一致!',
   checkCodeRequired: '图像验证码不能为空',
   verifyCodeRequired: '验证码不能为空',
@@ -58,6 +59,9 @@ export const Msg = {
   notFound: '请求的资源不存在',
   serverError: '服务器开小差了，请稍后再试',
   tooManyRequests: '操作过于频繁，请稍后再试',
+  // the one input rule of every text parameter (ours; packages/shared/src/validation.ts)
+  textInvalid: '输入内容包含不支持的字符，请检查后重新输入',
+  textTooLong: '输入内容过长，请删减后重新输入',
   qrExpired: '二维码已失效',
   // accounts: SMS limits, menus (ours)
   smsDailyLimit: '今日验证码发送次数已达上限，请明天再试',
@@ -65,3 +69,8 @@ export const Msg = {
   menuForbidden: '当前账号无权访问该菜单',
 } as const;
 export type MsgKey = keyof typeof Msg;
+
+/** Sign-in after repeated failures of the account (ours): the next attempt must wait this many seconds. */
+export function loginWaitMessage(seconds: number): string {
+  return `登录失败次数过多，请${Math.max(1, Math.ceil(seconds))}秒后再试`;
+}

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { Msg } from './messages.js';
-import { NAME_SEARCH_MAX_LENGTH, intField, passwordField, phoneField, requiredText } from './validation.js';
+import { NAME_SEARCH_MAX_LENGTH, intField, passwordField, phoneField, requiredText, text } from './validation.js';
 
 /** Every call's parameters, validated by the server and used by the web's forms. */
 
 export const LoginParams = z.object({
   loginname: requiredText(Msg.loginnameRequired),
   loginpwd: requiredText(Msg.loginpwdRequired),
+  /**
+   * The image captcha, needed once the account has had LOGIN_CAPTCHA_AFTER failed sign-ins (the server then
+   * answers `needCaptcha: true` and the form shows the field).
+   */
+  checkCode: text().trim().max(16).optional(),
 });
 export type LoginParams = z.infer<typeof LoginParams>;
 
@@ -32,10 +37,10 @@ export const RegisterParams = z
       .number({ error: Msg.identityRequired })
       .int({ error: Msg.identityRequired })
       .refine((v) => (identityValues as readonly number[]).includes(v), { error: Msg.identityRequired }),
-    inviteCode: z.string().trim().max(32).optional(),
-    parent: z.string().trim().max(64).optional(),
-    source: z.string().trim().max(200).optional(),
-    taId: z.string().trim().max(64).optional(),
+    inviteCode: text().trim().max(32).optional(),
+    parent: text().trim().max(64).optional(),
+    source: text().trim().max(200).optional(),
+    taId: text().trim().max(64).optional(),
   })
   .refine((v) => v.password === v.rePassword, { error: Msg.passwordMismatch, path: ['rePassword'] });
 export type RegisterParams = z.infer<typeof RegisterParams>;
@@ -60,7 +65,7 @@ export function decodeKeyword(raw: string): string {
 }
 
 export const CreatorSearchParams = z.object({
-  keyword: z.string({ error: Msg.keywordRequired }).transform(decodeKeyword).pipe(requiredText(Msg.keywordRequired)),
+  keyword: text(Msg.keywordRequired).transform(decodeKeyword).pipe(requiredText(Msg.keywordRequired)),
   pageNo: intField(Msg.badRequest).min(1, { error: Msg.badRequest }).max(500, { error: Msg.badRequest }).default(1),
   pageSize: intField(Msg.badRequest)
     .min(1, { error: Msg.badRequest })

@@ -17,6 +17,11 @@ describe('signHeaders (§7)', () => {
     expect(h['USER-TOKEN']).toBeUndefined();
     expect(h.sign).toBe(computeSign('1', '/gologin', ''));
   });
+  it('never gives two calls the same timestamp (the server would refuse the second as a replay)', () => {
+    const stamps = Array.from({ length: 50 }, () => Number(signHeaders({ path: '/api/kolTrend' }).timetemp));
+    for (let i = 1; i < stamps.length; i += 1) expect(stamps[i]).toBeGreaterThan(stamps[i - 1] ?? 0);
+    expect(Math.abs((stamps.at(-1) ?? 0) - Date.now())).toBeLessThan(1000);
+  });
   it('strips the /api prefix and the query', () => {
     expect(signPath('/api/a/b?c=d')).toBe('/a/b');
     expect(signPath('/x')).toBe('/x');

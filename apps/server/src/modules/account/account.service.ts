@@ -93,7 +93,7 @@ export class AccountService {
       if (!old) throw AppError.fail(AccountMsg.oldPasswordRequired);
       const stored = await users.findPasswordHash(userId);
       if (stored === undefined || !(await verifyPassword(stored, old))) {
-        await throttle.record(key, '');
+        await throttle.record(key, key, '');
         throw AppError.fail(AccountMsg.oldPasswordWrong);
       }
       await throttle.clear(key, '');

@@ -58,6 +58,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     sms,
     sessions: ctx.sessions,
     throttle: new LoginThrottleRepository(ctx.db),
+    captchas,
     qr,
   });
   const limit = {
@@ -124,7 +125,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post('/api/gologin', async (request) => {
     limit.gologin.enforce(request.ip);
     const params = parseParams(LoginParams, request.body);
-    const { token, userInfo } = await auth.login(params, clientMeta(request));
+    const { token, userInfo } = await auth.login(params, clientMeta(request), request.cookies[CAPTCHA_COOKIE]);
     return ok({ user_token: token, userInfoMap: userInfo }, Msg.loginOk);
   });
 

@@ -4,6 +4,7 @@ import {
   BIND_OTYPE,
   Msg,
   SMS_TYPES,
+  loginWaitMessage,
   isEmail,
   isPhone,
   type BindAccountParams,
@@ -19,6 +20,7 @@ import { createAccount } from '../user/create-account.js';
 import { dummyVerify, hashPassword, prepareDummyHash, verifyPassword } from '../user/password.js';
 import { UserRepository, type LoginRecord } from '../user/user.repository.js';
 import type { UserService } from '../user/user.service.js';
+import type { CaptchaService } from './captcha.service.js';
 import type { LoginThrottleRepository } from './login-throttle.repository.js';
 import type { QrLoginService } from './qr-login.service.js';
 import type { SmsService } from './sms.service.js';
@@ -26,7 +28,24 @@ import type { SmsService } from './sms.service.js';
 /** Sign-in lockout: this many failures for one account from one IP within the window lock that pair. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_WINDOW_SECONDS = 10 * 60;
+/** Failures of one account, from every IP and login name, are counted over this window. */
+export const LOGIN_ACCOUNT_WINDOW_SECONDS = 30 * 60;
+/** From this many account failures on, every sign-in of the account needs the image captcha. */
+export const LOGIN_CAPTCHA_AFTER = 3;
+/** From this many account failures on, the next attempt must wait a growing delay after the last one. */
+export const LOGIN_DELAY_AFTER = 5;
+export const LOGIN_DELAY_BASE_SECONDS = 5;
+/** The delay never grows past this: an attacker can slow a real user down, never lock them out for long. */
+export const LOGIN_DELAY_MAX_SECONDS = 60;
+/** A place (IP) the account signed in from within this window is known: the growing delay does not apply there. */
+export const LOGIN_KNOWN_IP_SECONDS = 30 * 24 * 3600;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** The wait before the next attempt after `failures` account failures: 0, then 5, 10, 20, 40, 60, 60 … s. */
+export function loginDelaySeconds(failures: number): number {
+  if (failures < LOGIN_DELAY_AFTER) return 0;
+  return Math.min(LOGIN_DELAY_MAX_SECONDS, LOGIN_DELAY_BASE_SECONDS * 2 ** (failures - LOGIN_DELAY_AFTER));
+}
 
 export interface ClientMeta {
   ip: string | null;
@@ -45,6 +64,7 @@ export interface AuthDeps {
   sms: SmsService;
   sessions: SessionService;
   throttle: LoginThrottleRepository;
+  captchas: CaptchaService;
   qr: QrLoginService;
 }
 
@@ -161,11 +181,20 @@ export class AuthService {
 
   /**
    * Phone or e-mail plus password. An unknown account and a wrong password give the same answer and take
-   * the same time (a dummy argon2 verify). After LOGIN_MAX_FAILURES failures for one account from one IP
-   * within 10 minutes, that pair is locked until the oldest failure leaves the window; the failures live
-   * in the `login_failures` table, so the lock holds across API nodes and restarts.
+   * the same time (a dummy argon2 verify), and a name without an account is throttled exactly like one.
+   *
+   * Guessing is limited in three steps, all counted in the `login_failures` table (so across API nodes and
+   * restarts), per account — the phone and the e-mail of one account count together — and from every IP:
+   * - LOGIN_MAX_FAILURES failures of the account from one IP within 10 minutes lock that pair (Msg.loginLocked);
+   * - from LOGIN_CAPTCHA_AFTER account failures within 30 minutes on, every attempt needs the image captcha
+   *   (`checkCode`, the xg_captcha cookie); the answers carry `needCaptcha: true` so the form shows it;
+   * - from LOGIN_DELAY_AFTER failures on, the next attempt waits loginDelaySeconds() after the last failure
+   *   (5 s doubling to at most 60 s; `retryAfter` says how long), except from an IP the account signed in
+   *   from before (LOGIN_KNOWN_IP_SECONDS), so an attacker elsewhere cannot keep its owner out.
+   * The check and the failure's record happen under a per-account advisory lock before the password is
+   * verified (the record is removed again on success), so parallel attempts cannot slip past the limits.
    */
-  async login(params: LoginParams, meta: ClientMeta): Promise<SignedIn> {
+  async login(params: LoginParams, meta: ClientMeta, captchaId?: string): Promise<SignedIn> {
     const { users, throttle } = this.deps;
     const loginname = params.loginname.trim();
     let loginKey: string;
@@ -180,20 +209,56 @@ export class AuthService {
     } else {
       throw AppError.fail(Msg.contactInvalid);
     }
-
+    const accountKey = account ? `user:${account.id}` : loginKey;
     const ip = meta.ip ?? '';
     await this.purgeNowAndThen();
-    if ((await throttle.countRecent(loginKey, ip, LOGIN_LOCK_WINDOW_SECONDS)) >= LOGIN_MAX_FAILURES)
-      throw AppError.fail(Msg.loginLocked);
+
+    const failuresBefore = await this.admitAttempt({ accountKey, loginKey, ip, account, params, captchaId });
     let valid = false;
     if (account) valid = await verifyPassword(account.passwordHash, params.loginpwd);
     else await dummyVerify(params.loginpwd);
     if (!account || !valid) {
-      await throttle.record(loginKey, ip);
-      throw AppError.fail(Msg.loginFailed);
+      const failures = failuresBefore + 1;
+      throw AppError.fail(Msg.loginFailed, failures >= LOGIN_CAPTCHA_AFTER ? { needCaptcha: true } : {});
     }
-    await throttle.clear(loginKey, ip);
+    await throttle.clear(accountKey, ip);
     return this.openSession(account.id, meta);
+  }
+
+  /**
+   * Lets one attempt through the limits and records it as a failure in advance (all under the account's
+   * advisory lock), or refuses it. Answers the number of account failures before this attempt.
+   */
+  private async admitAttempt(a: {
+    accountKey: string;
+    loginKey: string;
+    ip: string;
+    account: LoginRecord | undefined;
+    params: LoginParams;
+    captchaId: string | undefined;
+  }): Promise<number> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const throttle = this.deps.throttle.with(trx);
+      await throttle.lockAccount(a.accountKey);
+      if ((await throttle.countRecent(a.accountKey, a.ip, LOGIN_LOCK_WINDOW_SECONDS)) >= LOGIN_MAX_FAILURES)
+        throw AppError.fail(Msg.loginLocked);
+      const { count, lastAt } = await throttle.accountFailures(a.accountKey, LOGIN_ACCOUNT_WINDOW_SECONDS);
+      const delay = loginDelaySeconds(count);
+      if (delay > 0 && lastAt) {
+        const known = a.account ? await throttle.signedInFrom(a.account.id, a.ip, LOGIN_KNOWN_IP_SECONDS) : false;
+        const wait = known ? 0 : Math.ceil(delay - (await throttle.secondsSince(lastAt)));
+        if (wait > 0) throw AppError.fail(loginWaitMessage(wait), { needCaptcha: true, retryAfter: wait });
+      }
+      if (count >= LOGIN_CAPTCHA_AFTER) {
+        const code = a.params.checkCode ?? '';
+        if (!code) throw AppError.fail(Msg.checkCodeRequired, { needCaptcha: true });
+        // any answer uses the captcha up, right or wrong
+        if (!(await this.deps.captchas.verify(a.captchaId, code)))
+          throw AppError.fail(Msg.checkCodeWrong, { needCaptcha: true });
+      }
+      await throttle.record(a.accountKey, a.loginKey, a.ip);
+      return count;
+    });
   }
 
   private async openSession(userId: string, meta: ClientMeta): Promise<SignedIn> {
@@ -205,6 +270,6 @@ export class AuthService {
     const now = Date.now();
     if (now - this.lastPurge < PURGE_EVERY_MS) return;
     this.lastPurge = now;
-    await this.deps.throttle.deleteOlderThan(LOGIN_LOCK_WINDOW_SECONDS);
+    await this.deps.throttle.deleteOlderThan(Math.max(LOGIN_LOCK_WINDOW_SECONDS, LOGIN_ACCOUNT_WINDOW_SECONDS));
   }
 }

@@ -10,7 +10,8 @@ import { ApiCode, Msg, type UserInfo } from '@xg/shared';
 import { createTestApp, TEST_DEMO_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { REDACT_PATHS } from '../../app.js';
 import { DEMO_SPECS } from '../../db/seed/demo-accounts.js';
-import { LOGIN_MAX_FAILURES } from './auth.service.js';
+import { LOGIN_CAPTCHA_AFTER, LOGIN_MAX_FAILURES } from './auth.service.js';
+import { KIT_CAPTCHA, accountsKit } from './test-kit.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,8 +21,12 @@ afterAll(async () => {
   await t.close();
 });
 
-function login(loginname: string, loginpwd: string, ip = '198.51.100.10') {
-  return t.call('POST', '/api/gologin', { loginname, loginpwd }, { headers: { 'x-forwarded-for': ip } });
+/** A sign-in from `ip`; with `captcha` it answers a fresh image captcha (needed after LOGIN_CAPTCHA_AFTER failures). */
+async function login(loginname: string, loginpwd: string, ip = '198.51.100.10', captcha = false) {
+  const cookies = captcha ? await accountsKit(t).captchaCookie() : {};
+  const params: Record<string, string> = { loginname, loginpwd };
+  if (captcha) params.checkCode = KIT_CAPTCHA;
+  return t.call('POST', '/api/gologin', params, { headers: { 'x-forwarded-for': ip }, cookies });
 }
 
 async function tokenOf(loginname: string, ip?: string): Promise<string> {
@@ -72,29 +77,36 @@ describe('POST /api/gologin', () => {
   it(`locks an account for an IP after ${LOGIN_MAX_FAILURES} failures in 10 minutes`, async () => {
     const ip = '203.0.113.5';
     for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) {
-      expect((await login('demo-pro@example.com', `wrong-${i}`, ip)).body.message).toBe(Msg.loginFailed);
+      const res = await login('demo-pro@example.com', `wrong-${i}`, ip, i >= LOGIN_CAPTCHA_AFTER);
+      expect(res.body.message).toBe(Msg.loginFailed);
     }
-    const locked = await login('demo-pro@example.com', TEST_DEMO_PASSWORD, ip);
+    const locked = await login('demo-pro@example.com', TEST_DEMO_PASSWORD, ip, true);
     expect(locked.body).toEqual({ code: ApiCode.FAIL, message: Msg.loginLocked });
-    // the same account from another IP, and another account from this IP, are not locked
-    expect((await login('demo-pro@example.com', TEST_DEMO_PASSWORD, '203.0.113.6')).body.code).toBe(ApiCode.OK);
+    // another account from this IP is not locked
     expect((await login('demo-basic@example.com', TEST_DEMO_PASSWORD, ip)).body.code).toBe(ApiCode.OK);
-    // once the failures are older than 10 minutes the lock is gone, and a success clears the count
-    await t.ctx.db
-      .withTables<{ login_failures: { created_at: Date; ip: string } }>()
+    // the same account from another IP is not locked either, once the account's growing delay has passed
+    const failures = t.ctx.db.withTables<{ login_failures: { created_at: Date; ip: string } }>();
+    await failures
+      .updateTable('login_failures')
+      .set({ created_at: sql<Date>`created_at - interval '2 minutes'` })
+      .where('ip', '=', ip)
+      .execute();
+    expect((await login('demo-pro@example.com', TEST_DEMO_PASSWORD, '203.0.113.6', true)).body.code).toBe(ApiCode.OK);
+    // once the failures are older than 10 minutes the pair's lock is gone, and a success clears its count
+    await failures
       .updateTable('login_failures')
       .set({ created_at: sql<Date>`now() - interval '11 minutes'` })
       .where('ip', '=', ip)
       .execute();
-    expect((await login('demo-pro@example.com', TEST_DEMO_PASSWORD, ip)).body.code).toBe(ApiCode.OK);
+    expect((await login('demo-pro@example.com', TEST_DEMO_PASSWORD, ip, true)).body.code).toBe(ApiCode.OK);
     const left = await sql<{ n: string }>`SELECT count(*) AS n FROM login_failures WHERE ip = ${ip}`.execute(t.ctx.db);
     expect(left.rows[0]?.n).toBe('0');
   });
 
   it('locks unknown accounts too, so the lock does not tell which accounts exist', async () => {
     const ip = '203.0.113.7';
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) await login('ghost@example.com', 'x', ip);
-    expect((await login('ghost@example.com', 'x', ip)).body.message).toBe(Msg.loginLocked);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) await login('ghost@example.com', 'x', ip, i >= LOGIN_CAPTCHA_AFTER);
+    expect((await login('ghost@example.com', 'x', ip, true)).body.message).toBe(Msg.loginLocked);
   });
 });
 

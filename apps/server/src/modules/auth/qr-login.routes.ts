@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AccountMsg, Msg, PHONE_PATTERN, QrCodeParams, QrStatusParams } from '@xg/shared';
+import { AccountMsg, Msg, PHONE_PATTERN, QrCodeParams, QrStatusParams, text } from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/reply.js';
@@ -30,17 +30,17 @@ export const QR_RATE_LIMITS = {
 } as const;
 
 const PushQuery = z.object({
-  signature: z.string(),
-  timestamp: z.string(),
-  nonce: z.string(),
-  echostr: z.string().optional(),
+  signature: text(),
+  timestamp: text(),
+  nonce: text(),
+  echostr: text().optional(),
 });
 
 const SandboxScanForm = z.object({
-  scene: z.string().regex(SCENE_PATTERN),
+  scene: text().regex(SCENE_PATTERN),
   mode: z.enum(['existing', 'new']),
-  pick: z.string().trim().optional(),
-  phone: z.string().trim().optional(),
+  pick: text().trim().optional(),
+  phone: text().trim().optional(),
 });
 
 /**
@@ -127,7 +127,7 @@ export function registerQrLoginRoutes(
   app.get('/api/sandbox/wechat/scan', async (request, reply) => {
     limit.sandboxScan.enforce(request.ip);
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const scene = z.object({ scene: z.string().regex(SCENE_PATTERN) }).safeParse(request.query);
+    const scene = z.object({ scene: text().regex(SCENE_PATTERN) }).safeParse(request.query);
     if (!scene.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
     if (!(await qr.isWaiting(scene.data.scene))) return scanResultPage(AccountMsg.qrScanExpired);
     return scanChoicePage(scene.data.scene, await users.listDemoContacts());

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { text } from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import { silentLogger, systemPipelineClock } from '../../jobs/clock.js';
 import { AppError } from '../../lib/app-error.js';
@@ -20,8 +21,8 @@ const SUBMIT_MESSAGES = {
 } as const;
 
 const SubmitParams = z.object({
-  url: z.union([z.string(), z.number()]).optional(),
-  kol: z.union([z.string(), z.number()]).optional(),
+  url: z.union([text(COLLECTION_INPUT_REQUIRED), z.number()]).optional(),
+  kol: z.union([text(COLLECTION_INPUT_REQUIRED), z.number()]).optional(),
 });
 
 /**

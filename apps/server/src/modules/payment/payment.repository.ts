@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { OrderKind, OrderStatus } from '@xg/shared';
 import type { MemberDb, MemberTrx } from '../membership/membership.tables.js';
 import type { ProviderName } from '../../providers/payment/index.js';
@@ -89,6 +90,14 @@ export class PaymentRepository {
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
     return toOrder(row);
+  }
+
+  /**
+   * Serialises the account's money calls: a transaction-scoped advisory lock on the account (released at
+   * commit or rollback). Call it first inside the transaction.
+   */
+  async lockAccount(userId: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payment:${userId}`}, 0))`.execute(this.db);
   }
 
   /** Closes the account's other unpaid orders (a new QR replaces the old one; §4: switching method re-orders). */

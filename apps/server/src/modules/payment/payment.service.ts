@@ -28,8 +28,8 @@ import {
 import type { OrderRow, PaymentRepository } from './payment.repository.js';
 
 /** At most this many orders per account in ORDER_BURST_WINDOW_MS (each one asks the provider for a QR). */
-const ORDER_BURST_LIMIT = 20;
-const ORDER_BURST_WINDOW_MS = 10 * 60 * 1000;
+export const ORDER_BURST_LIMIT = 20;
+export const ORDER_BURST_WINDOW_MS = 10 * 60 * 1000;
 const WECHAT_LIMIT_FEN = WECHAT_PAY_LIMIT_YUAN * 100;
 
 export interface ConfirmPayResult {
@@ -92,13 +92,17 @@ export class PaymentService {
       throw AppError.fail(MemberMsg.wechatLimit);
     const provider = this.providers.forPayType(params.payType);
     if (!provider) throw AppError.fail(MemberMsg.payTypeUnavailable);
-    if ((await this.orders.countSince(userId, new Date(now.getTime() - ORDER_BURST_WINDOW_MS))) >= ORDER_BURST_LIMIT) {
-      throw AppError.tooMany();
-    }
 
     const expiresAt = new Date(now.getTime() + ORDER_TTL_MINUTES * 60_000);
+    // The account's money calls run one at a time: the advisory lock is held until the transaction ends, so
+    // the burst count below sees every order committed before, and closing the open orders plus inserting
+    // the new one happen as one step (the partial unique index payment_orders_one_open_idx backs this up).
     const order = await this.db.transaction().execute(async (trx) => {
       const orders = this.orders.with(trx);
+      await orders.lockAccount(userId);
+      if ((await orders.countSince(userId, new Date(now.getTime() - ORDER_BURST_WINDOW_MS))) >= ORDER_BURST_LIMIT) {
+        throw AppError.tooMany();
+      }
       await orders.closeOpenOf(userId, now, 'superseded');
       return orders.insert({
         orderNo: newOrderNo(now),

@@ -1,14 +1,17 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginParams } from '@xg/shared';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
-import { useLoginMutation } from '../api/login';
+import { useCaptcha } from '../../../lib/use-captcha';
+import { needsCaptcha, useLoginMutation } from '../api/login';
 import type { SessionAnswer } from '../api/session-answer';
+import { CaptchaField } from './verification-fields';
 
 interface LoginFormValues {
   loginname: string;
   loginpwd: string;
+  checkCode?: string;
 }
 
 interface LoginFormProps {
@@ -19,18 +22,32 @@ interface LoginFormProps {
   initialLoginname?: string;
 }
 
-/** Account login: phone or e-mail and password (§3 login form), validated with the shared rules. */
+/**
+ * Account login: phone or e-mail and password (§3 login form), validated with the shared rules. After a
+ * few failed sign-ins of the account the server asks for the image captcha, and the form shows it from then on.
+ */
 export function LoginForm({ onSuccess, footer, initialLoginname }: LoginFormProps) {
   const [form] = Form.useForm<LoginFormValues>();
   const mutation = useLoginMutation();
+  const [captchaShown, setCaptchaShown] = useState(false);
+  const captcha = useCaptcha();
 
   const handleFinish = async (values: LoginFormValues): Promise<void> => {
-    const params = LoginParams.safeParse({ loginname: trimmed(values.loginname), loginpwd: trimmed(values.loginpwd) });
+    const params = LoginParams.safeParse({
+      loginname: trimmed(values.loginname),
+      loginpwd: trimmed(values.loginpwd),
+      checkCode: captchaShown ? trimmed(values.checkCode ?? '') : undefined,
+    });
     if (!params.success) return; // the field rules already show the message
     try {
       onSuccess(await mutation.mutateAsync(params.data));
-    } catch {
+    } catch (error) {
       form.setFieldValue('loginpwd', ''); // the api client has shown the server's message
+      if (needsCaptcha(error)) {
+        setCaptchaShown(true);
+        form.setFieldValue('checkCode', '');
+        captcha.refresh(); // a captcha answers once, right or wrong
+      }
     }
   };
 
@@ -58,6 +75,7 @@ export function LoginForm({ onSuccess, footer, initialLoginname }: LoginFormProp
           autoComplete="current-password"
         />
       </Form.Item>
+      {captchaShown && <CaptchaField captcha={captcha} />}
       <Form.Item style={{ marginBottom: footer ? 12 : 0 }}>
         <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
           登录
