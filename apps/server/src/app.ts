@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { ApiCode, Msg } from '@xg/shared';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { createDb } from './db/client.js';
+import { createDb, isDatabaseUnavailable } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerSignCheck } from './plugins/sign.js';
@@ -81,6 +81,15 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
       void reply
         .status(status)
         .send({ code: ApiCode.FAIL, message: status === 429 ? Msg.tooManyRequests : Msg.badRequest });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      // the database is restarting or away: a clear, retryable answer (the process stays up; issue #14)
+      request.log.warn({ reqId: request.id, err: (error as Error).message }, 'database unavailable');
+      void reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: ApiCode.FAIL, message: Msg.serviceUnavailable, requestId: request.id });
       return;
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');

@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { isDatabaseUnavailable } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { runSeeds } from './db/seed/index.js';
 import { rolesOf, startBackground, type Background } from './jobs/bootstrap.js';
@@ -11,21 +13,41 @@ import { rolesOf, startBackground, type Background } from './jobs/bootstrap.js';
  * ROLE=all (default) runs everything; api / worker / scheduler split them over processes (these need a
  * shared DATABASE_URL).
  */
+/** stopped when the start fails after it came up (no orphaned PostgreSQL) */
+let startedEmbedded: EmbeddedDatabase | null = null;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const say = (line: string) => process.stdout.write(`${line}\n`);
+  guardProcess(say);
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     say(`[db] DATABASE_URL not set: starting embedded PostgreSQL in ${config.dataDir}/pg …`);
     embedded = await startEmbeddedPostgres(config.dataDir, (line) => {
-      if (/error|fatal/i.test(line)) say(`[pg] ${line}`);
+      if (line.startsWith('[db]')) say(line);
+      else if (/error|fatal/i.test(line)) say(`[pg] ${line}`);
     });
     databaseUrl = embedded.url;
-    say('[db] embedded PostgreSQL is up');
+    startedEmbedded = embedded;
+    say(`[db] embedded PostgreSQL is up on port ${embedded.port}`);
+    say(
+      `[db] sized for this machine: ${Object.entries(embedded.settings)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    );
   }
   const applied = await migrate(databaseUrl);
   if (applied.length) say(`[db] migrations applied: ${applied.join(', ')}`);
+  if (!config.sandbox) await refuseDemoAccounts(databaseUrl);
+  if (config.sandboxPublic) {
+    const bar = '!'.repeat(100);
+    say(
+      `${bar}\n[sandbox] SANDBOX_PUBLIC=true: the SANDBOX is listening on ${config.host}. Anyone who reaches this port can\n` +
+        `[sandbox] sign in as the demo accounts (password ${config.demoPassword}), pay with the sandbox and use the scan page.\n` +
+        `[sandbox] Never run it like this with real users or real data; production is SANDBOX=false.\n${bar}`,
+    );
+  }
 
   const roles = rolesOf(config.role);
   const { app, ctx } = await buildApp({ ...config, databaseUrl });
@@ -80,7 +102,49 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
+/**
+ * Production (SANDBOX=false) refuses a database that holds demo accounts: their passwords are public
+ * (README), so they would be open doors. Remove them, or run in sandbox mode.
+ */
+async function refuseDemoAccounts(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const r = await client.query<{ n: string }>('SELECT count(*) AS n FROM users WHERE is_demo');
+    const n = Number(r.rows[0]?.n ?? 0);
+    if (n > 0)
+      throw new Error(
+        `SANDBOX=false (production) but the database holds ${n} demo account(s) with a published password. ` +
+          'Delete them (DELETE FROM users WHERE is_demo;) or start with SANDBOX=true.',
+      );
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Last line of defence while the database is away (issue #14): a promise nobody awaited that failed because
+ * the database went away is logged, not fatal. Every pg client has its own 'error' listener (db/client.ts),
+ * so the UNCAUGHT line below marks a defect (the fault test fails on it); the process still survives a
+ * database error, while any other uncaught exception ends it as before.
+ */
+function guardProcess(say: (line: string) => void): void {
+  const text = (err: unknown) => (err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.on('unhandledRejection', (reason) => {
+    say(`[server] unhandled rejection${isDatabaseUnavailable(reason) ? ' (database unavailable)' : ''}: ${text(reason)}`);
+  });
+  process.on('uncaughtException', (err) => {
+    if (isDatabaseUnavailable(err)) {
+      say(`[server] UNCAUGHT database error (a pg client without an 'error' listener): ${text(err)}`);
+      return;
+    }
+    process.stderr.write(`${text(err)}\n`);
+    process.exit(1);
+  });
+}
+
+main().catch(async (err: unknown) => {
   process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  await startedEmbedded?.stop().catch(() => undefined);
   process.exit(1);
 });

@@ -58,6 +58,8 @@ export const Msg = {
   notFound: '请求的资源不存在',
   serverError: '服务器开小差了，请稍后再试',
   tooManyRequests: '操作过于频繁，请稍后再试',
+  /** ours: the database is away (restart, maintenance); HTTP 503 */
+  serviceUnavailable: '服务暂时不可用，请稍后再试',
   qrExpired: '二维码已失效',
   // accounts: SMS limits, menus (ours)
   smsDailyLimit: '今日验证码发送次数已达上限，请明天再试',
