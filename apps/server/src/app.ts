@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import { createDb, isDatabaseUnavailable } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerSecurityHeaders, requestIdOf } from './plugins/security-headers.js';
 import { registerSignCheck } from './plugins/sign.js';
 import { CreatorSearchIndex } from './modules/creators/search-index.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -49,8 +50,9 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
     logger: loggerOptions,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // X-Request-Id is read by requestIdOf: a client's id only when short and of safe characters (issue #14)
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -64,6 +66,7 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
     await db.destroy();
   });
 
+  registerSecurityHeaders(app);
   await app.register(formbody);
   await app.register(cookie);
   if (config.signCheck) registerSignCheck(app);

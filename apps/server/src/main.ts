@@ -1,9 +1,9 @@
-import pg from 'pg';
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { isDatabaseUnavailable } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { refuseDemoAccounts } from './db/seed/demo-accounts.js';
 import { runSeeds } from './db/seed/index.js';
 import { rolesOf, startBackground, type Background } from './jobs/bootstrap.js';
 
@@ -39,7 +39,6 @@ async function main(): Promise<void> {
   }
   const applied = await migrate(databaseUrl);
   if (applied.length) say(`[db] migrations applied: ${applied.join(', ')}`);
-  if (!config.sandbox) await refuseDemoAccounts(databaseUrl);
   if (config.sandboxPublic) {
     const bar = '!'.repeat(100);
     say(
@@ -51,6 +50,7 @@ async function main(): Promise<void> {
 
   const roles = rolesOf(config.role);
   const { app, ctx } = await buildApp({ ...config, databaseUrl });
+  if (!config.sandbox) await refuseDemoAccounts(ctx.db);
   const seeded = await runSeeds(ctx, {
     demo: roles.api && config.sandbox && config.seedDemo,
     scale: config.demoScale,
@@ -103,26 +103,6 @@ async function main(): Promise<void> {
 }
 
 /**
- * Production (SANDBOX=false) refuses a database that holds demo accounts: their passwords are public
- * (README), so they would be open doors. Remove them, or run in sandbox mode.
- */
-async function refuseDemoAccounts(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const r = await client.query<{ n: string }>('SELECT count(*) AS n FROM users WHERE is_demo');
-    const n = Number(r.rows[0]?.n ?? 0);
-    if (n > 0)
-      throw new Error(
-        `SANDBOX=false (production) but the database holds ${n} demo account(s) with a published password. ` +
-          'Delete them (DELETE FROM users WHERE is_demo;) or start with SANDBOX=true.',
-      );
-  } finally {
-    await client.end();
-  }
-}
-
-/**
  * Last line of defence while the database is away (issue #14): a promise nobody awaited that failed because
  * the database went away is logged, not fatal. Every pg client has its own 'error' listener (db/client.ts),
  * so the UNCAUGHT line below marks a defect (the fault test fails on it); the process still survives a
@@ -131,7 +111,9 @@ async function refuseDemoAccounts(databaseUrl: string): Promise<void> {
 function guardProcess(say: (line: string) => void): void {
   const text = (err: unknown) => (err instanceof Error ? (err.stack ?? err.message) : String(err));
   process.on('unhandledRejection', (reason) => {
-    say(`[server] unhandled rejection${isDatabaseUnavailable(reason) ? ' (database unavailable)' : ''}: ${text(reason)}`);
+    say(
+      `[server] unhandled rejection${isDatabaseUnavailable(reason) ? ' (database unavailable)' : ''}: ${text(reason)}`,
+    );
   });
   process.on('uncaughtException', (err) => {
     if (isDatabaseUnavailable(err)) {

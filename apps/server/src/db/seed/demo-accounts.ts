@@ -133,3 +133,21 @@ export async function seedDemoAccounts(db: Db, password: string): Promise<DemoAc
   }
   return accounts;
 }
+
+/**
+ * Production (SANDBOX=false) refuses a database that holds demo accounts (issue #14): their password is
+ * published (README), so they would be open doors. Delete them, or run in sandbox mode.
+ */
+export async function refuseDemoAccounts(db: Db): Promise<void> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('is_demo', '=', true)
+    .executeTakeFirst();
+  const n = Number(row?.n ?? 0);
+  if (n > 0)
+    throw new Error(
+      `SANDBOX=false (production) but the database holds ${n} demo account(s) with a published password. ` +
+        'Delete them (DELETE FROM users WHERE is_demo;) or start with SANDBOX=true.',
+    );
+}
