@@ -169,9 +169,15 @@ describe('database faults (issue #14)', () => {
           try {
             const { status, json } = await call(server.baseUrl, method, apiPath, body);
             const code = typeof json.code === 'number' ? json.code : null;
-            answers.push({ at, end: Date.now(), status, code, message: String(json.message ?? '') });
+            answers.push({
+              at,
+              end: Date.now(),
+              status,
+              code,
+              message: typeof json.message === 'string' ? json.message : '',
+            });
             if (apiPath === '/api/gologin' && status === 200 && code === 200)
-              acknowledged.push({ login, token: String(json.user_token), at });
+              acknowledged.push({ login, token: typeof json.user_token === 'string' ? json.user_token : '', at });
           } catch (err) {
             const message = err instanceof Error ? err.message : String(err);
             answers.push({ at, end: Date.now(), status: 0, code: null, message });
