@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildApp } from '../app.js';
 import { isLoopbackHost, loadConfig } from '../config.js';
 import { refuseDemoAccounts } from '../db/seed/demo-accounts.js';
-import { APP_CSP, HSTS, NON_HTML_CSP } from './security-headers.js';
+import { APP_CSP, HSTS, NON_HTML_CSP, SVG_CSP } from './security-headers.js';
 
 const OPERATOR_PHONE = '19900000005'; // demo-premium, the sandbox's operator
 const PRO_PHONE = '19900000003';
@@ -148,6 +148,12 @@ describe('security headers', () => {
     expect(APP_CSP).toContain("frame-ancestors 'none'");
     expect(APP_CSP).toContain("script-src 'self'");
     expect(APP_CSP).not.toContain("'unsafe-eval'");
+  });
+
+  it('lets an SVG picture style itself and nothing more', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/assets/avatar/1.svg' });
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['content-security-policy']).toBe(SVG_CSP);
   });
 
   it('never lets the sandbox pages be framed', async () => {

@@ -38,6 +38,9 @@ export const APP_CSP = [
 
 export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/** SVG pictures (preset avatars, the logo) may style themselves; nothing else. */
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
 /** 180 days; sent only over HTTPS. */
 export const HSTS = 'max-age=15552000';
 
@@ -54,7 +57,8 @@ function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void 
   const type = String(reply.getHeader('content-type') ?? '');
   const html = type.startsWith('text/html');
   const path = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
-  void reply.header('content-security-policy', html ? APP_CSP : NON_HTML_CSP);
+  const svg = type.startsWith('image/svg+xml');
+  void reply.header('content-security-policy', html ? APP_CSP : svg ? SVG_CSP : NON_HTML_CSP);
   void reply.header('x-frame-options', 'DENY');
   void reply.header('x-content-type-options', 'nosniff');
   const always = html && !path.startsWith('/api/') && referrerPolicyFor(path) === 'always';
