@@ -116,7 +116,13 @@ function guardProcess(say: (line: string) => void): void {
     );
   });
   process.on('uncaughtException', (err) => {
-    if (isDatabaseUnavailable(err)) {
+    // only errors of the PostgreSQL driver (SQLSTATE, a dropped connection, or thrown inside pg / pg-pool)
+    const code = (err as { code?: unknown }).code;
+    const fromPg =
+      (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) ||
+      /Connection terminated/.test(err.message) ||
+      /node_modules[\\/]pg(-pool|-protocol)?[\\/]/.test(err.stack ?? '');
+    if (fromPg && isDatabaseUnavailable(err)) {
       say(`[server] UNCAUGHT database error (a pg client without an 'error' listener): ${text(err)}`);
       return;
     }
