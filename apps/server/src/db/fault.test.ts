@@ -214,6 +214,20 @@ describe('database faults (issue #14)', () => {
     running = false;
     await Promise.all(loops);
 
+    // what happened, for docs and reports: answers by kind, and the first success after each return
+    const firstOkAfter = (t0: number) => (answers.find((a) => a.at >= t0 && a.status === 200)?.end ?? NaN) - t0;
+    const summary = {
+      answers: answers.length,
+      ok: answers.filter((a) => a.status === 200).length,
+      unavailable503: answers.filter((a) => a.status === 503).length,
+      acknowledgedSignIns: acknowledged.length,
+      restartOutageMs: backAfterRestart - restartAt,
+      stopOutageMs: backAfterStop - stopAt,
+      firstOkAfterRestartMs: firstOkAfter(backAfterRestart),
+      firstOkAfterStopMs: firstOkAfter(backAfterStop),
+    };
+    fs.writeFileSync(path.join(root, 'artifacts', 'fault-summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+
     // the process lived through both, and no pg client lacked an 'error' listener
     expect(server.child.exitCode).toBeNull();
     expect(server.child.signalCode).toBeNull();
@@ -308,6 +322,7 @@ describe('database faults (issue #14)', () => {
     const second = await startServer(env, 'fault-kill-2.log');
     const ms = await waitHealthy(second, 30_000);
     expect(ms).toBeLessThan(30_000);
+    fs.writeFileSync(path.join(root, 'artifacts', 'fault-kill.json'), `${JSON.stringify({ healthyAfterMs: ms })}\n`);
     expect(isAlive(orphan)).toBe(false);
     expect(second.output()).toContain('left running by a server that is gone');
 
