@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xg-e2e-pg-'));
     fs.chmodSync(dir, 0o755);
-    embedded = await startEmbeddedPostgres(dir);
+    embedded = await startEmbeddedPostgres(dir, undefined, { tuning: 'small' });
     databaseUrl = embedded.url;
   }
 

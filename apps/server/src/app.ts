@@ -7,9 +7,10 @@ import fastifyStatic from '@fastify/static';
 import { ApiCode, Msg } from '@xg/shared';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { createDb } from './db/client.js';
+import { createDb, isDatabaseUnavailable } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerSecurityHeaders, requestIdOf } from './plugins/security-headers.js';
 import { registerSignCheck } from './plugins/sign.js';
 import { CreatorSearchIndex } from './modules/creators/search-index.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -49,8 +50,9 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
     logger: loggerOptions,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // X-Request-Id is read by requestIdOf: a client's id only when short and of safe characters (issue #14)
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -64,6 +66,7 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
     await db.destroy();
   });
 
+  registerSecurityHeaders(app);
   await app.register(formbody);
   await app.register(cookie);
   if (config.signCheck) registerSignCheck(app);
@@ -81,6 +84,15 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
       void reply
         .status(status)
         .send({ code: ApiCode.FAIL, message: status === 429 ? Msg.tooManyRequests : Msg.badRequest });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      // the database is restarting or away: a clear, retryable answer (the process stays up; issue #14)
+      request.log.warn({ reqId: request.id, err: (error as Error).message }, 'database unavailable');
+      void reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: ApiCode.FAIL, message: Msg.serviceUnavailable, requestId: request.id });
       return;
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');

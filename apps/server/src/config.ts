@@ -25,13 +25,17 @@ const share = z.coerce.number().min(0).max(1).default(0);
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** unset: 127.0.0.1 in sandbox mode (its pages sign anyone in), 0.0.0.0 otherwise */
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANDBOX: bool(true),
-  SEED_DEMO: bool(true),
+  /** sandbox mode on a non-loopback HOST: refused unless this is set (docs: README, Sandbox mode) */
+  SANDBOX_PUBLIC: bool(false),
+  /** unset: follows SANDBOX */
+  SEED_DEMO: optionalBool,
   DEMO_PASSWORD: z.string().min(6).default('demo123456'),
   DEMO_SCALE: z.coerce.number().positive().max(1000).default(1),
   DEMO_SEED: z.coerce.number().int().default(20261121),
@@ -143,6 +147,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** SANDBOX_PUBLIC: sandbox mode may listen beyond loopback (main.ts warns loudly) */
+  sandboxPublic: boolean;
   /** undefined → start the embedded PostgreSQL */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -339,6 +345,8 @@ function accountSettingsProblems(e: z.infer<typeof EnvSchema>): string[] {
     );
   if (e.WECHAT_PROVIDER === 'official' && (!e.WECHAT_APP_ID || !e.WECHAT_APP_SECRET || !e.WECHAT_TOKEN))
     problems.push('  WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_TOKEN: all required when WECHAT_PROVIDER=official');
+  if (e.SMS_PROVIDER === 'sandbox' && !e.SANDBOX)
+    problems.push('  SMS_PROVIDER: sandbox needs SANDBOX=true (its outbox shows every verification code)');
   if (e.WECHAT_PROVIDER === 'sandbox' && !e.SANDBOX)
     problems.push('  WECHAT_PROVIDER: sandbox needs SANDBOX=true (its scan page signs in any account)');
   return problems;
@@ -493,6 +501,32 @@ function membershipSettings(e: z.infer<typeof EnvSchema>): MembershipSettings {
   };
 }
 
+/** Whether a listen address reaches only this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * Sandbox mode is safe to run by accident (issue #14): its pages sign anyone in and show verification codes,
+ * so it stays on loopback unless SANDBOX_PUBLIC=true says otherwise; production (SANDBOX=false) takes no
+ * sandbox provider and no demo data.
+ */
+function sandboxProblems(e: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (e.SANDBOX && e.HOST !== undefined && !isLoopbackHost(e.HOST) && !e.SANDBOX_PUBLIC)
+    problems.push(
+      `  HOST: ${e.HOST} is not a loopback address; sandbox mode (SANDBOX=true) lets anyone who reaches it sign in as any demo account and read verification codes. Use HOST=127.0.0.1, set SANDBOX=false for production, or SANDBOX_PUBLIC=true to expose the sandbox on purpose.`,
+    );
+  if (!e.SANDBOX && e.SANDBOX_PUBLIC) problems.push('  SANDBOX_PUBLIC: only meaningful with SANDBOX=true');
+  if (!e.SANDBOX && e.SEED_DEMO === true)
+    problems.push('  SEED_DEMO: demo accounts (known passwords) need SANDBOX=true; production refuses them');
+  return problems;
+}
+
 export const APP_VERSION = '0.1.0';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -502,19 +536,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = [...accountSettingsProblems(e), ...membershipSettingsProblems(e), ...simSettingsProblems(e)];
+  const problems = [
+    ...sandboxProblems(e),
+    ...accountSettingsProblems(e),
+    ...membershipSettingsProblems(e),
+    ...simSettingsProblems(e),
+  ];
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.SANDBOX ? '127.0.0.1' : '0.0.0.0'),
+    sandboxPublic: e.SANDBOX && e.SANDBOX_PUBLIC,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     sandbox: e.SANDBOX,
     searchIndex: { enabled: e.SEARCH_INDEX ?? true, freshMs: e.SEARCH_INDEX_FRESH_MS },
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.SANDBOX,
     demoPassword: e.DEMO_PASSWORD,
     demoScale: e.DEMO_SCALE,
     demoSeed: e.DEMO_SEED,

@@ -1,7 +1,9 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { isDatabaseUnavailable } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { refuseDemoAccounts } from './db/seed/demo-accounts.js';
 import { runSeeds } from './db/seed/index.js';
 import { rolesOf, startBackground, type Background } from './jobs/bootstrap.js';
 
@@ -11,24 +13,44 @@ import { rolesOf, startBackground, type Background } from './jobs/bootstrap.js';
  * ROLE=all (default) runs everything; api / worker / scheduler split them over processes (these need a
  * shared DATABASE_URL).
  */
+/** stopped when the start fails after it came up (no orphaned PostgreSQL) */
+let startedEmbedded: EmbeddedDatabase | null = null;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const say = (line: string) => process.stdout.write(`${line}\n`);
+  guardProcess(say);
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     say(`[db] DATABASE_URL not set: starting embedded PostgreSQL in ${config.dataDir}/pg …`);
     embedded = await startEmbeddedPostgres(config.dataDir, (line) => {
-      if (/error|fatal/i.test(line)) say(`[pg] ${line}`);
+      if (line.startsWith('[db]')) say(line);
+      else if (/error|fatal/i.test(line)) say(`[pg] ${line}`);
     });
     databaseUrl = embedded.url;
-    say('[db] embedded PostgreSQL is up');
+    startedEmbedded = embedded;
+    say(`[db] embedded PostgreSQL is up on port ${embedded.port}`);
+    say(
+      `[db] sized for this machine: ${Object.entries(embedded.settings)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    );
   }
   const applied = await migrate(databaseUrl);
   if (applied.length) say(`[db] migrations applied: ${applied.join(', ')}`);
+  if (config.sandboxPublic) {
+    const bar = '!'.repeat(100);
+    say(
+      `${bar}\n[sandbox] SANDBOX_PUBLIC=true: the SANDBOX is listening on ${config.host}. Anyone who reaches this port can\n` +
+        `[sandbox] sign in as the demo accounts (password ${config.demoPassword}), pay with the sandbox and use the scan page.\n` +
+        `[sandbox] Never run it like this with real users or real data; production is SANDBOX=false.\n${bar}`,
+    );
+  }
 
   const roles = rolesOf(config.role);
   const { app, ctx } = await buildApp({ ...config, databaseUrl });
+  if (!config.sandbox) await refuseDemoAccounts(ctx.db);
   const seeded = await runSeeds(ctx, {
     demo: roles.api && config.sandbox && config.seedDemo,
     scale: config.demoScale,
@@ -80,7 +102,37 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
+/**
+ * Last line of defence while the database is away (issue #14): a promise nobody awaited that failed because
+ * the database went away is logged, not fatal. Every pg client has its own 'error' listener (db/client.ts),
+ * so the UNCAUGHT line below marks a defect (the fault test fails on it); the process still survives a
+ * database error, while any other uncaught exception ends it as before.
+ */
+function guardProcess(say: (line: string) => void): void {
+  const text = (err: unknown) => (err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.on('unhandledRejection', (reason) => {
+    say(
+      `[server] unhandled rejection${isDatabaseUnavailable(reason) ? ' (database unavailable)' : ''}: ${text(reason)}`,
+    );
+  });
+  process.on('uncaughtException', (err) => {
+    // only errors of the PostgreSQL driver (SQLSTATE, a dropped connection, or thrown inside pg / pg-pool)
+    const code = (err as { code?: unknown }).code;
+    const fromPg =
+      (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) ||
+      /Connection terminated/.test(err.message) ||
+      /node_modules[\\/]pg(-pool|-protocol)?[\\/]/.test(err.stack ?? '');
+    if (fromPg && isDatabaseUnavailable(err)) {
+      say(`[server] UNCAUGHT database error (a pg client without an 'error' listener): ${text(err)}`);
+      return;
+    }
+    process.stderr.write(`${text(err)}\n`);
+    process.exit(1);
+  });
+}
+
+main().catch(async (err: unknown) => {
   process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  await startedEmbedded?.stop().catch(() => undefined);
   process.exit(1);
 });

@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xg-test-pg-'));
     fs.chmodSync(dir, 0o755); // the embedded server runs as its own OS user
-    embedded = await startEmbeddedPostgres(dir);
+    embedded = await startEmbeddedPostgres(dir, undefined, { tuning: 'small' });
     adminUrl = embedded.url;
   }
   templateName = `${TEMPLATE_PREFIX}${process.pid}_${Date.now()}`;

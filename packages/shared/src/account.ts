@@ -29,6 +29,8 @@ export const AccountMsg = {
   qrUnavailable: '微信扫码登录暂不可用，请使用账号密码登录',
   qrScanned: '扫码成功，请回到网页继续操作',
   qrScanExpired: '二维码已失效，请刷新网页上的二维码后重新扫码',
+  /** ours: the sandbox scan page does not sign in operators (issue #14) */
+  sandboxScanOperator: '运营账号不能通过沙箱扫码登录，请使用密码登录',
   // request signing
   signReplayed: '请求重复提交，请刷新页面后重试',
   // profile

@@ -105,6 +105,8 @@ export const MemberMsg = {
   sandboxCancel: '取消',
   sandboxPaid: '支付成功，请返回原页面点击“已完成支付”。',
   sandboxCancelled: '已取消支付，订单已关闭。',
+  /** ours: a sandbox pay link without its key, or with a wrong one (issue #14) */
+  sandboxLinkInvalid: '支付链接无效，请回到支付弹窗重新扫码',
   returnTitle: '支付结果',
   returnText: '支付已提交。如会员状态尚未更新，请稍候在会员中心刷新查看。',
   returnLink: '返回会员中心',
@@ -307,6 +309,10 @@ export const SandboxPayParams = z.object({
   orderNo: text(MemberMsg.orderNotFound)
     .trim()
     .regex(/^[A-Za-z0-9]{1,64}$/, { error: MemberMsg.orderNotFound }),
+  /** the order's pay-link key: only the owner gets it (in confirmPay's codeUrl), so the page needs no session */
+  key: z
+    .string({ error: MemberMsg.sandboxLinkInvalid })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: MemberMsg.sandboxLinkInvalid }),
 });
 export type SandboxPayParams = z.infer<typeof SandboxPayParams>;
 

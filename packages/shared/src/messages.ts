@@ -62,6 +62,8 @@ export const Msg = {
   // the one input rule of every text parameter (ours; packages/shared/src/validation.ts)
   textInvalid: '输入内容包含不支持的字符，请检查后重新输入',
   textTooLong: '输入内容过长，请删减后重新输入',
+  /** ours: the database is away (restart, maintenance); HTTP 503 */
+  serviceUnavailable: '服务暂时不可用，请稍后再试',
   qrExpired: '二维码已失效',
   // accounts: SMS limits, menus (ours)
   smsDailyLimit: '今日验证码发送次数已达上限，请明天再试',

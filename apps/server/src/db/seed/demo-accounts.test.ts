@@ -96,4 +96,24 @@ describe('seedDemoAccounts', () => {
       .executeTakeFirstOrThrow();
     expect(row.phone).toBeNull();
   });
+
+  it('keeps what happened to an existing demo account: a purchase survives a restart (issue #14)', async () => {
+    const expiry = new Date(Date.now() + 400 * 24 * 3600 * 1000);
+    await t.ctx.db
+      .updateTable('users')
+      .set({ user_type: 4, maturity_time: expiry, username: '改过的名字' })
+      .where('email', '=', 'demo-basic@example.com')
+      .execute();
+    const accounts = await seedDemoAccounts(t.ctx.db, TEST_DEMO_PASSWORD);
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select(['user_type', 'maturity_time', 'username', 'is_demo'])
+      .where('email', '=', 'demo-basic@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_type: 4, username: '改过的名字', is_demo: true });
+    expect(row.maturity_time?.getTime()).toBe(expiry.getTime());
+    expect(accounts.find((a) => a.login === 'demo-basic@example.com')?.description).toBe(
+      '高级企业版（演示初始为初级版，已在沙箱中变更） · 手机 19900000002',
+    );
+  });
 });

@@ -85,10 +85,12 @@ function demo(
 }
 
 /**
- * Idempotent upsert of the demo accounts by e-mail: tier, expiry (one year, or 15 days for the trial, from
- * now), parent and phone are rewritten on every start; the password hash only when the stored one does not
- * verify with `password`, so a restart with the same DEMO_PASSWORD costs one verify per account. A phone
- * already held by a real account is left to it (the demo account then signs in by e-mail only).
+ * Creates the demo accounts that do not exist yet, with their tier, expiry (one year, or 15 days for the trial,
+ * from now), parent and phone. An existing demo account keeps what happened to it — a sandbox purchase, an
+ * expiry, a renamed user, a sub-account that left (issue #14: tiers used to be rewritten at every start, so a
+ * demo purchase disappeared). Its password hash is replaced only when the stored one does not verify with
+ * `password`, so a restart with the same DEMO_PASSWORD costs one verify per account. A phone already held by a
+ * real account is left to it (the demo account then signs in by e-mail only).
  */
 export async function seedDemoAccounts(db: Db, password: string): Promise<DemoAccount[]> {
   const users = new UserRepository(db);
@@ -98,29 +100,54 @@ export async function seedDemoAccounts(db: Db, password: string): Promise<DemoAc
   for (const spec of DEMO_SPECS) {
     const phoneHolder = await users.findIdByPhone(spec.phone);
     const existing = await users.findLoginByEmail(spec.email);
-    const fields: DemoUserFields = {
-      username: spec.username,
-      phone: phoneHolder === undefined || phoneHolder === existing?.id ? spec.phone : null,
-      userType: spec.userType,
-      versionType: spec.versionType,
-      maturityTime: spec.days === null ? null : new Date(Date.now() + spec.days * 24 * 3600 * 1000),
-      parentId: spec.parentEmail ? (idsByEmail.get(spec.parentEmail) ?? null) : null,
-    };
     let id: string | undefined;
+    let description = spec.description;
+    let phone: string | null;
     if (existing) {
       const keepHash = await verifyPassword(existing.passwordHash, password);
-      await users.updateDemo(existing.id, fields, keepHash ? null : await hashPassword(password));
+      const freePhone = phoneHolder === undefined ? spec.phone : null;
+      const stored = await users.refreshDemo(existing.id, freePhone, keepHash ? null : await hashPassword(password));
+      if (stored.userType !== spec.userType)
+        description = `${userTypeLabel(stored.userType)}（演示初始为${spec.description}，已在沙箱中变更）`;
+      phone = stored.phone;
       id = existing.id;
     } else {
+      const fields: DemoUserFields = {
+        username: spec.username,
+        phone: phoneHolder === undefined ? spec.phone : null,
+        userType: spec.userType,
+        versionType: spec.versionType,
+        maturityTime: spec.days === null ? null : new Date(Date.now() + spec.days * 24 * 3600 * 1000),
+        parentId: spec.parentEmail ? (idsByEmail.get(spec.parentEmail) ?? null) : null,
+      };
       const hash = await hashPassword(password); // its own salt per account
       for (let attempt = 0; attempt < 5 && id === undefined; attempt += 1) {
         id = await users.insertDemo(spec.email, fields, hash, newInviteCode());
       }
       if (id === undefined) throw new Error(`demo account ${spec.email} could not be created`);
+      phone = fields.phone;
     }
     idsByEmail.set(spec.email, id);
-    const phoneNote = fields.phone ? ` · 手机 ${fields.phone}` : '';
-    accounts.push({ login: spec.email, description: `${spec.description}${phoneNote}` });
+    const phoneNote = phone ? ` · 手机 ${phone}` : '';
+    accounts.push({ login: spec.email, description: `${description}${phoneNote}` });
   }
   return accounts;
+}
+
+/**
+ * Production (SANDBOX=false) refuses a database that holds demo accounts (issue #14): their password is
+ * published (README), so they would be open doors. Delete them, or run in sandbox mode.
+ */
+export async function refuseDemoAccounts(db: Db): Promise<void> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('is_demo', '=', true)
+    .executeTakeFirst();
+  const n = Number(row?.n ?? 0);
+  if (n > 0)
+    throw new Error(
+      `SANDBOX=false (production) but the database holds ${n} demo account(s) with a published password. ` +
+        'Delete them (DELETE FROM users WHERE is_demo;) or start with SANDBOX=true.',
+    );
 }

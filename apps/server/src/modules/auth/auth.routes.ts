@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AccountMsg,
   BindAccountParams,
@@ -12,6 +12,7 @@ import {
   SmsVerifyCodeParams,
 } from '@xg/shared';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { readMailOutbox } from '../../providers/mail/index.js';
@@ -39,6 +40,13 @@ export const AUTH_RATE_LIMITS = {
   smsVerifyCode: 30,
   emailVerifyCode: 30,
 } as const;
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/** Whether a request comes from this machine: its TCP peer and its client IP (X-Forwarded-For) are loopback. */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  return LOOPBACK.test(request.socket.remoteAddress ?? '') && LOOPBACK.test(request.ip);
+}
 
 /**
  * Account and session calls of spec §7.1: image captcha, SMS and e-mail codes, register, sign-in,
@@ -105,11 +113,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   if (ctx.config.sandbox) {
+    // The outboxes show every code, so they answer only on this machine (issue #14): the TCP peer and, behind a
+    // trusted proxy, the client must be loopback — the same people who can read the server log, where the
+    // codes are printed too. Anyone else gets the 404 of a server without a sandbox.
     app.get('/api/sandbox/smsOutbox', async (request) => {
+      if (!isLocalRequest(request)) throw AppError.notFound();
       const { phone } = parseParams(SmsOutboxParams, request.query);
       return ok({ list: await sms.outbox(phone) });
     });
     app.get('/api/sandbox/mailOutbox', async (request) => {
+      if (!isLocalRequest(request)) throw AppError.notFound();
       const { email } = parseParams(MailOutboxParams, request.query);
       return ok({ list: await readMailOutbox(ctx.db, email) });
     });

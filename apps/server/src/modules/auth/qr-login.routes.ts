@@ -14,6 +14,7 @@ import {
   textReply,
   toScanEvent,
 } from '../../providers/wechat/event.js';
+import { PipelineService } from '../pipeline/pipeline.service.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { clientMeta, requestOrigin } from './client-meta.js';
 import type { QrLoginService } from './qr-login.service.js';
@@ -124,13 +125,19 @@ export function registerQrLoginRoutes(
   if (!ctx.config.sandbox || qr.providerName !== 'sandbox') return;
 
   // Sandbox: the page the sandbox QR encodes (a phone on the LAN, or a click in the demo) ------------------
+  const operators = new PipelineService(ctx.db, ctx.config);
   app.get('/api/sandbox/wechat/scan', async (request, reply) => {
     limit.sandboxScan.enforce(request.ip);
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const scene = z.object({ scene: text().regex(SCENE_PATTERN) }).safeParse(request.query);
     if (!scene.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
     if (!(await qr.isWaiting(scene.data.scene))) return scanResultPage(AccountMsg.qrScanExpired);
-    return scanChoicePage(scene.data.scene, await users.listDemoContacts());
+    const contacts = [];
+    for (const contact of await users.listDemoContacts()) {
+      const id = await users.findIdByPhone(contact.phone);
+      if (id !== undefined && !(await operators.isOperator(id))) contacts.push(contact);
+    }
+    return scanChoicePage(scene.data.scene, contacts);
   });
 
   app.post('/api/sandbox/wechat/scan', async (request, reply) => {
@@ -147,6 +154,8 @@ export function registerQrLoginRoutes(
       if (!PHONE_PATTERN.test(phone)) return scanResultPage(Msg.phoneInvalid, scene);
       const userId = await users.findIdByPhone(phone);
       if (userId === undefined) return scanResultPage(Msg.phoneNotRegistered, scene);
+      // operators (OPERATOR_USER_IDS, the sandbox's demo-premium) are not reachable through the sandbox
+      if (await operators.isOperator(userId)) return scanResultPage(AccountMsg.sandboxScanOperator, scene);
       outcome = await qr.sandboxScanAsUser(scene, userId, phone);
     }
     return scanResultPage(outcome === 'scanned' ? AccountMsg.qrScanned : AccountMsg.qrScanExpired);

@@ -357,9 +357,8 @@ describe('Alipay notify', () => {
     expect(await orderRow(wechatOrder.orderNo)).toMatchObject({ status: 'created' });
     const sandbox = await t.call('POST', '/api/notify/sandbox', { a: 'b' }, { unsigned: true });
     expect(sandbox.status).toBe(404);
-    expect((await t.call('GET', '/api/sandbox/pay', { orderNo: wechatOrder.orderNo }, { unsigned: true })).status).toBe(
-      404,
-    );
+    const page = { orderNo: wechatOrder.orderNo, key: 'A'.repeat(32) };
+    expect((await t.call('GET', '/api/sandbox/pay', page, { unsigned: true })).status).toBe(404);
   });
 });
 

@@ -50,6 +50,7 @@ export function sandboxPayPage(
   order: OrderSummary | undefined,
   message: string | null,
   now: Date,
+  key = '',
 ): string {
   if (!order) {
     return layout(
@@ -63,8 +64,8 @@ export function sandboxPayPage(
   const orderNo = escapeHtml(order.orderNo);
   const actions = open
     ? `<div class="actions">
-  <form method="post" action="/api/sandbox/pay/confirm"><input type="hidden" name="orderNo" value="${orderNo}"><button class="primary" type="submit">${MemberMsg.sandboxConfirm}</button></form>
-  <form method="post" action="/api/sandbox/pay/cancel"><input type="hidden" name="orderNo" value="${orderNo}"><button type="submit">${MemberMsg.sandboxCancel}</button></form>
+  <form method="post" action="/api/sandbox/pay/confirm"><input type="hidden" name="orderNo" value="${orderNo}"><input type="hidden" name="key" value="${escapeHtml(key)}"><button class="primary" type="submit">${MemberMsg.sandboxConfirm}</button></form>
+  <form method="post" action="/api/sandbox/pay/cancel"><input type="hidden" name="orderNo" value="${orderNo}"><input type="hidden" name="key" value="${escapeHtml(key)}"><button type="submit">${MemberMsg.sandboxCancel}</button></form>
 </div>`
     : '';
   const credit =
@@ -84,6 +85,15 @@ ${message ? `<p class="result" role="status">${escapeHtml(message)}</p>` : ''}
 <p class="note">${MemberMsg.virtualProductNote}</p>
 ${actions}`;
   return layout(MemberMsg.sandboxTitle, productName, body);
+}
+
+/** A pay link without its key (or with another order's): nothing about any order is shown. */
+export function sandboxLinkInvalidPage(productName: string): string {
+  return layout(
+    MemberMsg.sandboxTitle,
+    productName,
+    `<h1>${MemberMsg.sandboxTitle}</h1><p class="result">${escapeHtml(MemberMsg.sandboxLinkInvalid)}</p>`,
+  );
 }
 
 /** §7.2 /api/notify/alipay_return: where Alipay sends the payer back; the membership follows the notify. */

@@ -56,8 +56,10 @@ async function sandboxPage(codeUrl: string) {
   const res = await t.call('GET', url.pathname, Object.fromEntries(url.searchParams), { unsigned: true });
   return { status: res.status, html: res.raw.body, type: String(res.raw.headers['content-type']) };
 }
-async function sandboxPress(orderNo: string, action: 'confirm' | 'cancel') {
-  const res = await t.call('POST', `/api/sandbox/pay/${action}`, { orderNo }, { unsigned: true });
+/** Presses a button of the pay page: the form posts the order number and the link's key. */
+async function sandboxPress(order: { orderNo: string; codeUrl: string }, action: 'confirm' | 'cancel') {
+  const key = new URL(order.codeUrl).searchParams.get('key') ?? '';
+  const res = await t.call('POST', `/api/sandbox/pay/${action}`, { orderNo: order.orderNo, key }, { unsigned: true });
   return res.raw.body;
 }
 
@@ -92,7 +94,9 @@ describe('POST /api/pay/confirmPay', () => {
     const body = await confirmPay(m, 2, 12, payType);
     expect(body).toMatchObject({ code: ApiCode.OK, amount: 2152.8, payType });
     expect(body.imgStr).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/=]{200,}$/);
-    expect(body.codeUrl).toBe(`http://localhost:80/api/sandbox/pay?orderNo=${body.orderNo}`);
+    expect(body.codeUrl).toMatch(
+      new RegExp(`^http://localhost:80/api/sandbox/pay\\?orderNo=${body.orderNo}&key=[A-Za-z0-9_-]{32}$`),
+    );
     expect(body.orderNo).toMatch(/^XG\d{22}$/);
     const order = await db()
       .selectFrom('payment_orders')
@@ -179,7 +183,7 @@ describe('sandbox pay page round trip', () => {
     }
 
     const before = Date.now();
-    const result = await sandboxPress(order.orderNo, 'confirm');
+    const result = await sandboxPress(order, 'confirm');
     expect(result).toContain(MemberMsg.sandboxPaid);
     expect(result).toContain('已支付');
     expect(result).not.toContain('确认支付</button>');
@@ -197,7 +201,7 @@ describe('sandbox pay page round trip', () => {
     expect(await periodsOf(m.id)).toMatchObject([{ level: 2, source: 'order', version_type: 1 }]);
 
     // the page pressed again changes nothing
-    expect(await sandboxPress(order.orderNo, 'confirm')).toContain('已支付');
+    expect(await sandboxPress(order, 'confirm')).toContain('已支付');
     expect(await periodsOf(m.id)).toHaveLength(1);
     const resultAnswer = await t.call('GET', '/api/pay/payResult', { orderNo: order.orderNo }, { token: m.token });
     expect(resultAnswer.body.order).toMatchObject({
@@ -215,14 +219,14 @@ describe('sandbox pay page round trip', () => {
       await t.ctx.db.selectFrom('users').select('maturity_time').where('id', '=', m.id).executeTakeFirstOrThrow()
     ).maturity_time as Date;
     const renew = await confirmPay(m, 2, 1, 2, 2);
-    await sandboxPress(renew.orderNo, 'confirm');
+    await sandboxPress(renew, 'confirm');
     const renewed = (await payQuery(m)).userInfoMap as UserInfo;
     expect(renewed).toMatchObject({ userType: 2, buyMonthNum: 1 });
     expect(renewed.maturityTime).toBe(addMonths(oldMaturity, 1).toISOString());
 
     const upgrade = await confirmPay(m, 3, 12, 1, 2);
     expect(upgrade.amount).toBe(7192.8); // the ~2 months left at 专业版 become days of 企业版
-    await sandboxPress(upgrade.orderNo, 'confirm');
+    await sandboxPress(upgrade, 'confirm');
     const upgraded = (await payQuery(m)).userInfoMap as UserInfo;
     expect(upgraded).toMatchObject({ userType: 3, versionType: 1, buyMonthNum: 12 });
     // ≈ 60 days × 299.00 / 30 ≈ 598 yuan at 7192.80 / 360 a day ≈ 30 days beyond the 12 months
@@ -238,7 +242,7 @@ describe('sandbox pay page round trip', () => {
     if (!option) throw new Error(`no option ${level}:${months}`);
     const order = await confirmPay(m, level, months, 1, 2);
     expect(order.amount).toBe(option.payAmount);
-    expect(await sandboxPress(order.orderNo, 'confirm')).toContain(MemberMsg.sandboxPaid);
+    expect(await sandboxPress(order, 'confirm')).toContain(MemberMsg.sandboxPaid);
     const info = (await payQuery(m)).userInfoMap as UserInfo;
     return { prices, option, info };
   }
@@ -291,7 +295,7 @@ describe('sandbox pay page round trip', () => {
   it('cancel closes the order: payQuery answers −1', async () => {
     const m = await createMember(t.ctx);
     const order = await confirmPay(m, 1, 1, 1);
-    expect(await sandboxPress(order.orderNo, 'cancel')).toContain(MemberMsg.sandboxCancelled);
+    expect(await sandboxPress(order, 'cancel')).toContain(MemberMsg.sandboxCancelled);
     expect(await payQuery(m)).toMatchObject({ code: ApiCode.FAIL, message: MemberMsg.orderClosed });
     const page = await sandboxPage(order.codeUrl);
     expect(page.html).toContain('已关闭');
@@ -320,11 +324,48 @@ describe('sandbox pay page round trip', () => {
     expect(log.map((l) => l.outcome)).toContain('bad_signature');
   });
 
-  it('answers 404 for the page of an unknown order number and −1 for a bad one', async () => {
-    const unknown = await t.call('GET', '/api/sandbox/pay', { orderNo: 'XG0000' }, { unsigned: true });
-    expect(unknown.raw.body).toContain(MemberMsg.orderNotFound);
-    const bad = await t.call('GET', '/api/sandbox/pay', { orderNo: '<script>' }, { unsigned: true });
-    expect(bad.body).toMatchObject({ code: ApiCode.FAIL, message: MemberMsg.orderNotFound });
+  it('shows and changes an order only through its own link key (issue #14)', async () => {
+    const m = await createMember(t.ctx);
+    const order = await confirmPay(m, 1, 1, 1);
+    const key = new URL(order.codeUrl).searchParams.get('key') ?? '';
+    const other = await confirmPay(await createMember(t.ctx), 1, 1, 1);
+    const otherKey = new URL(other.codeUrl).searchParams.get('key') ?? '';
+    const page = async (params: Record<string, string>) => {
+      const res = await t.call('GET', '/api/sandbox/pay', params, { unsigned: true });
+      return { status: res.status, html: res.raw.body };
+    };
+    // no key, a wrong key, another order's key, a malformed order number: 403 and nothing about any order
+    const forged: Record<string, string>[] = [
+      { orderNo: order.orderNo },
+      { orderNo: order.orderNo, key: 'A'.repeat(32) },
+      { orderNo: order.orderNo, key: otherKey },
+      { orderNo: '<script>', key },
+      { orderNo: 'XG0000', key },
+    ];
+    for (const params of forged) {
+      const res = await page(params);
+      expect(res.status).toBe(403);
+      expect(res.html).toContain(MemberMsg.sandboxLinkInvalid);
+      expect(res.html).not.toContain(order.orderNo);
+      expect(res.html).not.toContain('¥');
+    }
+    // confirm and cancel without the key change nothing
+    for (const action of ['confirm', 'cancel'] as const) {
+      const bodies: Record<string, string>[] = [{ orderNo: order.orderNo }, { orderNo: order.orderNo, key: otherKey }];
+      for (const body of bodies) {
+        const res = await t.call('POST', `/api/sandbox/pay/${action}`, body, { unsigned: true });
+        expect(res.status).toBe(403);
+        expect(res.raw.body).not.toContain(order.orderNo);
+      }
+    }
+    expect(
+      await db().selectFrom('payment_orders').select('status').where('order_no', '=', order.orderNo).executeTakeFirst(),
+    ).toEqual({ status: 'created' });
+    // the owner's link works
+    const own = await page({ orderNo: order.orderNo, key });
+    expect(own.status).toBe(200);
+    expect(own.html).toContain(order.orderNo);
+    expect(own.html).toContain(`name="key" value="${key}"`);
   });
 });
 
@@ -382,7 +423,7 @@ describe('expiry after payment', () => {
   it('a paid period that ends drops the account to 免费版 in userInfo', async () => {
     const m = await createMember(t.ctx);
     const order = await confirmPay(m, 1, 1, 1);
-    await sandboxPress(order.orderNo, 'confirm');
+    await sandboxPress(order, 'confirm');
     await t.ctx.db
       .updateTable('users')
       .set({ maturity_time: new Date(Date.now() - DAY) })

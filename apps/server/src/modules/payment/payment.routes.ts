@@ -12,7 +12,7 @@ import type { SandboxPaymentProvider } from '../../providers/payment/sandbox.js'
 import { closeExpiredOrders, CLOSE_EXPIRED_ORDERS_JOB } from './payment.jobs.js';
 import { PaymentRepository } from './payment.repository.js';
 import { PaymentService } from './payment.service.js';
-import { returnPage, sandboxPayPage } from './pages.js';
+import { returnPage, sandboxLinkInvalidPage, sandboxPayPage } from './pages.js';
 
 export const ORDER_JOB_INTERVAL_MS = 60_000;
 const NOTIFY_PROVIDERS: readonly ProviderName[] = ['alipay', 'wechatpay', 'sandbox'];
@@ -119,14 +119,25 @@ function registerSandboxPayPage(
   const html = (reply: FastifyReply, page: string) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
 
+  // Every sandbox page needs the order's link key (issue #14): without it, or with a wrong one, HTTP 403 and a
+  // page that says nothing about any order.
+  const keyed = (input: unknown): { orderNo: string; key: string } | null => {
+    const params = SandboxPayParams.safeParse(input);
+    return params.success && sandbox.checkLinkKey(params.data.orderNo, params.data.key) ? params.data : null;
+  };
+  const refuse = (reply: FastifyReply) => html(reply.status(403), sandboxLinkInvalidPage(productName));
+
   app.get('/api/sandbox/pay', async (request, reply) => {
-    const { orderNo } = parseParams(SandboxPayParams, request.query);
-    return html(reply, sandboxPayPage(productName, await payments.findOrder(orderNo), null, new Date()));
+    const link = keyed(request.query);
+    if (!link) return refuse(reply);
+    return html(reply, sandboxPayPage(productName, await payments.findOrder(link.orderNo), null, new Date(), link.key));
   });
 
   for (const action of ['confirm', 'cancel'] as const) {
     app.post(`/api/sandbox/pay/${action}`, async (request, reply) => {
-      const { orderNo } = parseParams(SandboxPayParams, request.body);
+      const link = keyed(request.body);
+      if (!link) return refuse(reply);
+      const { orderNo } = link;
       const order = await payments.findOrder(orderNo);
       let message: string | null = null;
       if (order && order.status === 'created') {
@@ -147,7 +158,7 @@ function registerSandboxPayPage(
               : MemberMsg.sandboxCancelled
             : MemberMsg.orderFailed;
       }
-      return html(reply, sandboxPayPage(productName, await payments.findOrder(orderNo), message, new Date()));
+      return html(reply, sandboxPayPage(productName, await payments.findOrder(orderNo), message, new Date(), link.key));
     });
   }
 }

@@ -281,22 +281,28 @@ export class UserRepository {
     return row?.id;
   }
 
-  async updateDemo(id: string, fields: DemoUserFields, passwordHash: string | null): Promise<void> {
-    await this.db
+  /**
+   * A demo account that exists already: marked demo, given its phone when it has none (and `phone` is free),
+   * and the new password hash when DEMO_PASSWORD changed. Tier, expiry, parent and name stay as the user left
+   * them (a sandbox purchase survives a restart; issue #14). Answers the stored tier and phone.
+   */
+  async refreshDemo(
+    id: string,
+    phone: string | null,
+    passwordHash: string | null,
+  ): Promise<{ userType: number; phone: string | null }> {
+    const row = await this.db
       .updateTable('users')
-      .set({
-        username: fields.username,
-        phone: fields.phone,
-        user_type: fields.userType,
-        version_type: fields.versionType,
-        maturity_time: fields.maturityTime,
-        parent_id: fields.parentId,
+      .set((eb) => ({
+        phone: eb.fn.coalesce('phone', eb.val(phone)),
         is_demo: true,
         updated_at: new Date(),
         ...(passwordHash ? { password_hash: passwordHash } : {}),
-      })
+      }))
       .where('id', '=', id)
-      .execute();
+      .returning(['user_type', 'phone'])
+      .executeTakeFirstOrThrow();
+    return { userType: row.user_type, phone: row.phone };
   }
 }
 

@@ -15,7 +15,7 @@ export const SANDBOX_APP_ID = 'sandbox';
 
 /**
  * The sandbox provider (sandbox mode, both pay types): its QR opens the local pay page
- * (GET /api/sandbox/pay?orderNo=…). When the payer confirms or cancels there, the sandbox plays the
+ * (GET /api/sandbox/pay?orderNo=…&key=…, the key proving the link came from the owner's confirmPay). When the payer confirms or cancels there, the sandbox plays the
  * provider: it signs an Alipay-format notify with an RSA key pair generated when it is first used and posts
  * it to /api/notify/sandbox, which verifies it with the same code as a real Alipay notify. No real money,
  * and no way around the notify route.
@@ -23,12 +23,36 @@ export const SANDBOX_APP_ID = 'sandbox';
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   private keys: { privateKey: KeyObject; publicKey: KeyObject } | null = null;
+  /** signs pay-link keys; per process like the notify key pair (a restart invalidates open links) */
+  private readonly linkSecret = crypto.randomBytes(32);
 
   constructor(private readonly publicBaseUrl: string | null) {}
 
   precreate(order: PrecreateOrder): Promise<PrecreateResult> {
     const base = this.publicBaseUrl ?? order.origin;
-    return Promise.resolve({ codeUrl: `${base}/api/sandbox/pay?orderNo=${encodeURIComponent(order.orderNo)}` });
+    const orderNo = encodeURIComponent(order.orderNo);
+    return Promise.resolve({
+      codeUrl: `${base}/api/sandbox/pay?orderNo=${orderNo}&key=${this.linkKey(order.orderNo)}`,
+    });
+  }
+
+  /**
+   * The pay link's key (issue #14): only confirmPay's answer to the order's owner carries it, so the page and
+   * its confirm / cancel need no session (a phone opens the QR) and nobody else can see or change the order.
+   */
+  linkKey(orderNo: string): string {
+    return crypto
+      .createHmac('sha256', this.linkSecret)
+      .update(`sandbox-pay:${orderNo}`)
+      .digest('base64url')
+      .slice(0, 32);
+  }
+
+  /** Whether `key` is the pay-link key of `orderNo` (constant time). */
+  checkLinkKey(orderNo: string, key: string): boolean {
+    const expected = Buffer.from(this.linkKey(orderNo));
+    const given = Buffer.from(key);
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
   }
 
   verifyNotify(raw: RawNotify): NotifyEvent {

@@ -132,7 +132,10 @@ describe('createSmsProvider', () => {
     expect(pick({ SANDBOX: 'false' })).toBe('unconfigured');
     expect(pick({ SANDBOX: 'false', ...keys })).toBe('aliyun');
     expect(pick({ SMS_PROVIDER: 'aliyun', ...keys })).toBe('aliyun');
-    expect(pick({ SANDBOX: 'false', SMS_PROVIDER: 'sandbox' })).toBe('sandbox');
+    // production takes no sandbox provider (issue #14: its outbox shows every code)
+    expect(() => pick({ SANDBOX: 'false', SMS_PROVIDER: 'sandbox' })).toThrow(
+      /SMS_PROVIDER: sandbox needs SANDBOX=true/,
+    );
   });
 
   it('refuses SMS_PROVIDER=aliyun without its keys at boot, listing them', () => {
