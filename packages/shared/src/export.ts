@@ -164,6 +164,15 @@ export interface ExportLinkAnswer extends ApiEnvelope {
   expiresAt: string;
 }
 
+/** A file name part without the characters a file system refuses, at most EXPORT_NAME_MAX characters. */
+export function safeExportName(name: string): string {
+  const cleaned = Array.from(name.trim())
+    .map((ch) => (/[\\/:*?"<>|]/.test(ch) || ch.charCodeAt(0) < 32 ? '_' : ch))
+    .slice(0, EXPORT_NAME_MAX)
+    .join('');
+  return cleaned || '导出';
+}
+
 /** YYYYMMDDHHmmss of `at` in Asia/Shanghai (§7.6 file names). */
 export function exportStamp(at: Date): string {
   const local = new Date(at.getTime() + 8 * 3600_000);

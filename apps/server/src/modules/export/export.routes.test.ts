@@ -140,6 +140,16 @@ function expectFansRow(cells: XlsxCell[] | undefined, row: RankingAnswer['rankin
 }
 
 describe('gate (spec §6: below userType 3)', () => {
+  it('shows 导出记录 in the menu of the tiers that have export only (a sub-account by its parent)', async () => {
+    const paths = async (member: TestMember) => {
+      const body = await get<{ menus: { path: string; children?: { path: string }[] }[] }>('/api/getMenu', {}, member);
+      return JSON.stringify(body.menus);
+    };
+    expect(await paths(ent)).toContain('/exportRecords');
+    expect(await paths(sub)).toContain('/exportRecords');
+    expect(await paths(pro)).not.toContain('/exportRecords');
+  });
+
   it.each([
     ['pro', 2],
     ['free', 0],

@@ -14,6 +14,7 @@ import {
   exportFileName,
   exportQuotaShortMessage,
   isExportList,
+  safeExportName,
   type ExportListName,
   type ExportRecord,
   type ExportScope,
@@ -130,7 +131,7 @@ export class ExportService {
       const remain = spent.status.remainCount;
       throw AppError.warn(remain === 0 ? ExportMsg.quotaUsed : exportQuotaShortMessage(remain, expected));
     }
-    const title = fields.exportName || entry.title(params);
+    const title = fields.exportName || safeExportName(entry.title(params));
     let id: string;
     try {
       const row = await this.db

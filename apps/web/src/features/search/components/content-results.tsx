@@ -1,6 +1,6 @@
 import { Card, Empty, Pagination, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { formatCount, truncateTitle, type ThemeInfo, type VideoItem } from '@xg/shared';
+import { encodeKeyword, formatCount, safeExportName, truncateTitle, type ThemeInfo, type VideoItem } from '@xg/shared';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useSearchContent, type ContentSort } from '../api/search-content';
 import { SEARCH_PAGE_SIZE } from '../api/search-kol';
@@ -12,6 +12,7 @@ import {
 } from '../../../components/detail-links';
 import { QueryFailed } from '../../../components/query-failed';
 import { VideoCover } from '../../../components/video-cover';
+import { ExportButton } from '../../export/components/export-button';
 
 const SORT_OPTIONS: { label: string; value: ContentSort }[] = [
   { label: '播放最多', value: 'play' },
@@ -46,6 +47,14 @@ export function ContentResults({ keyword, sort, tid, pageNo, themes, onChange }:
         value={tid}
         onChange={(value: number | undefined) => onChange({ tid: value ?? undefined, pageNo: 1 })}
         options={themes.map((theme) => ({ value: theme.tid, label: theme.name }))}
+      />
+      <ExportButton
+        list="searchContent"
+        params={{ keyword: encodeKeyword(keyword), sort, tid }}
+        pageNo={pageNo}
+        pageSize={SEARCH_PAGE_SIZE}
+        total={query.data?.total ?? 0}
+        exportName={safeExportName(`内容搜索_${keyword}`)}
       />
     </div>
   );
