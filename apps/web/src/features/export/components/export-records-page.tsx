@@ -80,7 +80,9 @@ export function ExportRecordsPage() {
           <br />
           <Typography.Text type="secondary">
             {r.listTitle} · {EXPORT_SCOPE_LABELS[r.scope]}
-            {compact ? ` · ${time(r.createdAt)}` : ''}
+            {compact
+              ? ` · ${(r.state === 'done' ? r.rowsDone : r.rowsTotal).toLocaleString('zh-CN')}条 · ${time(r.createdAt)}`
+              : ''}
           </Typography.Text>
         </span>
       ),
@@ -88,7 +90,7 @@ export function ExportRecordsPage() {
     {
       key: 'state',
       title: '状态',
-      width: compact ? 110 : 180,
+      width: compact ? 84 : 180,
       render: (_, r) =>
         r.state === 'running' ? (
           <Progress
@@ -113,6 +115,7 @@ export function ExportRecordsPage() {
       title: '行数',
       width: 90,
       align: 'right',
+      responsive: ['md'],
       render: (_, r) => (r.state === 'done' ? r.rowsDone : r.rowsTotal).toLocaleString('zh-CN'),
     },
     {
@@ -126,7 +129,7 @@ export function ExportRecordsPage() {
     { key: 'user', title: '导出账号', width: 140, responsive: ['lg'], render: (_, r) => r.userName },
     { key: 'time', title: '导出时间', width: 150, responsive: ['md'], render: (_, r) => time(r.createdAt) },
     { key: 'expires', title: '保留至', width: 150, responsive: ['xl'], render: (_, r) => time(r.expiresAt) },
-    { key: 'action', title: '操作', width: 90, render: (_, r) => <DownloadButton record={r} /> },
+    { key: 'action', title: '操作', width: compact ? 76 : 90, render: (_, r) => <DownloadButton record={r} /> },
   ];
 
   return (
