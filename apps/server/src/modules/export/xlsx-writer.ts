@@ -93,10 +93,6 @@ export class XlsxStreamWriter<Row> {
 
   add(row: Row): void {
     const line = this.sheet.addRow(this.columns.map((c) => cellValue(c.kind, c.value(row))));
-    this.columns.forEach((c, i) => {
-      const fmt = NUM_FMT[c.kind];
-      if (fmt) line.getCell(i + 1).numFmt = fmt;
-    });
     line.commit();
     this.rowsWritten += 1;
   }
