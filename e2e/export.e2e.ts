@@ -68,7 +68,11 @@ describe('export journeys', () => {
 
     await openDialog(page);
     expect(await quotaLeft(page)).toBe(before - rows);
-    await page.getByRole('button', { name: '取 消' }).or(page.getByRole('button', { name: '取消' })).first().click();
+    await page
+      .getByRole('button', { name: '取 消' })
+      .or(page.getByRole('button', { name: '取消' }))
+      .first()
+      .click();
 
     await page.getByTestId('user-block').hover();
     await page.getByRole('menuitem', { name: '导出记录' }).click();
