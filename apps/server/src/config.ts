@@ -107,6 +107,7 @@ const EnvSchema = z.object({
   SEARCH_INDEX_FRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // Excel export (modules/export): how long an export call waits for its file before it goes to the background.
   EXPORT_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(55_000).default(3000),
+  EXPORT_JOB_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   OPERATOR_USER_IDS: z
@@ -161,6 +162,11 @@ export interface AppConfig {
    * 3000); else it answers the export's record and the file is finished in the background (导出记录).
    */
   exportInlineWaitMs: number;
+  /**
+   * An export of at least this many rows (EXPORT_JOB_ROWS, default 5000) is made by a pg-boss job
+   * (`export.produce`) when this process has a job system; smaller ones, or all without one, in this process.
+   */
+  exportJobRows: number;
   seedDemo: boolean;
   demoPassword: string;
   demoScale: number;
@@ -522,6 +528,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandbox: e.SANDBOX,
     searchIndex: { enabled: e.SEARCH_INDEX ?? true, freshMs: e.SEARCH_INDEX_FRESH_MS },
     exportInlineWaitMs: e.EXPORT_INLINE_WAIT_MS,
+    exportJobRows: e.EXPORT_JOB_ROWS,
     seedDemo: e.SEED_DEMO,
     demoPassword: e.DEMO_PASSWORD,
     demoScale: e.DEMO_SCALE,

@@ -3,10 +3,9 @@ import { ExportFileParams, ExportIdParams, ExportMsg, ExportRecordsParams } from
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
-import { membershipServices } from '../membership/membership.services.js';
-import { LIST_CALLS, buildExportLists } from './export.registry.js';
-import { ExportService, XLSX_MIME, type ExportFile, type ExportOutcome } from './export.service.js';
-import { exportDb } from './export.tables.js';
+import { exportServiceOf } from './export.jobs.js';
+import { LIST_CALLS } from './export.registry.js';
+import { XLSX_MIME, type ExportFile, type ExportOutcome, type ExportService } from './export.service.js';
 
 /** Content-Disposition with the Chinese file name (RFC 6266 filename*), and an ASCII fallback. */
 export function attachment(fileName: string): string {
@@ -34,11 +33,7 @@ function answer(reply: FastifyReply, outcome: ExportOutcome) {
  * (records, status, link) and the time-limited file link.
  */
 export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): ExportService {
-  const { membership, quotas, users } = membershipServices(ctx);
-  const { lists, themes } = buildExportLists(ctx, membership);
-  const service = new ExportService(exportDb(ctx.db), lists, themes, membership, quotas, users, {
-    inlineWaitMs: ctx.config.exportInlineWaitMs,
-  });
+  const service = exportServiceOf(ctx);
   app.addHook('onClose', async () => service.idle());
 
   // export=1 on a list call (GET /api/ranking?kind=fans&…&export=1): the same list, answered as a file.

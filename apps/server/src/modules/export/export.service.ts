@@ -20,6 +20,7 @@ import {
   type ExportScope,
   type ExportState,
 } from '@xg/shared';
+import type { JobSender } from '../../jobs/job-system.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens.js';
 import { parseParams } from '../../lib/validate.js';
@@ -51,6 +52,13 @@ interface Window {
   count: number;
 }
 
+/** What an export stores to be made later by a worker (exports.params). */
+interface StoredPlan {
+  params: { pageNo: number; pageSize: number };
+  window: Window;
+  title: string;
+}
+
 interface ExportRow {
   id: string;
   owner_id: string;
@@ -71,6 +79,9 @@ interface ExportRow {
 export interface ExportServiceOptions {
   /** how long a call waits for its file before answering with the running record (config.exportInlineWaitMs) */
   inlineWaitMs: number;
+  /** exports of at least this many rows go to the pg-boss job `export.produce` when `jobs()` has a job system */
+  jobRows?: number;
+  jobs?: () => Pick<JobSender, 'send'> | null;
   /** where files are written while being made */
   tmpDir?: string;
 }
@@ -141,7 +152,7 @@ export class ExportService {
           user_id: userId,
           list,
           scope: window.scope,
-          params: JSON.stringify({ ...params, export: fields.export }),
+          params: JSON.stringify({ params, window, title } satisfies StoredPlan),
           file_name: exportFileName(title, now),
           rows_total: expected,
           quota_rows: expected,
@@ -161,12 +172,58 @@ export class ExportService {
       throw err;
     }
 
+    const sender =
+      expected >= (this.options.jobRows ?? Number.POSITIVE_INFINITY) ? (this.options.jobs?.() ?? null) : null;
+    if (sender) {
+      const queued = await sender.send('export.produce', { exportId: Number(id) }).catch(() => null);
+      if (queued) return { kind: 'started', record: await this.record(id) };
+      // no job could be queued: made here instead
+    }
     const job = this.produce(id, userId, entry, params, window, chunk, firstPageNo, first, expected, title, now);
     this.track(job);
     const inline = await Promise.race([job, sleep(this.options.inlineWaitMs).then(() => 'waiting' as const)]);
     if (inline === 'waiting') return { kind: 'started', record: await this.record(id) };
     if (inline instanceof Error) throw AppError.fail(ExportMsg.failed);
     return { kind: 'file', file: inline };
+  }
+
+  /**
+   * The job `export.produce`: makes the file of an export that start() queued, from the plan stored with it. An
+   * export no longer running (failed by the stale sweep while it waited) is skipped.
+   */
+  async resume(exportId: number): Promise<{ state: ExportState; rows: number }> {
+    const row = await this.db
+      .selectFrom('exports')
+      .select(['id', 'user_id', 'list', 'params', 'state', 'rows_total', 'created_at'])
+      .where('id', '=', String(exportId))
+      .executeTakeFirst();
+    if (!row || row.state !== 'running' || !isExportList(row.list)) return { state: row?.state ?? 'failed', rows: 0 };
+    const entry = this.lists[row.list];
+    const { params, window, title } = row.params as StoredPlan;
+    const chunk = window.start === 0 ? Math.min(EXPORT_CHUNK_ROWS, window.count) : params.pageSize;
+    const firstPageNo = Math.floor(window.start / chunk) + 1;
+    let first: ListPage<unknown>;
+    try {
+      await this.db.updateTable('exports').set({ updated_at: new Date() }).where('id', '=', row.id).execute();
+      first = await entry.page(row.user_id, { ...params, pageNo: firstPageNo, pageSize: chunk });
+    } catch (err) {
+      await this.fail(row.id, row.user_id, row.rows_total, row.created_at, err);
+      return { state: 'failed', rows: 0 };
+    }
+    const made = await this.produce(
+      row.id,
+      row.user_id,
+      entry,
+      params,
+      window,
+      chunk,
+      firstPageNo,
+      first,
+      row.rows_total,
+      title,
+      row.created_at,
+    );
+    return made instanceof Error ? { state: 'failed', rows: 0 } : { state: 'done', rows: row.rows_total };
   }
 
   /** Waits for the exports this process is making (tests, shutdown). */
