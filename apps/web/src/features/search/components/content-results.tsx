@@ -48,14 +48,6 @@ export function ContentResults({ keyword, sort, tid, pageNo, themes, onChange }:
         onChange={(value: number | undefined) => onChange({ tid: value ?? undefined, pageNo: 1 })}
         options={themes.map((theme) => ({ value: theme.tid, label: theme.name }))}
       />
-      <ExportButton
-        list="searchContent"
-        params={{ keyword: encodeKeyword(keyword), sort, tid }}
-        pageNo={pageNo}
-        pageSize={SEARCH_PAGE_SIZE}
-        total={query.data?.total ?? 0}
-        exportName={safeExportName(`内容搜索_${keyword}`)}
-      />
     </div>
   );
 
@@ -80,9 +72,19 @@ export function ContentResults({ keyword, sort, tid, pageNo, themes, onChange }:
         <Empty description={`没有找到标题包含“${keyword}”的视频`} />
       ) : (
         <>
-          <Typography.Paragraph type="secondary">
-            找到 <Typography.Text type="danger">{total}</Typography.Text> 个标题包含“{keyword}”的视频
-          </Typography.Paragraph>
+          <div className="search-count-row">
+            <Typography.Paragraph type="secondary" className="search-count">
+              找到 <Typography.Text type="danger">{total}</Typography.Text> 个标题包含“{keyword}”的视频
+            </Typography.Paragraph>
+            <ExportButton
+              list="searchContent"
+              params={{ keyword: encodeKeyword(keyword), sort, tid }}
+              pageNo={pageNo}
+              pageSize={SEARCH_PAGE_SIZE}
+              total={query.data?.total ?? 0}
+              exportName={safeExportName(`内容搜索_${keyword}`)}
+            />
+          </div>
           <div className="search-video-grid" role="list" aria-label="视频搜索结果">
             {videoInfos.map((video) => (
               <div role="listitem" key={video.videoId}>

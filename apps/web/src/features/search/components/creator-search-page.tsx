@@ -256,16 +256,14 @@ function SearchResults({ state, sortOptions, onSort, onPage }: SearchResultsProp
     );
   }
   return (
-    <Card
-      variant="borderless"
-      title={sorter}
-      extra={exportButton}
-      className={query.isPlaceholderData ? 'is-refreshing' : undefined}
-    >
-      <Typography.Paragraph type="secondary" className="search-count">
-        找到 <Typography.Text type="danger">{total}</Typography.Text> 个
-        {state.keyword ? `与“${state.keyword}”相关的` : '符合条件的'}UP主
-      </Typography.Paragraph>
+    <Card variant="borderless" title={sorter} className={query.isPlaceholderData ? 'is-refreshing' : undefined}>
+      <div className="search-count-row">
+        <Typography.Paragraph type="secondary" className="search-count">
+          找到 <Typography.Text type="danger">{total}</Typography.Text> 个
+          {state.keyword ? `与“${state.keyword}”相关的` : '符合条件的'}UP主
+        </Typography.Paragraph>
+        {exportButton}
+      </div>
       <div className="kol-card-list" role="list" aria-label="UP主搜索结果">
         {kolInfos.map((creator) => (
           <div role="listitem" key={creator.kolId}>
