@@ -26,6 +26,7 @@ CREATE TABLE exports (
 );
 CREATE INDEX exports_owner_created ON exports (owner_id, created_at DESC);
 CREATE INDEX exports_running ON exports (updated_at) WHERE state = 'running';
+CREATE INDEX exports_expires ON exports (expires_at);
 
 -- The produced workbook, apart from the listing (read only for a download).
 CREATE TABLE export_files (

@@ -43,18 +43,19 @@ export interface ListPage<Row> {
 export interface ExportList<P extends { pageNo: number; pageSize: number }, Row> {
   name: ExportListName;
   /** the default file name (exportName) and the listing's title */
-  title: (p: P) => string;
+  title(p: P): string;
   schema: z.ZodType<P>;
   /** fixed parameters of the path (fansRanking → kind fans) laid over what the caller sent */
-  fixed?: (raw: Record<string, unknown>) => Record<string, unknown>;
-  page: (userId: string, p: P) => Promise<ListPage<Row>>;
-  columns: (p: P) => ExportColumn<Row>[];
+  fixed?(raw: Record<string, unknown>): Record<string, unknown>;
+  // methods (not function properties): a list of any parameter and row type fits AnyExportList
+  page(userId: string, p: P): Promise<ListPage<Row>>;
+  columns(p: P): ExportColumn<Row>[];
   /** the filters for the note sheet; `themes` names the partitions (tid → name) */
-  filters: (p: P, themes: ReadonlyMap<number, string>) => [string, string][];
+  filters(p: P, themes: ReadonlyMap<number, string>): [string, string][];
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of lists of different row types
-export type AnyExportList = ExportList<any, any>;
+/** Any list of the registry (the service only passes a list's own parameters and rows back to it). */
+export type AnyExportList = ExportList<{ pageNo: number; pageSize: number }, unknown>;
 
 const PERIOD_LABELS: Readonly<Record<string, string>> = { day: '日榜', week: '周榜', month: '月榜' };
 const KIND_TITLES: Readonly<Record<RankingKind, string>> = {

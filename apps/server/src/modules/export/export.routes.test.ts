@@ -534,4 +534,25 @@ describe('background exports and the download centre (导出记录)', () => {
     expect(records.records).toMatchObject([{ state: 'failed', rowsTotal: 40 }]);
     expect(await residue(team)).toBe(ENT_TOTAL);
   });
+
+  it('deletes exports past their retention with their files', async () => {
+    const db = exportDb(t.ctx.db);
+    const row = await db
+      .selectFrom('exports')
+      .select('id')
+      .where('owner_id', '=', ent.id)
+      .where('state', '=', 'done')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('exports')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', row.id)
+      .execute();
+    const records = await get<ExportRecordsAnswer>('/api/export/records', { pageSize: 50 }, other);
+    expect(records.records.map((r) => r.id)).not.toContain(Number(row.id));
+    expect(await db.selectFrom('export_files').select('export_id').where('export_id', '=', row.id).execute()).toEqual(
+      [],
+    );
+    expect((await get('/api/export/link', { id: Number(row.id) })).message).toBe(ExportMsg.notFound);
+  });
 });

@@ -125,10 +125,7 @@ export class ExportService {
     if (!isExportList(list)) throw AppError.fail(ExportMsg.listUnknown);
     const entry = this.lists[list];
     await this.membership.requireFeature(userId, 'export.excel');
-    const params = parseParams(entry.schema, entry.fixed ? entry.fixed(raw) : raw) as {
-      pageNo: number;
-      pageSize: number;
-    };
+    const params = parseParams(entry.schema, entry.fixed ? entry.fixed(raw) : raw);
     const fields = parseParams(ExportParams, raw);
     const window = exportWindow(fields, params, listCall);
     const chunk = window.start === 0 ? Math.min(EXPORT_CHUNK_ROWS, window.count) : params.pageSize;
@@ -399,8 +396,6 @@ export class ExportService {
   async records(userId: string, pageNo: number, pageSize: number): Promise<{ records: ExportRecord[]; total: number }> {
     await this.sweepStale();
     const owner = await this.team(userId);
-    const now = new Date();
-    await this.db.deleteFrom('exports').where('owner_id', '=', owner).where('expires_at', '<=', now).execute();
     const [rows, count] = await Promise.all([
       this.rows()
         .where('e.owner_id', '=', owner)
@@ -451,7 +446,10 @@ export class ExportService {
     return { id: Number(row.id), fileName: row.file_name, data: row.data };
   }
 
-  /** Running exports whose process ended (no progress for EXPORT_STALE_MS): failed, their quota given back. */
+  /**
+   * Running exports whose process ended (no progress for EXPORT_STALE_MS): failed, their quota given back; and
+   * exports past EXPORT_RETENTION_DAYS deleted. Run by 导出记录 and status calls.
+   */
   async sweepStale(now: Date = new Date()): Promise<number> {
     const stale = await this.db
       .updateTable('exports')
@@ -464,6 +462,8 @@ export class ExportService {
       await this.quotas.refundQuota(row.owner_id, 'export', row.quota_rows, row.created_at);
       await this.db.updateTable('exports').set({ quota_rows: 0 }).where('id', '=', row.id).execute();
     }
+    // files past their retention go with their rows (export_files cascades), whoever's they were
+    await this.db.deleteFrom('exports').where('expires_at', '<=', now).execute();
     return stale.length;
   }
 }

@@ -13,7 +13,7 @@ export interface ExportColumn<Row> {
   kind: CellKind;
   /** width in characters */
   width: number;
-  value: (row: Row) => string | number | null | undefined;
+  value(row: Row): string | number | null | undefined;
 }
 
 const NUM_FMT: Readonly<Partial<Record<CellKind, string>>> = {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, App, Button, Input, Modal, Progress, Radio, Space, Typography } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -105,8 +105,11 @@ function ExportDialog({ onClose, ...props }: ExportButtonProps & { onClose: () =
   const left = residue.data?.residueCount;
   const short = left !== undefined && rows > left;
 
-  const refreshQuota = () =>
-    queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'membership' || q.queryKey[0] === 'export' });
+  const refreshQuota = useCallback(
+    () =>
+      queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'membership' || q.queryKey[0] === 'export' }),
+    [queryClient],
+  );
 
   // a background export: poll its progress, download it when done
   useEffect(() => {
@@ -132,8 +135,7 @@ function ExportDialog({ onClose, ...props }: ExportButtonProps & { onClose: () =
       window.clearTimeout(timer);
       controller.abort();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- polls while `job` changes
-  }, [job]);
+  }, [job, message, refreshQuota]);
 
   const confirm = async () => {
     setBusy(true);
