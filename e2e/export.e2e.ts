@@ -74,9 +74,16 @@ describe('export journeys', () => {
       .first()
       .click();
 
-    await page.getByTestId('user-block').hover();
-    await page.getByRole('menuitem', { name: '导出记录' }).click();
-    await page.waitForURL((url) => url.pathname === '/exportRecords');
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+    const entry = page.getByRole('menuitem', { name: '导出记录' });
+    await expect
+      .poll(async () => {
+        if (!(await entry.isVisible())) await page.getByTestId('user-block').click();
+        return entry.isVisible();
+      })
+      .toBe(true);
+    await entry.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/exportRecords');
     const records = page.getByRole('table', { name: '导出记录' }).or(page.getByRole('table')).first();
     await expect.poll(() => records.innerText(), { timeout: 10_000 }).toContain(download.suggestedFilename());
     await expect.poll(() => records.innerText()).toContain('已完成');
