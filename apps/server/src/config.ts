@@ -109,6 +109,9 @@ const EnvSchema = z.object({
   // Creator search from the in-memory index (modules/creators/search-index.ts); off: SQL only.
   SEARCH_INDEX: optionalBool,
   SEARCH_INDEX_FRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // Excel export (modules/export): how long an export call waits for its file before it goes to the background.
+  EXPORT_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(55_000).default(3000),
+  EXPORT_JOB_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   OPERATOR_USER_IDS: z
@@ -160,6 +163,16 @@ export interface AppConfig {
    * are re-read at most every `freshMs` (SEARCH_INDEX_FRESH_MS, default 1000; the tests use 0).
    */
   searchIndex: { enabled: boolean; freshMs: number };
+  /**
+   * An export call answers with the file when it is made within this many ms (EXPORT_INLINE_WAIT_MS, default
+   * 3000); else it answers the export's record and the file is finished in the background (导出记录).
+   */
+  exportInlineWaitMs: number;
+  /**
+   * An export of at least this many rows (EXPORT_JOB_ROWS, default 5000) is made by a pg-boss job
+   * (`export.produce`) when this process has a job system; smaller ones, or all without one, in this process.
+   */
+  exportJobRows: number;
   seedDemo: boolean;
   demoPassword: string;
   demoScale: number;
@@ -554,6 +567,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     sandbox: e.SANDBOX,
     searchIndex: { enabled: e.SEARCH_INDEX ?? true, freshMs: e.SEARCH_INDEX_FRESH_MS },
+    exportInlineWaitMs: e.EXPORT_INLINE_WAIT_MS,
+    exportJobRows: e.EXPORT_JOB_ROWS,
     seedDemo: e.SEED_DEMO ?? e.SANDBOX,
     demoPassword: e.DEMO_PASSWORD,
     demoScale: e.DEMO_SCALE,

@@ -72,6 +72,8 @@ export const COMPONENT_KEYS = [
   'member',
   'pay',
   'agreement',
+  // ours (issue #16): 导出记录, the download centre of Excel exports
+  'exportRecords',
 ] as const;
 export type ComponentKey = (typeof COMPONENT_KEYS)[number];
 

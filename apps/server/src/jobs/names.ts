@@ -23,6 +23,8 @@ export interface JobPayloads {
   'opinion.collect-comments': { videoId: number; maxPages?: number; danmaku?: boolean };
   /** the metrics engineer's nightly rollups for one Asia/Shanghai day */
   'rollup.nightly': { day: string };
+  /** an Excel export of EXPORT_JOB_ROWS rows or more (modules/export): written by a worker, stored in export_files */
+  'export.produce': { exportId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -36,6 +38,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'monitor.live-sample',
   'opinion.collect-comments',
   'rollup.nightly',
+  'export.produce',
 ];
 
 export interface JobDefinition<N extends JobName> {
@@ -110,6 +113,14 @@ export const JOBS: { [N in JobName]: JobDefinition<N> } = {
     retryLimit: 3,
     expireInSeconds: 3 * 3600,
     concurrency: one,
+  },
+  'export.produce': {
+    key: (d) => `export:${d.exportId}`,
+    clientPriority: 'low',
+    // a failed export is marked failed and its quota given back: the user starts it again
+    retryLimit: 0,
+    expireInSeconds: 30 * 60,
+    concurrency: half,
   },
 };
 

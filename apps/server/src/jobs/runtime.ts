@@ -14,6 +14,7 @@ import { MonitorService } from '../modules/collector/monitor.service.js';
 import { OpinionService } from '../modules/collector/opinion.service.js';
 import { createIngestion } from '../modules/ingestion/index.js';
 import { attachPipeline } from '../modules/pipeline/registry.js';
+import { exportJobRunner } from '../modules/export/export.jobs.js';
 import type { BilibiliClient } from '../providers/bilibili/index.js';
 import { errorMessage, silentLogger, systemPipelineClock, type PipelineClock, type PipelineLogger } from './clock.js';
 import { JobSystem, type JobHandlers, type JobSystemOptions } from './job-system.js';
@@ -54,6 +55,8 @@ export class Pipeline {
   readonly leader: LeaderLock;
   private readonly log: PipelineLogger;
   private readonly state: PipelineStateRepository;
+  /** makes the file of one export (attach() binds it to the app's context: the lists need its services) */
+  exportRunner: ((exportId: number) => Promise<unknown>) | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
   private working = false;
   private schedulerRunning = false;
@@ -123,6 +126,7 @@ export class Pipeline {
 
   /** Makes this pipeline the one the app's routes use (submitCollectionKol, the health endpoint). */
   attach(ctx: AppContext): void {
+    this.exportRunner = exportJobRunner(ctx);
     attachPipeline(ctx, {
       collector: this.collector,
       client: this.options.client,
@@ -178,6 +182,10 @@ function buildHandlers(p: Pipeline): JobHandlers {
       }
       await run(p.deps.db, d.day);
       return { day: d.day };
+    },
+    'export.produce': (d) => {
+      if (!p.exportRunner) throw new Error('export.produce: no app context attached to this pipeline');
+      return p.exportRunner(d.exportId);
     },
   };
 }

@@ -6,7 +6,8 @@ import { safeEqual } from '../lib/tokens.js';
 /**
  * Verifies the `sign`/`timetemp`/`encrypt` headers of spec §7 on every /api call, except the few that a
  * browser loads without script (an <img> captcha or preset picture, health probes, sandbox pages, provider
- * callbacks: payment notifies and the WeChat event push, which carry their own signatures).
+ * callbacks: payment notifies and the WeChat event push, which carry their own signatures; an export's
+ * download link, which carries its own token).
  * A stale timestamp or a forged sign gets HTTP 403 with a clear message (shown as the Forbidden notice), and
  * so does a replay: the same sign for the same (timetemp, token, path) seen again within the skew window.
  *
@@ -26,6 +27,7 @@ const EXEMPT = [
   /^\/api\/notify\//,
   /^\/api\/wechat\/event$/,
   /^\/api\/assets\//,
+  /^\/api\/export\/file$/,
 ];
 
 export function isSignExempt(urlPath: string): boolean {

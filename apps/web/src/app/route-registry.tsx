@@ -97,6 +97,11 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   ),
   member: memberScreen('renew'),
   pay: memberScreen('buy'),
+  exportRecords: lazy(() =>
+    import('../features/export/components/export-records-page').then((module) => ({
+      default: module.ExportRecordsPage,
+    })),
+  ),
   agreement: lazy(() =>
     import('../features/member/components/agreement-page').then((module) => ({ default: module.AgreementPage })),
   ),

@@ -23,13 +23,15 @@ interface ListScreenProps {
   children: ReactNode;
   /** what follows the list card (a detail drawer …) */
   after?: ReactNode;
+  /** actions above the list, right-aligned (导出Excel …) */
+  toolbar?: ReactNode;
 }
 
 /**
  * A list screen (hot content, activities, materials): title, intro and filters, then the list in its card. The
  * filters live in the URL: a new query resets the list's error boundary.
  */
-export function ListScreen({ title, intro, filters, query, children, after }: ListScreenProps) {
+export function ListScreen({ title, intro, filters, query, children, after, toolbar }: ListScreenProps) {
   const [params] = useSearchParams();
   const failed = `${title}加载失败`;
   return (
@@ -43,6 +45,7 @@ export function ListScreen({ title, intro, filters, query, children, after }: Li
       </Card>
       <ErrorBoundary title={failed} resetKeys={[params.toString()]}>
         <Card variant="borderless">
+          {toolbar ? <div className="list-toolbar">{toolbar}</div> : null}
           {query.isError ? (
             <QueryFailed title={failed} error={query.error} onRetry={() => void query.refetch()} />
           ) : (

@@ -51,6 +51,11 @@ export interface ApiRequest<T> {
   signal?: AbortSignal;
   /** Do not toast ordinary failures (other codes, HTTP and network errors); session codes still apply. */
   quiet?: boolean;
+  /**
+   * A call that may answer a file (an export, §7.6): a successful answer that is not JSON is handed here with
+   * its file name; a JSON answer goes through the envelope as usual (−1/−3 show their message, §8).
+   */
+  file?: (blob: Blob, fileName: string) => T;
 }
 
 const NETWORK_ERROR_TEXT = '网络连接失败，请检查网络后重试';
@@ -204,6 +209,10 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
     let payload: unknown;
     try {
       response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: controller.signal });
+      const type = response.headers.get('content-type') ?? '';
+      if (request.file && response.ok && !type.includes('json')) {
+        return request.file(await response.blob(), attachmentName(response.headers.get('content-disposition')));
+      }
       payload = await readJson(response);
     } catch (error) {
       if (timedOut) {
@@ -226,6 +235,20 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
     window.clearTimeout(timer);
     outer?.removeEventListener('abort', handleOuterAbort);
   }
+}
+
+/** The file name of a Content-Disposition header (RFC 6266 filename* first). */
+export function attachmentName(header: string | null): string {
+  if (!header) return 'download';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (star) {
+    try {
+      return decodeURIComponent(star);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? 'download';
 }
 
 export function apiGet<T>(

@@ -1,3 +1,4 @@
+import { FEATURE_POLICY } from '@xg/shared';
 import { MenuRepository, type MenuSeedRow } from '../../modules/menu/menu.repository.js';
 import type { Db } from '../client.js';
 
@@ -383,6 +384,24 @@ export const MENU_ROWS: readonly MenuSeedRow[] = [
     openDefault: false,
     sort: 911,
     minUserType: 0,
+  },
+  // Excel export (issue #16): 导出记录, the team's export files, from the header's user menu; the tiers with
+  // export only (export.excel, userType ≥ 3; a sub-account counts with its parent's tier).
+  {
+    id: 920,
+    parentId: null,
+    path: '/exportRecords',
+    name: 'exportRecords',
+    component: 'exportRecords',
+    redirect: null,
+    hidden: true,
+    title: '导出记录',
+    icon: null,
+    tag: null,
+    parentTitle: null,
+    openDefault: false,
+    sort: 920,
+    minUserType: FEATURE_POLICY['export.excel'].level,
   },
   {
     id: 912,

@@ -1,11 +1,12 @@
 import { Dropdown, Skeleton, Tag, type MenuProps } from 'antd';
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, FileExcelOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { TRIAL_VERSION_TYPE, userTypeLabel, type UserInfo } from '@xg/shared';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLogout } from '../hooks/use-logout';
+import { useFeature } from '../../gate/hooks/use-feature';
 
 const TIER_COLORS: Readonly<Record<number, string>> = { 0: 'default', 1: 'blue', 2: 'purple', 3: 'gold', 4: 'volcano' };
 
@@ -35,16 +36,21 @@ export function UserBlock({ inverted = false, compact = false }: UserBlockProps)
   const { user, isPending } = useCurrentUser();
   const navigate = useAppNavigate();
   const handleLogout = useLogout();
+  // the server's verdict: a sub-account has its parent's tier
+  const canExport = useFeature('export.excel').allowed;
 
   if (!user) return isPending ? <Skeleton.Avatar active /> : null;
 
   const items: MenuProps['items'] = [
     { key: 'account', icon: <UserOutlined aria-hidden />, label: '个人中心' },
+    // 导出记录 for tiers that have Excel export (the server's menu row has the same minimum, §6)
+    ...(canExport ? [{ key: 'exportRecords', icon: <FileExcelOutlined aria-hidden />, label: '导出记录' }] : []),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录', danger: true },
   ];
   const handleMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'account') navigate({ pathname: '/account' });
+    if (key === 'exportRecords') navigate({ pathname: '/exportRecords' });
     if (key === 'logout') handleLogout();
   };
   const expiry = expiryText(user);

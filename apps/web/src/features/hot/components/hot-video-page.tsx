@@ -6,6 +6,7 @@ import { ListFilters, useQueryState } from '../../../components/list-filters';
 import { ScoreText, formatScore } from '../../../components/ranked-list';
 import { HOT_PAGE_SIZE } from './hot-common';
 import { HotVideoTable } from './hot-video-table';
+import { ExportButton } from '../../export/components/export-button';
 import '../hot.css';
 
 const PATH = '/hotStuff/hotVideo';
@@ -46,6 +47,16 @@ export function HotVideoPage() {
         />
       }
       query={query}
+      toolbar={
+        <ExportButton
+          list="moldbabyVideo"
+          params={{ tid, days }}
+          pageNo={pageNo}
+          pageSize={HOT_PAGE_SIZE}
+          total={query.data?.total ?? 0}
+          exportName="热门视频"
+        />
+      }
     >
       <HotVideoTable<HotVideoItem>
         query={query}

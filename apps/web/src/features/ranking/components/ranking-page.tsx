@@ -25,6 +25,8 @@ import { useCompanyRanking } from '../api/get-company-ranking';
 import { useRanking } from '../api/get-ranking';
 import { useRankingDates, type RankingDatesKind } from '../api/get-ranking-dates';
 import { RankingDatePicker } from './ranking-date-picker';
+import { ExportButton } from '../../export/components/export-button';
+import type { ExportListName } from '@xg/shared';
 import '../ranking.css';
 import { QueryFailed } from '../../../components/query-failed';
 
@@ -290,7 +292,19 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
     },
   ];
 
-  return <RankingTable<RankingRow> {...board} query={query} rowKey={kolRowKey} columns={columns} unit="名" />;
+  const list: ExportListName =
+    kind === 'fans' ? 'fansRanking' : kind === 'business' ? 'businessRanking' : 'increaseReduceRanking';
+  return (
+    <RankingTable<RankingRow>
+      {...board}
+      query={query}
+      rowKey={kolRowKey}
+      columns={columns}
+      unit="名"
+      exportList={list}
+      exportParams={{ kind, period, date: date ?? query.data?.date ?? undefined, tid }}
+    />
+  );
 }
 
 interface CompanyTableProps extends BoardPage {
@@ -337,7 +351,15 @@ function CompanyTable({ period, date, ...board }: CompanyTableProps) {
     },
   ];
   return (
-    <RankingTable<CompanyRankingRow> {...board} query={query} rowKey={companyRowKey} columns={columns} unit="家" />
+    <RankingTable<CompanyRankingRow>
+      {...board}
+      query={query}
+      rowKey={companyRowKey}
+      columns={columns}
+      unit="家"
+      exportList="companyRanking"
+      exportParams={{ period, date: date ?? query.data?.date ?? undefined }}
+    />
   );
 }
 
@@ -355,6 +377,9 @@ interface RankingTableProps<Row> extends BoardPage {
   columns: (compact: boolean) => TableColumnsType<Row>;
   /** the total's unit: 名 (creators) / 家 (MCNs) */
   unit: string;
+  /** the export path of this list (§7.6) and its parameters as the table reads them */
+  exportList: ExportListName;
+  exportParams: Record<string, string | number | undefined>;
 }
 
 /** One page of a ranking: its title with the window, the free tier's cap and banner, the ranked table. */
@@ -366,6 +391,8 @@ function RankingTable<Row extends { rank: number }>({
   rowKey,
   columns,
   unit,
+  exportList,
+  exportParams,
 }: RankingTableProps<Row>) {
   const compact = Grid.useBreakpoint().sm === false;
   if (query.isError) {
@@ -379,7 +406,20 @@ function RankingTable<Row extends { rank: number }>({
   const total = data?.total ?? 0;
   const cap = data?.limited ? (data.limitRows ?? FREE_RANKING_ROWS) : Number.POSITIVE_INFINITY;
   return (
-    <Card variant="borderless" title={cardTitle(tab.label, data)}>
+    <Card
+      variant="borderless"
+      title={cardTitle(tab.label, data)}
+      extra={
+        <ExportButton
+          list={exportList}
+          params={exportParams}
+          pageNo={pageNo}
+          pageSize={PAGE_SIZE}
+          total={total}
+          exportName={tab.label}
+        />
+      }
+    >
       {data?.limited ? <LimitBanner limitRows={data.limitRows} /> : null}
       <Table<Row>
         scroll={{ x: 'max-content' }}

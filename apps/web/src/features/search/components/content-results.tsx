@@ -1,6 +1,6 @@
 import { Card, Empty, Pagination, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { formatCount, truncateTitle, type ThemeInfo, type VideoItem } from '@xg/shared';
+import { encodeKeyword, formatCount, safeExportName, truncateTitle, type ThemeInfo, type VideoItem } from '@xg/shared';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useSearchContent, type ContentSort } from '../api/search-content';
 import { SEARCH_PAGE_SIZE } from '../api/search-kol';
@@ -12,6 +12,7 @@ import {
 } from '../../../components/detail-links';
 import { QueryFailed } from '../../../components/query-failed';
 import { VideoCover } from '../../../components/video-cover';
+import { ExportButton } from '../../export/components/export-button';
 
 const SORT_OPTIONS: { label: string; value: ContentSort }[] = [
   { label: '播放最多', value: 'play' },
@@ -71,9 +72,19 @@ export function ContentResults({ keyword, sort, tid, pageNo, themes, onChange }:
         <Empty description={`没有找到标题包含“${keyword}”的视频`} />
       ) : (
         <>
-          <Typography.Paragraph type="secondary">
-            找到 <Typography.Text type="danger">{total}</Typography.Text> 个标题包含“{keyword}”的视频
-          </Typography.Paragraph>
+          <div className="search-count-row">
+            <Typography.Paragraph type="secondary" className="search-count">
+              找到 <Typography.Text type="danger">{total}</Typography.Text> 个标题包含“{keyword}”的视频
+            </Typography.Paragraph>
+            <ExportButton
+              list="searchContent"
+              params={{ keyword: encodeKeyword(keyword), sort, tid }}
+              pageNo={pageNo}
+              pageSize={SEARCH_PAGE_SIZE}
+              total={query.data?.total ?? 0}
+              exportName={safeExportName(`内容搜索_${keyword}`)}
+            />
+          </div>
           <div className="search-video-grid" role="list" aria-label="视频搜索结果">
             {videoInfos.map((video) => (
               <div role="listitem" key={video.videoId}>

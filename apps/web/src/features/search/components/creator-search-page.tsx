@@ -1,12 +1,21 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Pagination, Segmented, Skeleton, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { CONTENT_KEYWORD_MAX_LENGTH, DiscoveryMsg, Msg, nameSearchAllowed, type KolSort } from '@xg/shared';
+import {
+  CONTENT_KEYWORD_MAX_LENGTH,
+  DiscoveryMsg,
+  Msg,
+  encodeKeyword,
+  nameSearchAllowed,
+  safeExportName,
+  type KolSort,
+} from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { errorText } from '../../../lib/api-client';
 import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
 import { useSearchFilter } from '../api/get-search-filter';
-import { SEARCH_PAGE_SIZE, useSearchKol, type KolFilters } from '../api/search-kol';
+import { SEARCH_PAGE_SIZE, filterParams, useSearchKol, type KolFilters } from '../api/search-kol';
+import { ExportButton } from '../../export/components/export-button';
 import { hasFilter, readSearchUrl, writeSearchUrl, type SearchTab, type SearchUrlState } from '../search-url';
 import { ContentResults } from './content-results';
 import { CreatorResultCard } from './creator-result-card';
@@ -201,6 +210,21 @@ function SearchResults({ state, sortOptions, onSort, onPage }: SearchResultsProp
       </div>
     ) : null;
 
+  const exportButton = (
+    <ExportButton
+      list="searchKol"
+      params={{
+        keyword: state.keyword ? encodeKeyword(state.keyword) : undefined,
+        ...filterParams(state.filters),
+        sort: state.sort,
+      }}
+      pageNo={state.pageNo}
+      pageSize={SEARCH_PAGE_SIZE}
+      total={query.data?.total ?? 0}
+      exportName={safeExportName(state.keyword ? `UP主搜索_${state.keyword}` : 'UP主搜索')}
+    />
+  );
+
   if (query.isPending) {
     return (
       <Card variant="borderless" aria-busy="true" title={sorter}>
@@ -233,10 +257,13 @@ function SearchResults({ state, sortOptions, onSort, onPage }: SearchResultsProp
   }
   return (
     <Card variant="borderless" title={sorter} className={query.isPlaceholderData ? 'is-refreshing' : undefined}>
-      <Typography.Paragraph type="secondary" className="search-count">
-        找到 <Typography.Text type="danger">{total}</Typography.Text> 个
-        {state.keyword ? `与“${state.keyword}”相关的` : '符合条件的'}UP主
-      </Typography.Paragraph>
+      <div className="search-count-row">
+        <Typography.Paragraph type="secondary" className="search-count">
+          找到 <Typography.Text type="danger">{total}</Typography.Text> 个
+          {state.keyword ? `与“${state.keyword}”相关的` : '符合条件的'}UP主
+        </Typography.Paragraph>
+        {exportButton}
+      </div>
       <div className="kol-card-list" role="list" aria-label="UP主搜索结果">
         {kolInfos.map((creator) => (
           <div role="listitem" key={creator.kolId}>

@@ -1,0 +1,284 @@
+import type { z } from 'zod';
+import {
+  CompanyRankingParams,
+  ContentSearchParams,
+  HotVideoParams,
+  KolSearchParams,
+  RankingParams,
+  type CompanyRankingRow,
+  type ExportListName,
+  type HotVideoItem,
+  type KolItem,
+  type RankingKind,
+  type RankingRow,
+  type VideoItem,
+} from '@xg/shared';
+import type { AppContext } from '../../context.js';
+import { CatalogRepository } from '../creators/catalog.repository.js';
+import { CatalogService, cachedTierOf } from '../creators/catalog.service.js';
+import { KolSearchRepository } from '../creators/search.repository.js';
+import { KolSearchService } from '../creators/search.service.js';
+import { HotRepository } from '../hot/hot.repository.js';
+import { HotService } from '../hot/hot.service.js';
+import type { MembershipService } from '../membership/membership.service.js';
+import { RankingsRepository } from '../rankings/rankings.repository.js';
+import { RankingsService } from '../rankings/rankings.service.js';
+import { VideosRepository } from '../videos/videos.repository.js';
+import { VideosService } from '../videos/videos.service.js';
+import type { ExportColumn } from './xlsx-writer.js';
+
+/** One page of a list, read through the list's own service (the screen's query, never a copy of its SQL). */
+export interface ListPage<Row> {
+  rows: Row[];
+  total: number;
+  /** what the note sheet says about the data's time, e.g. 榜单日期 2026-11-20 */
+  dataTime: string | null;
+}
+
+/**
+ * An exportable list: its parameters (the screen's own schema), how to read one page of it as the signed-in
+ * user, its columns (the screen's, in Chinese) and the filters the note sheet names. Adding a list (myLinkKol,
+ * myLinkVideo, opinion lists …) is one entry here plus its name in EXPORT_LISTS (packages/shared/src/export.ts).
+ */
+export interface ExportList<P extends { pageNo: number; pageSize: number }, Row> {
+  name: ExportListName;
+  /** the default file name (exportName) and the listing's title */
+  title(p: P): string;
+  schema: z.ZodType<P>;
+  /** fixed parameters of the path (fansRanking → kind fans) laid over what the caller sent */
+  fixed?(raw: Record<string, unknown>): Record<string, unknown>;
+  // methods (not function properties): a list of any parameter and row type fits AnyExportList
+  page(userId: string, p: P): Promise<ListPage<Row>>;
+  columns(p: P): ExportColumn<Row>[];
+  /** the filters for the note sheet; `themes` names the partitions (tid → name) */
+  filters(p: P, themes: ReadonlyMap<number, string>): [string, string][];
+}
+
+/** Any list of the registry (the service only passes a list's own parameters and rows back to it). */
+export type AnyExportList = ExportList<{ pageNo: number; pageSize: number }, unknown>;
+
+const PERIOD_LABELS: Readonly<Record<string, string>> = { day: '日榜', week: '周榜', month: '月榜' };
+const KIND_TITLES: Readonly<Record<RankingKind, string>> = {
+  fans: '粉丝榜',
+  increase: '涨粉榜',
+  decrease: '掉粉榜',
+  business: '商业榜',
+};
+const KIND_VALUE: Readonly<Record<RankingKind, { value: string; delta: string; money: boolean }>> = {
+  fans: { value: '粉丝数', delta: '涨粉', money: false },
+  increase: { value: '涨粉数', delta: '较上期', money: false },
+  decrease: { value: '掉粉数', delta: '较上期', money: false },
+  business: { value: '视频报价', delta: '较上期', money: true },
+};
+
+/** A list call's path and the export list it names (for `export=1` on the list call itself). */
+export const LIST_CALLS: Readonly<Record<string, (query: Record<string, unknown>) => ExportListName | null>> = {
+  '/api/ranking': (q) => {
+    const kind = typeof q.kind === 'string' ? q.kind : '';
+    if (kind === 'fans') return 'fansRanking';
+    if (kind === 'business') return 'businessRanking';
+    if (kind === 'increase' || kind === 'decrease') return 'increaseReduceRanking';
+    return null;
+  },
+  '/api/companyRanking': () => 'companyRanking',
+  '/api/searchKol': () => 'searchKol',
+  '/api/searchContent': () => 'searchContent',
+  '/api/hotVideo': () => 'moldbabyVideo',
+};
+
+function themeFilter(tid: number | undefined, names: ReadonlyMap<number, string>): [string, string] {
+  return ['分区', tid ? (names.get(tid) ?? `分区${tid}`) : '全部分区'];
+}
+
+function kolColumns(): ExportColumn<KolItem>[] {
+  return [
+    { header: 'UP主', kind: 'text', width: 24, value: (r) => r.kolName },
+    { header: 'UID', kind: 'id', width: 14, value: (r) => r.kolUid },
+    { header: '分区', kind: 'text', width: 12, value: (r) => r.themeName },
+  ];
+}
+
+function videoColumns(): ExportColumn<VideoItem>[] {
+  return [
+    { header: '标题', kind: 'text', width: 48, value: (r) => r.title },
+    { header: 'BV号', kind: 'text', width: 15, value: (r) => r.bvid },
+    { header: 'UP主', kind: 'text', width: 20, value: (r) => r.kolName },
+    { header: '分区', kind: 'text', width: 12, value: (r) => r.themeName },
+    { header: '发布时间', kind: 'datetime', width: 18, value: (r) => r.publishTime },
+    { header: '时长（秒）', kind: 'int', width: 10, value: (r) => r.playDuration },
+    { header: '播放数', kind: 'int', width: 13, value: (r) => r.playNum },
+    { header: '点赞数', kind: 'int', width: 12, value: (r) => r.praiseNum },
+    { header: '投币数', kind: 'int', width: 12, value: (r) => r.castCurrencyNum },
+    { header: '收藏数', kind: 'int', width: 12, value: (r) => r.collectNum },
+    { header: '评论数', kind: 'int', width: 11, value: (r) => r.commentNum },
+    { header: '弹幕数', kind: 'int', width: 11, value: (r) => r.barrageNum },
+    { header: '分享数', kind: 'int', width: 11, value: (r) => r.shareNum },
+    { header: '视频链接', kind: 'text', width: 40, value: (r) => r.sourceUrl },
+  ];
+}
+
+/** The lists, over services of their own (their caches apart from the screens'), built once per app. */
+export function buildExportLists(
+  ctx: AppContext,
+  membership: MembershipService,
+): { lists: Readonly<Record<ExportListName, AnyExportList>>; themes: () => Promise<ReadonlyMap<number, string>> } {
+  const gate = (userId: string, feature: Parameters<typeof membership.requireFeature>[1]) =>
+    membership.requireFeature(userId, feature);
+  const catalog = new CatalogService(new CatalogRepository(ctx.db));
+  const rankings = new RankingsService(
+    new RankingsRepository(ctx.db),
+    gate,
+    cachedTierOf((id) => membership.tierOf(id)),
+  );
+  const search = new KolSearchService(
+    ctx.db,
+    new KolSearchRepository(ctx.db),
+    catalog,
+    gate,
+    ctx.pool,
+    ctx.searchIndex ?? null,
+  );
+  const videos = new VideosService(ctx.db, new VideosRepository(ctx.db), catalog, gate);
+  const hot = new HotService(ctx.db, new HotRepository(ctx.db), catalog);
+  /** partition names for the note sheet (the creator search's filter options, cached by that service) */
+  const themes = async (): Promise<ReadonlyMap<number, string>> => {
+    const names = new Map<number, string>();
+    const walk = (
+      list: readonly { tid: number; name: string; children?: readonly { tid: number; name: string }[] }[],
+    ) => {
+      for (const theme of list) {
+        names.set(theme.tid, theme.name);
+        if (theme.children) walk(theme.children);
+      }
+    };
+    walk((await search.filterOptions()).themeInfos);
+    return names;
+  };
+
+  const rankingList = (name: ExportListName, kinds: readonly RankingKind[]): ExportList<RankingParams, RankingRow> => ({
+    name,
+    title: (p) => KIND_TITLES[p.kind],
+    schema: RankingParams,
+    fixed: (raw) => ({ ...raw, kind: kinds.includes(raw.kind as RankingKind) ? raw.kind : kinds[0] }),
+    page: async (userId, p) => {
+      const a = await rankings.ranking(userId, p);
+      const window = a.periodStart && a.periodStart !== a.date ? `${a.periodStart} ~ ${a.date}` : a.date;
+      return { rows: a.rankings, total: a.total, dataTime: window ? `榜单周期 ${window}` : null };
+    },
+    columns: (p) => {
+      const v = KIND_VALUE[p.kind];
+      return [
+        { header: '排名', kind: 'int', width: 8, value: (r) => r.rank },
+        ...kolColumns(),
+        { header: v.value, kind: v.money ? 'money' : 'int', width: 14, value: (r) => r.value },
+        { header: v.delta, kind: v.money ? 'money' : 'int', width: 12, value: (r) => r.delta },
+        ...(p.kind === 'fans'
+          ? []
+          : [{ header: '粉丝数', kind: 'int' as const, width: 13, value: (r: RankingRow) => r.fansNum }]),
+        { header: '云指数', kind: 'decimal', width: 10, value: (r) => r.indexNum },
+        { header: 'MCN机构', kind: 'text', width: 20, value: (r) => r.mcnName },
+      ];
+    },
+    filters: (p, t) => [
+      ['榜单', KIND_TITLES[p.kind]],
+      ['周期', PERIOD_LABELS[p.period] ?? p.period],
+      ['日期', p.date ?? '最新'],
+      themeFilter(p.tid, t),
+    ],
+  });
+
+  const videoList = (name: ExportListName): ExportList<ContentSearchParams, VideoItem> => ({
+    name,
+    title: (p) => `内容搜索_${p.keyword}`,
+    schema: ContentSearchParams,
+    page: async (_userId, p) => {
+      const a = await videos.searchContent(p);
+      return { rows: a.videoInfos, total: a.total, dataTime: null };
+    },
+    columns: () => videoColumns(),
+    filters: (p, t) => [
+      ['关键词', p.keyword],
+      ['排序', p.sort === 'time' ? '最新发布' : '播放最多'],
+      themeFilter(p.tid, t),
+    ],
+  });
+
+  const lists: Record<ExportListName, AnyExportList> = {
+    fansRanking: rankingList('fansRanking', ['fans']),
+    increaseReduceRanking: rankingList('increaseReduceRanking', ['increase', 'decrease']),
+    businessRanking: rankingList('businessRanking', ['business']),
+    companyRanking: {
+      name: 'companyRanking',
+      title: () => '机构榜',
+      schema: CompanyRankingParams,
+      page: async (userId, p: CompanyRankingParams) => {
+        const a = await rankings.company(userId, p);
+        const window = a.periodStart && a.periodStart !== a.date ? `${a.periodStart} ~ ${a.date}` : a.date;
+        return { rows: a.rankings, total: a.total, dataTime: window ? `榜单周期 ${window}` : null };
+      },
+      columns: (): ExportColumn<CompanyRankingRow>[] => [
+        { header: '排名', kind: 'int', width: 8, value: (r) => r.rank },
+        { header: 'MCN机构', kind: 'text', width: 28, value: (r) => r.mcnName },
+        { header: '签约UP主', kind: 'int', width: 12, value: (r) => r.kolNum },
+        { header: '旗下总粉丝', kind: 'int', width: 14, value: (r) => r.value },
+        { header: '较上期', kind: 'int', width: 12, value: (r) => r.delta },
+      ],
+      filters: (p: CompanyRankingParams) => [
+        ['榜单', '机构榜'],
+        ['周期', PERIOD_LABELS[p.period] ?? p.period],
+        ['日期', p.date ?? '最新'],
+      ],
+    } satisfies ExportList<CompanyRankingParams, CompanyRankingRow>,
+    searchKol: {
+      name: 'searchKol',
+      title: (p: KolSearchParams) => (p.keyword ? `UP主搜索_${p.keyword}` : 'UP主搜索'),
+      schema: KolSearchParams,
+      page: async (userId, p: KolSearchParams) => {
+        const a = await search.searchKol(userId, p);
+        return { rows: a.kolInfos, total: a.total, dataTime: null };
+      },
+      columns: (): ExportColumn<KolItem>[] => [
+        ...kolColumns(),
+        { header: '等级', kind: 'int', width: 8, value: (r) => r.platformLevel },
+        { header: '粉丝数', kind: 'int', width: 13, value: (r) => r.fansNum },
+        { header: '30日涨粉', kind: 'int', width: 12, value: (r) => r.fansIncrease },
+        { header: '云指数', kind: 'decimal', width: 10, value: (r) => r.indexNum },
+        { header: '播放数', kind: 'int', width: 14, value: (r) => r.playNum },
+        { header: '点赞数', kind: 'int', width: 13, value: (r) => r.praiseNum },
+        { header: '视频数', kind: 'int', width: 10, value: (r) => r.videoNum },
+        { header: 'MCN机构', kind: 'text', width: 20, value: (r) => r.mcnName },
+      ],
+      filters: (p: KolSearchParams, t: ReadonlyMap<number, string>) => {
+        const out: [string, string][] = [['关键词', p.keyword ?? '（无）']];
+        if (p.tid) out.push(themeFilter(p.tid, t));
+        if (p.fansMin !== undefined || p.fansMax !== undefined) {
+          out.push(['粉丝数', `${p.fansMin ?? 0} ~ ${p.fansMax ?? '不限'}`]);
+        }
+        if (p.level) out.push(['等级', p.level.join('、')]);
+        if (p.sort) out.push(['排序', p.sort]);
+        return out;
+      },
+    } satisfies ExportList<KolSearchParams, KolItem>,
+    searchContent: videoList('searchContent'),
+    searchVideo: videoList('searchVideo'),
+    moldbabyVideo: {
+      name: 'moldbabyVideo',
+      title: () => '热门视频',
+      schema: HotVideoParams,
+      page: async (_userId, p: HotVideoParams) => {
+        const a = await hot.hotVideo(p);
+        return { rows: a.videoInfos, total: a.total, dataTime: null };
+      },
+      columns: (): ExportColumn<HotVideoItem>[] => [
+        { header: '排名', kind: 'int', width: 8, value: (r) => r.rank },
+        { header: '热度', kind: 'decimal', width: 10, value: (r) => r.hotScore },
+        ...(videoColumns() as ExportColumn<HotVideoItem>[]),
+      ],
+      filters: (p: HotVideoParams, t: ReadonlyMap<number, string>) => [
+        ['统计周期', `近${p.days}天`],
+        themeFilter(p.tid, t),
+      ],
+    } satisfies ExportList<HotVideoParams, HotVideoItem>,
+  };
+  return { lists, themes };
+}
