@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import { Msg } from './messages.js';
 import { MemberMsg } from './membership.js';
+import { text } from './validation.js';
 
 /**
  * Excel export (spec §6, §7.6, §8; issue #16): the lists that can be exported, the options, the call
@@ -74,9 +75,7 @@ export function exportQuotaShortMessage(remain: number, need: number): string {
 
 const exportName = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
-  z
-    .string()
-    .max(EXPORT_NAME_MAX, { error: ExportMsg.nameInvalid })
+  text(ExportMsg.nameInvalid, { max: EXPORT_NAME_MAX, tooLong: ExportMsg.nameInvalid })
     .refine((v) => !/[\\/:*?"<>|]/.test(v) && !Array.from(v).some((ch) => ch.charCodeAt(0) < 32), {
       error: ExportMsg.nameInvalid,
     })
@@ -92,8 +91,7 @@ const exportName = z.preprocess(
 export const ExportParams = z.object({
   export: z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : v),
-    z
-      .string({ error: ExportMsg.countInvalid })
+    text(ExportMsg.countInvalid)
       .trim()
       .regex(/^(all|[1-9]\d{0,5})$/, { error: ExportMsg.countInvalid })
       .transform((v): number | 'all' => (v === 'all' ? 'all' : Number(v)))
@@ -113,7 +111,7 @@ export const ExportIdParams = z.object({
 export type ExportIdParams = z.infer<typeof ExportIdParams>;
 
 export const ExportFileParams = ExportIdParams.extend({
-  token: z.string({ error: ExportMsg.linkExpired }).regex(/^[A-Za-z0-9_-]{20,64}$/, { error: ExportMsg.linkExpired }),
+  token: text(ExportMsg.linkExpired).regex(/^[A-Za-z0-9_-]{20,64}$/, { error: ExportMsg.linkExpired }),
 });
 export type ExportFileParams = z.infer<typeof ExportFileParams>;
 

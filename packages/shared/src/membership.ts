@@ -175,7 +175,7 @@ export function featureAllowed(userType: number, feature: FeatureKey): boolean {
 export type FeatureStatus = 'built' | 'planned';
 export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'contrast.create': 'planned', // comparison drawer and report (§2.7)
-  'export.excel': 'planned',
+  'export.excel': 'built', // Excel export (issue #16: modules/export, features/export)
   'export.pdf': 'planned',
   'monitor.duration.24h': 'planned', // monitor windows belong to placement records / video monitoring
   'monitor.duration.48h': 'planned',
@@ -310,9 +310,7 @@ export const SandboxPayParams = z.object({
     .trim()
     .regex(/^[A-Za-z0-9]{1,64}$/, { error: MemberMsg.orderNotFound }),
   /** the order's pay-link key: only the owner gets it (in confirmPay's codeUrl), so the page needs no session */
-  key: z
-    .string({ error: MemberMsg.sandboxLinkInvalid })
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: MemberMsg.sandboxLinkInvalid }),
+  key: text(MemberMsg.sandboxLinkInvalid).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: MemberMsg.sandboxLinkInvalid }),
 });
 export type SandboxPayParams = z.infer<typeof SandboxPayParams>;
 

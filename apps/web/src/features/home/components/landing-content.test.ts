@@ -22,7 +22,8 @@ describe('landing feature lists', () => {
     ]);
     expect(tierLines(3)).toEqual([
       { text: '包含专业版全部功能', built: true },
-      { text: '导出Excel、导出PDF等5项', built: false },
+      { text: '导出Excel', built: true },
+      { text: '导出PDF、72H监测等4项', built: false },
     ]);
     expect(tierLines(4)).toEqual([
       { text: '包含企业版全部功能', built: true },
@@ -36,7 +37,8 @@ describe('landing feature lists', () => {
       { text: '视频30天数据趋势', built: true },
       { text: '粉丝画像', built: true },
       { text: '商业价值评估', built: true },
-      { text: '生成对比报告、24H监测等13项', built: false },
+      { text: '导出Excel', built: true },
+      { text: '生成对比报告、24H监测等12项', built: false },
     ]);
   });
 
