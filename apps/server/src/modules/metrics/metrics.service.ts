@@ -18,6 +18,7 @@ import {
   dropTempTables,
   latestCurrentDay,
   latestSnapshotDay,
+  refreshCreatorState,
   swapCreatorMetrics,
   writeCreatorMetrics,
   writeFanEvents,
@@ -111,6 +112,8 @@ async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions
   const current =
     options.current === true || ((options.current ?? 'auto') === 'auto' && (latest === null || day >= latest));
   await dropTempTables(trx);
+  // current creator state first: the day table reads each creator's partition
+  if (current) await timed('creatorState', () => refreshCreatorState(trx));
   await timed('dayTable', () => buildDayTable(trx, day));
   const events = options.events === false ? 0 : await timed('fanEvents', () => writeFanEventsOfDay(trx, day));
   if (options.mcnDaily !== false) await timed('mcnDaily', () => writeMcnDailyOfDay(trx, day));
