@@ -192,13 +192,19 @@ function mergeVideo(a: VideoRecord, b: VideoRecord): VideoRecord {
   const t = a.stats;
   return {
     ...b,
-    owner: { mid: b.owner.mid, name: b.owner.name || a.owner.name, face: b.owner.face ?? a.owner.face },
+    owner: {
+      mid: b.owner.mid,
+      name: b.owner.name || a.owner.name,
+      face: b.owner.face ?? a.owner.face,
+      ...(b.owner.fans != null || a.owner.fans != null ? { fans: b.owner.fans ?? a.owner.fans } : {}),
+    },
     tid: b.tid ?? a.tid,
     tname: b.tname ?? a.tname,
     copyright: b.copyright ?? a.copyright,
     isActivity: b.isActivity ?? a.isActivity,
     state: b.state ?? a.state,
     cid: b.cid ?? a.cid,
+    ...(b.listStats ?? a.listStats ? { listStats: b.listStats ?? a.listStats } : {}),
     stats: {
       view: s.view ?? t.view,
       danmaku: s.danmaku ?? t.danmaku,

@@ -23,6 +23,8 @@ export interface JobPayloads {
   'opinion.collect-comments': { videoId: number; maxPages?: number; danmaku?: boolean };
   /** the metrics engineer's nightly rollups for one Asia/Shanghai day */
   'rollup.nightly': { day: string };
+  /** an operator's backfill: the rollup of every day from `from` to `to`, in order (metrics rollupRange) */
+  'rollup.backfill': { from: string; to: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -36,6 +38,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'monitor.live-sample',
   'opinion.collect-comments',
   'rollup.nightly',
+  'rollup.backfill',
 ];
 
 export interface JobDefinition<N extends JobName> {
@@ -109,6 +112,13 @@ export const JOBS: { [N in JobName]: JobDefinition<N> } = {
     clientPriority: 'normal',
     retryLimit: 3,
     expireInSeconds: 3 * 3600,
+    concurrency: one,
+  },
+  'rollup.backfill': {
+    key: (d) => `${d.from}:${d.to}`,
+    clientPriority: 'low',
+    retryLimit: 1,
+    expireInSeconds: 12 * 3600,
     concurrency: one,
   },
 };

@@ -179,5 +179,15 @@ function buildHandlers(p: Pipeline): JobHandlers {
       await run(p.deps.db, d.day);
       return { day: d.day };
     },
+    'rollup.backfill': async (d) => {
+      const { rollupRange } = await import('../modules/metrics/index.js');
+      const s = await rollupRange(p.deps.db, d.from, d.to, {
+        onDay: ({ day, index, total, summary }) =>
+          p.deps.log.info(
+            `[jobs] rollup.backfill ${d.from}..${d.to} [${index}/${total}] ${day}: ${summary.events} events, ${summary.rankingRows} ranking rows in ${summary.ms} ms`,
+          ),
+      });
+      return { from: s.from, to: s.to, days: s.days, events: s.events, rankingRows: s.rankingRows, ms: s.ms };
+    },
   };
 }

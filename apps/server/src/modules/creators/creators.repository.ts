@@ -210,10 +210,11 @@ export class CreatorRepository {
     }>`
       WITH last AS (SELECT max(day) AS day FROM creator_daily WHERE creator_id = ${id})
       SELECT s.* FROM (
+        -- an increment only between consecutive days (docs/metrics.md, "Gaps"): the day after a gap has none
         SELECT d.day, d.fans, d.plays, d.likes,
-               d.fans - lag(d.fans) OVER w AS fans_inc,
-               d.plays - lag(d.plays) OVER w AS plays_inc,
-               d.likes - lag(d.likes) OVER w AS likes_inc,
+               CASE WHEN lag(d.day) OVER w = d.day - 1 THEN d.fans - lag(d.fans) OVER w END AS fans_inc,
+               CASE WHEN lag(d.day) OVER w = d.day - 1 THEN d.plays - lag(d.plays) OVER w END AS plays_inc,
+               CASE WHEN lag(d.day) OVER w = d.day - 1 THEN d.likes - lag(d.likes) OVER w END AS likes_inc,
                d.day > last.day - ${dayNum}::int AS in_window
         FROM creator_daily d, last
         WHERE d.creator_id = ${id} AND d.day >= last.day - ${dayNum}::int
