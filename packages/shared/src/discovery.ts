@@ -605,6 +605,13 @@ export interface PriceInfo {
 }
 
 export interface KolDetailExtra {
+  /** 30日涨粉: the fan change over the 30 days ending at the last rollup (gap rules), null when not computable */
+  fansIncrease: number | null;
+  /**
+   * when the platform's own totals were never collected, the plays, likes and video count are the sums over the
+   * creator's stored visible videos: their number (shown as 基于已收录的N个视频); null for the platform's totals
+   */
+  totalsFromVideos: number | null;
   mcnId: number | null;
   mcnName: string | null;
   liveUrl: string | null;

@@ -15,9 +15,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z
   .string({ message: DataMsg.dayFormat })
   .regex(DAY, DataMsg.dayFormat)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    message: DataMsg.dayFormat,
-  });
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      message: DataMsg.dayFormat,
+    },
+  );
 
 /** POST /api/admin/rollupBackfill */
 export const RollupBackfillParams = z

@@ -204,7 +204,7 @@ function mergeVideo(a: VideoRecord, b: VideoRecord): VideoRecord {
     isActivity: b.isActivity ?? a.isActivity,
     state: b.state ?? a.state,
     cid: b.cid ?? a.cid,
-    ...(b.listStats ?? a.listStats ? { listStats: b.listStats ?? a.listStats } : {}),
+    ...((b.listStats ?? a.listStats) ? { listStats: b.listStats ?? a.listStats } : {}),
     stats: {
       view: s.view ?? t.view,
       danmaku: s.danmaku ?? t.danmaku,

@@ -54,7 +54,9 @@ export async function runRollupCli(argv: readonly string[], io: CliIo, env?: Nod
   const from = values.from === undefined ? null : parseDay(values.from);
   const to = values.to === undefined ? from : parseDay(values.to);
   if (!from || !to) {
-    io.err(`--from YYYY-MM-DD is required and --to must be a day (got ${values.from ?? 'nothing'} / ${values.to ?? '-'})\n\n${USAGE}`);
+    io.err(
+      `--from YYYY-MM-DD is required and --to must be a day (got ${values.from ?? 'nothing'} / ${values.to ?? '-'})\n\n${USAGE}`,
+    );
     return 2;
   }
   if (from > to) {

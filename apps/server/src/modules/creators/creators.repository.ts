@@ -148,16 +148,35 @@ export class CreatorRepository {
     const rows = await preparedRows(
       this.db,
       this.pool,
-      sql<DetailRowDb & PriceRowDb & { mcn_id: number | null; partition_tid: number | null; parent_id: number | null }>`
+      sql<
+        DetailRowDb &
+          PriceRowDb & {
+            mcn_id: number | null;
+            partition_tid: number | null;
+            parent_id: number | null;
+            fans_increase: string | null;
+            stored_videos: number | null;
+          }
+      >`
+      -- a creator whose platform totals were never collected: plays, likes and video count of its stored visible
+      -- videos (docs/metrics.md, "Creator totals"), the same sums the rollup writes
       SELECT c.id, c.name, c.mid, c.face, c.official_type, c.fans, c.level, p.name AS theme_name,
              c.sign, c.sex, c.official_title, m.name AS mcn_name, pp.name AS parent_theme_name, c.is_live,
-             c.live_room_id, c.following, c.likes, c.plays, c.video_count, c.index_num, c.updated_at,
-             c.mcn_id, c.partition_tid, p.parent_id, ${PRICE_COLUMNS}
+             c.live_room_id, c.following, coalesce(t.likes, c.likes) AS likes, coalesce(t.plays, c.plays) AS plays,
+             coalesce(t.video_count, c.video_count) AS video_count, c.index_num, c.updated_at,
+             c.mcn_id, c.partition_tid, p.parent_id, cm.fans_change_30 AS fans_increase,
+             t.video_count AS stored_videos, ${PRICE_COLUMNS}
       FROM creators c
       LEFT JOIN partitions p ON p.tid = c.partition_tid
       LEFT JOIN partitions pp ON pp.tid = p.parent_id
       LEFT JOIN mcns m ON m.id = c.mcn_id
       LEFT JOIN creator_metrics cm ON cm.creator_id = c.id
+      LEFT JOIN LATERAL (
+        SELECT coalesce(sum(v.play), 0)::bigint AS plays, coalesce(sum(v.likes), 0)::bigint AS likes,
+               count(*)::int AS video_count
+        FROM videos v WHERE v.creator_id = c.id AND v.status = 0
+        HAVING NOT c.platform_totals
+      ) t ON true
       WHERE c.id = ${id}::bigint`,
     );
     const r = rows[0];
@@ -187,6 +206,8 @@ export class CreatorRepository {
         liveRoomId: numOrNull(r.live_room_id),
         tid: r.partition_tid,
         parentTid: r.parent_id,
+        fansIncrease: numOrNull(r.fans_increase),
+        totalsFromVideos: r.stored_videos,
       },
       price: toPriceInfo(r),
     };

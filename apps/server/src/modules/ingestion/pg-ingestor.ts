@@ -832,7 +832,9 @@ async function recordUnknownPartitions(trx: Kysely<Database>, rows: readonly Vid
                          ${rows.map((v) => v.tname)}::text[], ${rows.map(() => day)}::date[])
     ON CONFLICT (aid) DO UPDATE SET tid = EXCLUDED.tid, tname = EXCLUDED.tname, day = greatest(EXCLUDED.day, unknown_partition_videos.day)
     WHERE (unknown_partition_videos.tid, unknown_partition_videos.tname, unknown_partition_videos.day)
-          IS DISTINCT FROM (EXCLUDED.tid, EXCLUDED.tname, greatest(EXCLUDED.day, unknown_partition_videos.day))`.execute(trx);
+          IS DISTINCT FROM (EXCLUDED.tid, EXCLUDED.tname, greatest(EXCLUDED.day, unknown_partition_videos.day))`.execute(
+    trx,
+  );
 }
 
 /**

@@ -131,6 +131,12 @@ export class PipelineRepository {
     const r = await sql<{ tid: number; tname: string | null; videos: number; first_day: string; last_day: string }>`
       SELECT tid, tname, videos, first_day::text, last_day::text FROM unknown_partitions
       ORDER BY videos DESC, tid LIMIT 100`.execute(this.db);
-    return r.rows.map((x) => ({ tid: x.tid, tname: x.tname, videos: x.videos, firstDay: x.first_day, lastDay: x.last_day }));
+    return r.rows.map((x) => ({
+      tid: x.tid,
+      tname: x.tname,
+      videos: x.videos,
+      firstDay: x.first_day,
+      lastDay: x.last_day,
+    }));
   }
 }

@@ -95,7 +95,8 @@ export class RankingsService {
     const end = day ?? span.last;
     const requiredDays = PERIOD_DAYS[period] + 1 - PERIOD_TOLERANCE[period];
     if (span.first === null || end === null || end < span.first) return { historyDays: 0, requiredDays };
-    const historyDays = Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${span.first}T00:00:00Z`)) / 86_400_000) + 1;
+    const historyDays =
+      Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${span.first}T00:00:00Z`)) / 86_400_000) + 1;
     return { historyDays, requiredDays };
   }
 

@@ -77,7 +77,11 @@ function calendarDays(points: readonly TrendPoint[]): string[] {
   const last = points[points.length - 1]?.dataDate;
   if (!first || !last) return [];
   const days: string[] = [];
-  for (let t = Date.parse(`${first.slice(0, 10)}T00:00:00Z`); t <= Date.parse(`${last.slice(0, 10)}T00:00:00Z`); t += 86_400_000) {
+  for (
+    let t = Date.parse(`${first.slice(0, 10)}T00:00:00Z`);
+    t <= Date.parse(`${last.slice(0, 10)}T00:00:00Z`);
+    t += 86_400_000
+  ) {
     days.push(new Date(t).toISOString().slice(0, 10));
   }
   return days;

@@ -1,4 +1,16 @@
-import { Alert, Grid, Card, Empty, Segmented, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Grid,
+  Card,
+  Empty,
+  Segmented,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import {
   FANS_MAX_AGE_DAYS,
@@ -80,7 +92,17 @@ function monthDay(day: string): string {
  * The marks of a row (docs/metrics.md, "Gaps"): a value from a snapshot before the list's date (at most
  * FANS_MAX_AGE_DAYS old), and a change measured from a snapshot after the period's start (the gap rules' tolerance).
  */
-function RowMarks({ row, kind, period, date }: { row: RankingRow; kind: RankingKind; period: RankingPeriod; date: string | null }) {
+function RowMarks({
+  row,
+  kind,
+  period,
+  date,
+}: {
+  row: RankingRow;
+  kind: RankingKind;
+  period: RankingPeriod;
+  date: string | null;
+}) {
   if (!date) return null;
   const marks: { key: string; label: string; tip: string }[] = [];
   if (row.valueDay && row.valueDay !== date) {
@@ -395,14 +417,7 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
   ];
 
   return (
-    <RankingTable<RankingRow>
-      {...board}
-      period={period}
-      query={query}
-      rowKey={kolRowKey}
-      columns={columns}
-      unit="名"
-    />
+    <RankingTable<RankingRow> {...board} period={period} query={query} rowKey={kolRowKey} columns={columns} unit="名" />
   );
 }
 
