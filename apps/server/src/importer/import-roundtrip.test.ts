@@ -256,7 +256,7 @@ describe('importer round trip', () => {
     ]);
   });
 
-  it('an unknown partition does not fail the import: tid NULL, reported', async () => {
+  it('an unknown partition does not fail the import: tid NULL meanwhile, recorded, reported', async () => {
     const body = JSON.parse(fs.readFileSync(fixture('popular.json'), 'utf8')) as {
       data: { list: { aid: number; bvid: string; tid: number; tname: string }[] };
     };
@@ -271,9 +271,11 @@ describe('importer round trip', () => {
     fs.writeFileSync(file, JSON.stringify(body));
     const r = await cli('--date', DAY, file);
     expect(r.code).toBe(0);
-    expect(r.out.join('\n')).toContain(
-      'unknown partitions (stored as tid NULL; add them to the partitions table to keep them): 4242 新分区',
-    );
+    expect(r.out.join('\n')).toContain('unknown partitions (videos stored with tid NULL and recorded in');
+    expect(r.out.join('\n')).toContain('next rollup moves them): 4242 新分区');
+    const recorded = await sql<{ tid: number; tname: string; videos: number }>`
+      SELECT tid, tname, videos FROM unknown_partitions WHERE tid = 4242`.execute(t.ctx.db);
+    expect(recorded.rows).toEqual([{ tid: 4242, tname: '新分区', videos: 1 }]);
     const row = await t.ctx.db
       .selectFrom('videos')
       .select(['tid', 'title'])

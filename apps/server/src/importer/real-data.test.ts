@@ -462,4 +462,30 @@ describe('real data end to end (SEED_DEMO=false, importer → rollup backfill �
     expect(code).toBe(0);
     expect(await dump()).toBe(before);
   });
+
+  it('once an operator adds the unknown tid to the tree, the next rollup moves its videos there (last: it changes partitions)', async () => {
+    await t.ctx.db.insertInto('partitions').values({ tid: 9999, parent_id: 160, name: '新分区', sort: 99 }).execute();
+    const code = await runRollupCli(
+      ['--from', LAST],
+      { out: () => undefined, err: () => undefined },
+      {
+        NODE_ENV: 'test',
+        DATABASE_URL: t.databaseUrl,
+      },
+    );
+    expect(code).toBe(0);
+    const moved = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM videos WHERE tid = 9999`.execute(t.ctx.db);
+    expect(moved.rows[0]?.n).toBe(videos.filter((v) => v.tid === 9999).length);
+    const left = await sql<{ n: number }>`SELECT count(*)::int AS n FROM unknown_partitions`.execute(t.ctx.db);
+    expect(left.rows[0]?.n).toBe(0);
+    // a creator whose videos are mostly 9999 now has that partition
+    const c = creators.find((x) => x.tids[0] === 9999) as Creator;
+    const row = await t.ctx.db
+      .selectFrom('creators')
+      .select('partition_tid')
+      .where('mid', '=', String(c.mid))
+      .executeTakeFirstOrThrow();
+    expect(row.partition_tid).toBe(9999);
+  });
 });
