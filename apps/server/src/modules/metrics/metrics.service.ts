@@ -175,6 +175,9 @@ export async function backfillRollups(db: Db, days: number, options: BackfillOpt
   const from = addDays(end, -(days - 1));
   const rankingFrom = addDays(end, -(Math.min(options.rankingDays ?? days, days) - 1));
   const listSize = options.listSize ?? LIST_SIZE;
+  // the current creator state first (partitions from the videos, derived totals): every list of the range reads it
+  const latest = await latestCurrentDay(db);
+  if (latest === null || end >= latest) await locked(db, (trx) => refreshCreatorState(trx));
   const events = await locked(db, async (trx) => {
     await writeMcnDaily(trx, from, end);
     return writeFanEvents(trx, from, end);
