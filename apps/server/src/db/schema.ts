@@ -247,6 +247,7 @@ export interface Database {
   rankings: RankingsTable;
   // real data (migration 0018)
   unknown_partition_videos: UnknownPartitionVideosTable;
+  raw_responses: RawResponsesTable;
 }
 
 // Accounts (migration 0004) ---------------------------------------------------------------------------
@@ -516,6 +517,17 @@ export interface RankingsTable {
   /** 0018: the snapshot days the value and the change start come from */
   value_day: DerivedDate | null;
   base_day: DerivedDate | null;
+}
+
+/** The raw store (migration 0019): every imported response as it came. */
+export interface RawResponsesTable {
+  id: GenInt8;
+  kind: string;
+  day: DerivedDate;
+  body: unknown;
+  body_md5: string;
+  source: Generated<string>;
+  received_at: Generated<Date>;
 }
 
 /** Videos whose reported tid the partition tree does not have (migration 0018). */

@@ -16,6 +16,7 @@ import {
 } from './import-file.js';
 import { createIngestion, parseDay } from '../modules/ingestion/index.js';
 import { ActivityDetailWriter } from './detail-writer.js';
+import { keepRawResponses } from './raw-store.js';
 
 export const USAGE = `Usage: node apps/server/dist/importer/cli.js --date YYYY-MM-DD [--type TYPE] [--dry-run] FILE...
        npm run import -- --date YYYY-MM-DD [--type TYPE] [--dry-run] FILE...
@@ -63,6 +64,7 @@ function formatSummary(s: ImportSummary): string[] {
     `details:  ${s.details.videos} video detail(s) written, ${s.details.missions} activity id(s) set, ` +
       `${s.details.newActivities} new activit(ies) to read, ${s.details.materialLinks} music link(s) added`,
     `ranking positions read: ${s.rankingPositions} (not stored: no table for the platform's lists yet)`,
+    `raw store: ${s.rawKept} response(s) kept as they came (raw_responses; fields the parsers do not know stay there)`,
   );
   if (s.viewOnlyMissions > 0) {
     lines.push(
@@ -143,6 +145,7 @@ export async function runCli(argv: readonly string[], io: CliIo, env?: NodeJS.Pr
         { day, type: type satisfies ImportType | 'auto' },
         ingestion.records,
         new ActivityDetailWriter(db, ingestion.activities),
+        (raw, d) => keepRawResponses(db, raw, d),
       );
       io.out(`imported ${positionals.length} file(s) for ${day}:`);
       for (const line of formatSummary(summary)) io.out(line);
