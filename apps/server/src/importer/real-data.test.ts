@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RankingAnswer } from '@xg/shared';
+import { DataMsg, type RankingAnswer } from '@xg/shared';
+import { ROLLUP_NO_WORKER } from '../modules/pipeline/pipeline.routes.js';
 import { createEmptyTestApp, type TestApp } from '../../test/harness.js';
 import { createMember, type TestMember } from '../modules/membership/test-members.js';
 import { runRollupCli } from '../jobs/rollup-cli.js';
@@ -461,6 +462,23 @@ describe('real data end to end (SEED_DEMO=false, importer â†’ rollup backfill â†
     );
     expect(code).toBe(0);
     expect(await dump()).toBe(before);
+  });
+
+  it('the backfill as an operator job: operators only, checked days, and a clear answer without a job system', async () => {
+    const post = (who: TestMember, params: Record<string, string>) =>
+      t.call('POST', '/api/admin/rollupBackfill', params, { token: who.token });
+    expect((await post(member, { from: FIRST, to: LAST })).status).toBe(403);
+    const cases: [Record<string, string>, string][] = [
+      [{ from: '2026-13-01', to: LAST }, DataMsg.dayFormat],
+      [{ from: LAST, to: FIRST }, DataMsg.rangeOrder],
+      [{ from: '2025-01-01', to: LAST }, DataMsg.rangeTooLong],
+      [{ from: FIRST, to: LAST }, ROLLUP_NO_WORKER], // tests run no job system (PIPELINE_ENABLED off)
+    ];
+    for (const [params, message] of cases) {
+      const res = await post(operator, params);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ code: -1, message });
+    }
   });
 
   it('once an operator adds the unknown tid to the tree, the next rollup moves its videos there (last: it changes partitions)', async () => {

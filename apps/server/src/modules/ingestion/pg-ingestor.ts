@@ -850,7 +850,7 @@ export async function derivePartitions(
 ): Promise<number> {
   const scope = mids === null ? sql`true` : sql`c.mid = ANY(${[...mids]}::bigint[])`;
   const r = await sql`
-    UPDATE creators c SET partition_tid = x.tid
+    UPDATE creators c SET partition_tid = x.tid, updated_at = now() -- updated_at: the search index's delta
     FROM (
       SELECT DISTINCT ON (t.creator_id) t.creator_id, t.tid
       FROM (

@@ -99,7 +99,7 @@ export async function refreshCreatorState(
   await sql`DELETE FROM unknown_partition_videos u USING partitions p WHERE p.tid = u.tid`.execute(db);
   const partitions = await derivePartitions(db, null, false);
   const totals = await sql`
-    UPDATE creators c SET plays = t.plays, likes = t.likes, video_count = t.video_count
+    UPDATE creators c SET plays = t.plays, likes = t.likes, video_count = t.video_count, updated_at = now()
     FROM (
       SELECT c2.id, coalesce(sum(v.play), 0)::bigint AS plays, coalesce(sum(v.likes), 0)::bigint AS likes,
              count(v.id)::int AS video_count
