@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, newContext, shot } from './browser.js';
@@ -8,13 +9,16 @@ import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './
  * compares, and the creator detail's 30日涨粉 — at 1440 and 375 px.
  */
 const baseUrl = inject('baseUrl');
+const db = new pg.Client({ connectionString: inject('databaseUrl') });
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launch();
+  await db.connect();
 });
 afterAll(async () => {
   await browser.close();
+  await db.end();
 });
 
 describe('real-data figures on screen', () => {
@@ -60,6 +64,18 @@ describe('real-data figures on screen', () => {
         .poll(() => growth.locator('.ant-descriptions-item-content').textContent())
         .toMatch(/^[+-]?[\d.,]+万?$/);
       await shot(page, `real-data-03-creator-${width}`);
+
+      // a creator whose platform totals were never collected: the totals of its stored videos, said so
+      const kolId = Number(new URL(page.url()).searchParams.get('kolId'));
+      await db.query('UPDATE creators SET platform_totals = false WHERE id = $1', [kolId]);
+      try {
+        await page.reload();
+        await page.getByTestId('stat-note-play').waitFor();
+        expect(await page.getByTestId('stat-note-play').textContent()).toMatch(/^基于已收录的[\d,]+个视频$/);
+        await shot(page, `real-data-04-creator-derived-totals-${width}`);
+      } finally {
+        await db.query('UPDATE creators SET platform_totals = true WHERE id = $1', [kolId]);
+      }
 
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(errors).toEqual([]);
