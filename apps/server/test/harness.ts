@@ -6,6 +6,8 @@ import { signHeaders } from '@xg/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
+import { migrate } from '../src/db/migrate.js';
+import { runSeeds } from '../src/db/seed/index.js';
 import { withDatabase } from './global-setup.js';
 
 export { TEST_DEMO_PASSWORD } from './constants.js';
@@ -51,6 +53,30 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
+  return appOnDatabase(adminUrl, name, overrides);
+}
+
+/**
+ * A whole app on a fresh database with the migrations and the reference data only — no demo world, no demo accounts
+ * (SEED_DEMO=false): what a real deployment starts from before the importer or the collector fills it.
+ */
+export async function createEmptyTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `${inject('templateDatabase')}_empty_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(
+    `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+  );
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  await migrate(url);
+  const test = await appOnDatabase(adminUrl, name, { ...overrides, seedDemo: false });
+  await runSeeds(test.ctx, { demo: false, scale: 1, seed: 1, demoPassword: 'unused', log: () => undefined });
+  return test;
+}
+
+async function appOnDatabase(adminUrl: string, name: string, overrides: Partial<AppConfig>): Promise<TestApp> {
   const databaseUrl = withDatabase(adminUrl, name);
   // Tests stand behind a simulated proxy: X-Forwarded-For gives each test its own client IP.
   const config = {

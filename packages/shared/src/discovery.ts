@@ -532,9 +532,29 @@ export interface RankingLimit {
 export interface RankingRow extends KolItem {
   rank: number;
   value: number;
+  /**
+   * 较上期: the same figure compared with the previous period (docs/metrics.md, "较上期") — fans: the period's fan
+   * change; increase / decrease: this period's gain / loss minus the previous period's; business: the quote minus the
+   * quote at the previous period's end. null when there is nothing to compare with.
+   */
   delta: number | null;
+  /** the day of the snapshot the value comes from; before the list's date when the creator was not collected that day */
+  valueDay: string | null;
+  /**
+   * the day of the snapshot the period's change starts from; later than the period's start when the gap rules'
+   * tolerance let a nearby snapshot stand in (the change then covers fewer days)
+   */
+  baseDay: string | null;
 }
-export interface RankingAnswer extends ApiEnvelope, PageInfo, RankingLimit {
+
+/** How much history a period's lists have (docs/metrics.md, "Gaps"). */
+export interface RankingHistory {
+  /** days from the first tracked day to the list's date (or the newest snapshot), 0 on an empty database */
+  historyDays: number;
+  /** days of history a full list of the period needs (its window within the gap rules' tolerance) */
+  requiredDays: number;
+}
+export interface RankingAnswer extends ApiEnvelope, PageInfo, RankingLimit, RankingHistory {
   kind: RankingKind;
   period: RankingPeriod;
   /** the list's date (the last day of its window) */
@@ -559,7 +579,7 @@ export interface CompanyRankingAnswer extends ApiEnvelope, PageInfo, RankingLimi
   periodStart: string | null;
   rankings: CompanyRankingRow[];
 }
-export interface RankingDatesAnswer extends ApiEnvelope {
+export interface RankingDatesAnswer extends ApiEnvelope, RankingHistory {
   dates: string[];
 }
 
@@ -576,6 +596,13 @@ export interface PriceInfo {
 }
 
 export interface KolDetailExtra {
+  /** 30日涨粉: the fan change over the 30 days ending at the last rollup (gap rules), null when not computable */
+  fansIncrease: number | null;
+  /**
+   * when the platform's own totals were never collected, the plays, likes and video count are the sums over the
+   * creator's stored visible videos: their number (shown as 基于已收录的N个视频); null for the platform's totals
+   */
+  totalsFromVideos: number | null;
   mcnId: number | null;
   mcnName: string | null;
   liveUrl: string | null;

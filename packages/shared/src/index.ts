@@ -12,3 +12,4 @@ export * from './account.js';
 export * from './discovery.js';
 export * from './activities.js';
 export * from './export.js';
+export * from './real-data.js';

@@ -128,6 +128,11 @@ export interface CreatorsTable {
   updated_at: Generated<Date>;
   /** 0016: hash of the profile fields of the record last applied by the ingestor; NULL after any other write */
   profile_hash: Int8 | null;
+  /**
+   * 0018: the platform's own totals (plays, likes, video count) were collected at least once; false → the rollup
+   * derives them from the stored videos (docs/metrics.md, "Creator totals")
+   */
+  platform_totals: Generated<boolean>;
 }
 
 /**
@@ -240,6 +245,9 @@ export interface Database {
   partition_portraits: PartitionPortraitsTable;
   mcn_daily: McnDailyTable;
   rankings: RankingsTable;
+  // real data (migration 0018)
+  unknown_partition_videos: UnknownPartitionVideosTable;
+  raw_responses: RawResponsesTable;
 }
 
 // Accounts (migration 0004) ---------------------------------------------------------------------------
@@ -502,7 +510,30 @@ export interface RankingsTable {
   creator_id: Int8 | null;
   mcn_id: number | null;
   value: Int8;
-  delta: Int8;
+  /** 0018: NULL when there is nothing to compare with (docs/metrics.md, "较上期") */
+  delta: Int8 | null;
   fans: Int8;
   creator_count: number | null;
+  /** 0018: the snapshot days the value and the change start come from */
+  value_day: DerivedDate | null;
+  base_day: DerivedDate | null;
+}
+
+/** The raw store (migration 0019): every imported response as it came. */
+export interface RawResponsesTable {
+  id: GenInt8;
+  kind: string;
+  day: DerivedDate;
+  body: unknown;
+  body_md5: string;
+  source: Generated<string>;
+  received_at: Generated<Date>;
+}
+
+/** Videos whose reported tid the partition tree does not have (migration 0018). */
+export interface UnknownPartitionVideosTable {
+  aid: Int8;
+  tid: number;
+  tname: string | null;
+  day: DerivedDate;
 }

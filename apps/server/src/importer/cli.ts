@@ -16,6 +16,7 @@ import {
 } from './import-file.js';
 import { createIngestion, parseDay } from '../modules/ingestion/index.js';
 import { ActivityDetailWriter } from './detail-writer.js';
+import { keepRawResponses } from './raw-store.js';
 
 export const USAGE = `Usage: node apps/server/dist/importer/cli.js --date YYYY-MM-DD [--type TYPE] [--dry-run] FILE...
        npm run import -- --date YYYY-MM-DD [--type TYPE] [--dry-run] FILE...
@@ -24,7 +25,9 @@ Loads files in Bilibili's own response format (the JSON the web API answered, sa
 response per file, a JSON array of responses, or JSON Lines) and writes their creators, videos and daily
 snapshots for the given day through the ingestion upserts; a view/detail response also writes the video's
 activity (mission id; the activity's page is read later by the collector) and background music. Importing the
-same files again changes nothing.
+same files again changes nothing. Popular / ranking items that carry the owner's fan count (owner.follower)
+write the owner's snapshot of the day too. Import days in date order, then run the rollup for them:
+npm run rollup -- --from FIRST-DAY --to LAST-DAY (docs/pipeline.md, "Real-data mode").
 
   --date YYYY-MM-DD  the day (Asia/Shanghai) the responses were taken; required
   --type TYPE        ${IMPORT_TYPES.join(' | ')} | auto (default: auto, detected from each response's shape)
@@ -57,10 +60,11 @@ function formatSummary(s: ImportSummary): string[] {
   lines.push(
     `creators: ${s.creators.inserted} new, ${s.creators.updated} updated, ${s.creators.dailyWritten} daily rows written (${s.day})`,
     `videos:   ${s.videos.inserted} new, ${s.videos.updated} updated, ${s.videos.dailyWritten} daily rows written; ` +
-      `${s.videos.ownersInserted} owner(s) created`,
+      `${s.videos.ownersInserted} owner(s) created, ${s.videos.ownerSnapshots ?? 0} owner fan snapshot(s) (owner.follower)`,
     `details:  ${s.details.videos} video detail(s) written, ${s.details.missions} activity id(s) set, ` +
       `${s.details.newActivities} new activit(ies) to read, ${s.details.materialLinks} music link(s) added`,
     `ranking positions read: ${s.rankingPositions} (not stored: no table for the platform's lists yet)`,
+    `raw store: ${s.rawKept} response(s) kept as they came (raw_responses; fields the parsers do not know stay there)`,
   );
   if (s.viewOnlyMissions > 0) {
     lines.push(
@@ -71,7 +75,10 @@ function formatSummary(s: ImportSummary): string[] {
   if (s.details.unknownVideos > 0) lines.push(`${s.details.unknownVideos} detail(s) of videos not stored: skipped`);
   if (s.videos.unknownPartitions.length) {
     const list = s.videos.unknownPartitions.map((p) => `${p.tid}${p.tname ? ` ${p.tname}` : ''}`).join(', ');
-    lines.push(`unknown partitions (stored as tid NULL; add them to the partitions table to keep them): ${list}`);
+    lines.push(
+      `unknown partitions (videos stored with tid NULL and recorded in unknown_partition_videos, shown in pipeline ` +
+        `health; add the tid to the partitions table and the next rollup moves them): ${list}`,
+    );
   }
   return lines;
 }
@@ -138,6 +145,7 @@ export async function runCli(argv: readonly string[], io: CliIo, env?: NodeJS.Pr
         { day, type: type satisfies ImportType | 'auto' },
         ingestion.records,
         new ActivityDetailWriter(db, ingestion.activities),
+        (raw, d) => keepRawResponses(db, raw, d),
       );
       io.out(`imported ${positionals.length} file(s) for ${day}:`);
       for (const line of formatSummary(summary)) io.out(line);

@@ -85,6 +85,12 @@ export interface ImportedRecords extends DomainRecords {
   details: ImportedDetail[];
 }
 
+/** A response as read, for the raw store (its type and the whole body). */
+export interface RawResponse {
+  kind: ImportType;
+  body: unknown;
+}
+
 export interface FileSummary {
   file: string;
   responses: number;
@@ -145,9 +151,10 @@ export function parseResponse(
 export async function readFiles(
   files: readonly string[],
   type: ImportType | 'auto',
-): Promise<{ records: ImportedRecords; files: FileSummary[] }> {
+): Promise<{ records: ImportedRecords; files: FileSummary[]; raw: RawResponse[] }> {
   const records: ImportedRecords = { ...emptyRecords(), details: [] };
   const summaries: FileSummary[] = [];
+  const raw: RawResponse[] = [];
   for (const file of files) {
     let text: string;
     try {
@@ -161,7 +168,10 @@ export async function readFiles(
       try {
         const r = parseResponse(body, type, records);
         if ('skipped' in r) summary.skipped.push({ index, ...r.skipped });
-        else summary.byType[r.type] = (summary.byType[r.type] ?? 0) + 1;
+        else {
+          summary.byType[r.type] = (summary.byType[r.type] ?? 0) + 1;
+          raw.push({ kind: r.type, body });
+        }
       } catch (e) {
         const where = responses.length > 1 ? `${file} (response ${index + 1})` : file;
         throw new ImportError(`${where}: ${e instanceof Error ? e.message : String(e)}`);
@@ -169,7 +179,7 @@ export async function readFiles(
     });
     summaries.push(summary);
   }
-  return { records: { ...dedupe(records), details: latestDetails(records.details) }, files: summaries };
+  return { records: { ...dedupe(records), details: latestDetails(records.details) }, files: summaries, raw };
 }
 
 /** `b` is the later record; `a` fills what `b` does not know. */
@@ -192,13 +202,19 @@ function mergeVideo(a: VideoRecord, b: VideoRecord): VideoRecord {
   const t = a.stats;
   return {
     ...b,
-    owner: { mid: b.owner.mid, name: b.owner.name || a.owner.name, face: b.owner.face ?? a.owner.face },
+    owner: {
+      mid: b.owner.mid,
+      name: b.owner.name || a.owner.name,
+      face: b.owner.face ?? a.owner.face,
+      ...(b.owner.fans != null || a.owner.fans != null ? { fans: b.owner.fans ?? a.owner.fans } : {}),
+    },
     tid: b.tid ?? a.tid,
     tname: b.tname ?? a.tname,
     copyright: b.copyright ?? a.copyright,
     isActivity: b.isActivity ?? a.isActivity,
     state: b.state ?? a.state,
     cid: b.cid ?? a.cid,
+    ...((b.listStats ?? a.listStats) ? { listStats: b.listStats ?? a.listStats } : {}),
     stats: {
       view: s.view ?? t.view,
       danmaku: s.danmaku ?? t.danmaku,
@@ -254,6 +270,8 @@ export interface ImportSummary {
   viewOnlyMissions: number;
   /** ranking positions read (kept in the records; no table stores the platform's lists yet) */
   rankingPositions: number;
+  /** responses added to the raw store (raw_responses; 0 for bodies already kept) */
+  rawKept: number;
 }
 
 /**
@@ -265,8 +283,10 @@ export async function importFiles(
   options: { day: string; type: ImportType | 'auto' },
   ingestor: Ingestor,
   details: DetailWriter,
+  rawStore?: (raw: readonly RawResponse[], day: string) => Promise<number>,
 ): Promise<ImportSummary> {
-  const { records, files: summaries } = await readFiles(files, options.type);
+  const { records, files: summaries, raw } = await readFiles(files, options.type);
+  const rawKept = rawStore ? await rawStore(raw, options.day) : 0;
   const creators = await ingestor.ingestCreators(records.creators, options.day);
   const videos = await ingestor.ingestVideos(records.videos, options.day);
   const written = await details.write(records.details, options.day);
@@ -278,5 +298,6 @@ export async function importFiles(
     details: written,
     viewOnlyMissions: viewOnlyMissions(records),
     rankingPositions: records.rankings.length,
+    rawKept,
   };
 }

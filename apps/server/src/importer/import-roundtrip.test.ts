@@ -256,7 +256,7 @@ describe('importer round trip', () => {
     ]);
   });
 
-  it('an unknown partition does not fail the import: tid NULL, reported', async () => {
+  it('an unknown partition does not fail the import: tid NULL meanwhile, recorded, reported', async () => {
     const body = JSON.parse(fs.readFileSync(fixture('popular.json'), 'utf8')) as {
       data: { list: { aid: number; bvid: string; tid: number; tname: string }[] };
     };
@@ -271,9 +271,11 @@ describe('importer round trip', () => {
     fs.writeFileSync(file, JSON.stringify(body));
     const r = await cli('--date', DAY, file);
     expect(r.code).toBe(0);
-    expect(r.out.join('\n')).toContain(
-      'unknown partitions (stored as tid NULL; add them to the partitions table to keep them): 4242 新分区',
-    );
+    expect(r.out.join('\n')).toContain('unknown partitions (videos stored with tid NULL and recorded in');
+    expect(r.out.join('\n')).toContain('next rollup moves them): 4242 新分区');
+    const recorded = await sql<{ tid: number; tname: string; videos: number }>`
+      SELECT tid, tname, videos FROM unknown_partitions WHERE tid = 4242`.execute(t.ctx.db);
+    expect(recorded.rows).toEqual([{ tid: 4242, tname: '新分区', videos: 1 }]);
     const row = await t.ctx.db
       .selectFrom('videos')
       .select(['tid', 'title'])
@@ -307,5 +309,37 @@ describe('importer round trip', () => {
       { day: DAY, play: '2465053', likes: '403250', current: '2466053' },
       { day: '2026-11-02', play: '2466053', likes: '403250', current: '2466053' },
     ]);
+  });
+
+  it('popular items with owner.follower write the owners’ fan snapshots; every response is kept whole in the raw store', async () => {
+    const day = '2026-11-05';
+    const r = await cli('--date', day, fixture('popular_follower.json'));
+    expect(r.err).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(r.out.join('\n')).toContain('3 owner fan snapshot(s) (owner.follower)');
+    expect(r.out.join('\n')).toContain('raw store: 1 response(s) kept');
+    const fans = await sql<{ mid: string; fans: string; day: string }>`
+      SELECT c.mid, d.fans, d.day FROM creator_daily d JOIN creators c ON c.id = d.creator_id
+      WHERE d.day = ${day}::date AND c.mid IN (1339110285, 14309659, 1850091, 1850092) ORDER BY c.mid`.execute(
+      t.ctx.db,
+    );
+    // 1850091's item has no follower: no snapshot (a video list says nothing about its owner's fans)
+    expect(fans.rows).toEqual([
+      { mid: '1850092', fans: '4321', day },
+      { mid: '14309659', fans: '86021', day },
+      { mid: '1339110285', fans: '1523467', day },
+    ]);
+    const voice = await t.ctx.db
+      .selectFrom('creators')
+      .select(['partition_tid', 'fans', 'platform_totals'])
+      .where('mid', '=', '1850091')
+      .executeTakeFirstOrThrow();
+    expect(voice).toEqual({ partition_tid: 257, fans: '0', platform_totals: false });
+    const raw = await sql<{ kind: string; unknown: string | null }>`
+      SELECT kind, body #>> '{data,list,3,some_new_field,introduced}' AS unknown FROM raw_responses
+      WHERE day = ${day}::date`.execute(t.ctx.db);
+    expect(raw.rows).toEqual([{ kind: 'popular', unknown: '2026' }]);
+    const again = await cli('--date', day, fixture('popular_follower.json'));
+    expect(again.out.join('\n')).toContain('raw store: 0 response(s) kept');
   });
 });

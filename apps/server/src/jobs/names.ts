@@ -25,6 +25,8 @@ export interface JobPayloads {
   'rollup.nightly': { day: string };
   /** an Excel export of EXPORT_JOB_ROWS rows or more (modules/export): written by a worker, stored in export_files */
   'export.produce': { exportId: number };
+  /** an operator's backfill: the rollup of every day from `from` to `to`, in order (metrics rollupRange) */
+  'rollup.backfill': { from: string; to: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -39,6 +41,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'opinion.collect-comments',
   'rollup.nightly',
   'export.produce',
+  'rollup.backfill',
 ];
 
 export interface JobDefinition<N extends JobName> {
@@ -121,6 +124,13 @@ export const JOBS: { [N in JobName]: JobDefinition<N> } = {
     retryLimit: 0,
     expireInSeconds: 30 * 60,
     concurrency: half,
+  },
+  'rollup.backfill': {
+    key: (d) => `${d.from}:${d.to}`,
+    clientPriority: 'low',
+    retryLimit: 1,
+    expireInSeconds: 12 * 3600,
+    concurrency: one,
   },
 };
 

@@ -187,5 +187,15 @@ function buildHandlers(p: Pipeline): JobHandlers {
       if (!p.exportRunner) throw new Error('export.produce: no app context attached to this pipeline');
       return p.exportRunner(d.exportId);
     },
+    'rollup.backfill': async (d) => {
+      const { rollupRange } = await import('../modules/metrics/index.js');
+      const s = await rollupRange(p.deps.db, d.from, d.to, {
+        onDay: ({ day, index, total, summary }) =>
+          p.deps.log.info(
+            `[jobs] rollup.backfill ${d.from}..${d.to} [${index}/${total}] ${day}: ${summary.events} events, ${summary.rankingRows} ranking rows in ${summary.ms} ms`,
+          ),
+      });
+      return { from: s.from, to: s.to, days: s.days, events: s.events, rankingRows: s.rankingRows, ms: s.ms };
+    },
   };
 }

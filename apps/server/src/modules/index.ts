@@ -16,6 +16,7 @@ import { registerHotRoutes } from './hot/hot.routes.js';
 import { registerActivityRoutes } from './activities/activities.routes.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { registerExportRoutes } from './export/export.routes.js';
+import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -35,4 +36,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerActivityRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerExportRoutes(app, ctx);
+  registerMetricsRoutes(app, ctx);
 }

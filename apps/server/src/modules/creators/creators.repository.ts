@@ -148,16 +148,35 @@ export class CreatorRepository {
     const rows = await preparedRows(
       this.db,
       this.pool,
-      sql<DetailRowDb & PriceRowDb & { mcn_id: number | null; partition_tid: number | null; parent_id: number | null }>`
+      sql<
+        DetailRowDb &
+          PriceRowDb & {
+            mcn_id: number | null;
+            partition_tid: number | null;
+            parent_id: number | null;
+            fans_increase: string | null;
+            stored_videos: number | null;
+          }
+      >`
+      -- a creator whose platform totals were never collected: plays, likes and video count of its stored visible
+      -- videos (docs/metrics.md, "Creator totals"), the same sums the rollup writes
       SELECT c.id, c.name, c.mid, c.face, c.official_type, c.fans, c.level, p.name AS theme_name,
              c.sign, c.sex, c.official_title, m.name AS mcn_name, pp.name AS parent_theme_name, c.is_live,
-             c.live_room_id, c.following, c.likes, c.plays, c.video_count, c.index_num, c.updated_at,
-             c.mcn_id, c.partition_tid, p.parent_id, ${PRICE_COLUMNS}
+             c.live_room_id, c.following, coalesce(t.likes, c.likes) AS likes, coalesce(t.plays, c.plays) AS plays,
+             coalesce(t.video_count, c.video_count) AS video_count, c.index_num, c.updated_at,
+             c.mcn_id, c.partition_tid, p.parent_id, cm.fans_change_30 AS fans_increase,
+             t.video_count AS stored_videos, ${PRICE_COLUMNS}
       FROM creators c
       LEFT JOIN partitions p ON p.tid = c.partition_tid
       LEFT JOIN partitions pp ON pp.tid = p.parent_id
       LEFT JOIN mcns m ON m.id = c.mcn_id
       LEFT JOIN creator_metrics cm ON cm.creator_id = c.id
+      LEFT JOIN LATERAL (
+        SELECT coalesce(sum(v.play), 0)::bigint AS plays, coalesce(sum(v.likes), 0)::bigint AS likes,
+               count(*)::int AS video_count
+        FROM videos v WHERE v.creator_id = c.id AND v.status = 0
+        HAVING NOT c.platform_totals
+      ) t ON true
       WHERE c.id = ${id}::bigint`,
     );
     const r = rows[0];
@@ -187,6 +206,8 @@ export class CreatorRepository {
         liveRoomId: numOrNull(r.live_room_id),
         tid: r.partition_tid,
         parentTid: r.parent_id,
+        fansIncrease: numOrNull(r.fans_increase),
+        totalsFromVideos: r.stored_videos,
       },
       price: toPriceInfo(r),
     };
@@ -210,10 +231,11 @@ export class CreatorRepository {
     }>`
       WITH last AS (SELECT max(day) AS day FROM creator_daily WHERE creator_id = ${id})
       SELECT s.* FROM (
+        -- an increment only between consecutive days (docs/metrics.md, "Gaps"): the day after a gap has none
         SELECT d.day, d.fans, d.plays, d.likes,
-               d.fans - lag(d.fans) OVER w AS fans_inc,
-               d.plays - lag(d.plays) OVER w AS plays_inc,
-               d.likes - lag(d.likes) OVER w AS likes_inc,
+               CASE WHEN lag(d.day) OVER w = d.day - 1 THEN d.fans - lag(d.fans) OVER w END AS fans_inc,
+               CASE WHEN lag(d.day) OVER w = d.day - 1 THEN d.plays - lag(d.plays) OVER w END AS plays_inc,
+               CASE WHEN lag(d.day) OVER w = d.day - 1 THEN d.likes - lag(d.likes) OVER w END AS likes_inc,
                d.day > last.day - ${dayNum}::int AS in_window
         FROM creator_daily d, last
         WHERE d.creator_id = ${id} AND d.day >= last.day - ${dayNum}::int

@@ -400,7 +400,7 @@ describe('GET /api/kolTrend', () => {
     expect(body.trend).toHaveLength(30);
   });
 
-  it('spans a missing day with the next stored day', async () => {
+  it('a missing day is a gap: the day after it has no increment (never two days of growth as one)', async () => {
     const id = 5;
     const rows = await daily(id);
     const gone = rows[rows.length - 3];
@@ -413,8 +413,13 @@ describe('GET /api/kolTrend', () => {
       .where('day', '=', gone.day)
       .execute();
     const body = await trend({ kolId: id, type: 0, dayNum: 7 });
-    expect(body.trend).toHaveLength(6);
-    expect(body.trend.find((p) => p.dataDate === after.day)?.fansNum).toBe(after.fans - before.fans);
+    expect(body.trend).toHaveLength(5);
+    expect(body.trend.find((p) => p.dataDate === gone.day)).toBeUndefined();
+    expect(body.trend.find((p) => p.dataDate === after.day)).toBeUndefined();
+    expect(before.fans).toBeGreaterThan(0);
+    const totals = await trend({ kolId: id, type: 1, dayNum: 7 });
+    expect(totals.trend.map((p) => p.dataDate)).not.toContain(gone.day);
+    expect(totals.trend.find((p) => p.dataDate === after.day)?.fansNum).toBe(after.fans);
   });
 
   it('rejects a bad type or dayNum and an unknown creator', async () => {

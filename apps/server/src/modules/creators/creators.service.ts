@@ -34,9 +34,10 @@ export class CreatorService {
   }
 
   /**
-   * The last `dayNum` days of a creator's history. Totals (type 1) are the stored counters; increments
-   * (type 0) are each day minus the previous stored day, so the window's first day needs the day before
-   * the window and is left out when that day is not stored (docs/metrics.md).
+   * The last `dayNum` calendar days of a creator's history, ending at its newest snapshot. Totals (type 1) are the
+   * stored counters; increments (type 0) exist only for a stored day whose day before is stored too (a gap is a gap:
+   * the day after it has no point, never the growth of several days as one) — so the 7-day view is exactly the last
+   * 7 days of the 30-day view (docs/metrics.md, "Gaps").
    */
   async trend(params: KolTrendParams): Promise<{ type: number; dayNum: number; trend: TrendPoint[] }> {
     if (!(await this.creators.exists(params.kolId))) throw AppError.fail(Msg.kolNotFound);

@@ -9,6 +9,10 @@ export interface DetailExtraRow {
   liveRoomId: number | null;
   tid: number | null;
   parentTid: number | null;
+  /** the 30-day fan change of the last rollup (creator_metrics.fans_change_30; gap rules) */
+  fansIncrease?: number | null;
+  /** the number of stored videos the totals are summed over, null when they are the platform's own */
+  totalsFromVideos?: number | null;
 }
 
 export interface FanEventRow {

@@ -52,6 +52,8 @@ export class CreatorSectionsService {
       liveUrl: extra.liveRoomId ? `https://live.bilibili.com/${extra.liveRoomId}` : null,
       tid: extra.tid,
       parentTid: extra.parentTid,
+      fansIncrease: extra.fansIncrease ?? null,
+      totalsFromVideos: extra.totalsFromVideos ?? null,
       isCollect: 0,
       isPut: 0,
       isEnter: 0,

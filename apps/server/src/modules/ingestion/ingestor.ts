@@ -24,8 +24,13 @@ export interface IngestResult {
 export interface VideoIngestResult extends IngestResult {
   /** creators created because a video's owner was not known yet (profile only, no daily row) */
   ownersInserted: number;
-  /** partitions the platform reported that the partitions table does not have (stored as tid NULL) */
+  /**
+   * partitions the platform reported that the partitions table does not have (the video is stored with tid NULL and
+   * recorded in unknown_partition_videos until the tree has the tid)
+   */
   unknownPartitions: { tid: number; tname: string | null }[];
+  /** creator_daily rows written from the owners' fan counts the list items carry (`owner.follower`) */
+  ownerSnapshots?: number;
 }
 
 export interface Ingestor {

@@ -78,6 +78,13 @@ export class PgIngestor implements Ingestor {
           (rows, hashes) => this.creatorBatch(trx, rows, hashes, d),
         );
       }
+      // the platform's own totals arrived: from now on they are shown instead of the totals of the stored videos
+      const withTotals = unique.filter((r) => r.plays !== null || r.likes !== null || r.videoCount !== null);
+      if (withTotals.length > 0) {
+        await sql`
+          UPDATE creators SET platform_totals = true
+          WHERE mid = ANY(${withTotals.map((r) => r.mid)}::bigint[]) AND NOT platform_totals`.execute(trx);
+      }
     });
     return total;
   }
@@ -114,6 +121,21 @@ export class PgIngestor implements Ingestor {
           (rows, hashes) => this.videoBatch(trx, rows, hashes, d, known),
         );
         total.ownersInserted += full?.ownersInserted ?? 0;
+      }
+      const strays = unique.filter((v) => v.tid !== null && !known.has(v.tid));
+      if (strays.length > 0) await recordUnknownPartitions(trx, strays, d);
+      const owners = [...new Set(unique.map((v) => v.owner.mid))];
+      for (const batch of chunks(owners, this.batchRows)) await derivePartitions(trx, batch, true);
+      const counted = [
+        ...new Map(
+          unique.flatMap((v) =>
+            v.owner.fans !== undefined && v.owner.fans !== null ? [[v.owner.mid, v.owner.fans] as const] : [],
+          ),
+        ),
+      ];
+      for (const batch of chunks(counted, this.batchRows)) {
+        const w = await ownerSnapshots(trx, batch, d);
+        total.ownerSnapshots = (total.ownerSnapshots ?? 0) + w;
       }
     });
     return total;
@@ -374,8 +396,8 @@ export class PgIngestor implements Ingestor {
     const unknownOwners = owners.filter((o) => !ownerIds.has(String(o.mid)));
     if (unknownOwners.length > 0) {
       const r = await sql`
-        INSERT INTO creators (mid, name, face, tracked_since)
-        SELECT o.mid, o.name, coalesce(o.face, ''), least(now(), ${dayStart(day)})
+        INSERT INTO creators (mid, name, face, tracked_since, platform_totals)
+        SELECT o.mid, o.name, coalesce(o.face, ''), least(now(), ${dayStart(day)}), false
         FROM unnest(${unknownOwners.map((o) => o.mid)}::bigint[], ${unknownOwners.map((o) => o.name)}::text[],
                     ${unknownOwners.map((o) => o.face)}::text[]) AS o(mid, name, face)
         ON CONFLICT (mid) DO NOTHING`.execute(trx);
@@ -798,6 +820,124 @@ async function bothPaths<T, R extends Omit<IngestResult, 'fullPath'>>(
  * marks done afterwards is committed synchronously, which flushes the WAL before it — so a job is never done with
  * its snapshots lost. Snapshots are idempotent and collected again. (17 ms a commit on this machine's disk.)
  */
+/**
+ * Videos whose tid the partition tree lacks (stored with tid NULL meanwhile): one row per video in
+ * unknown_partition_videos (migration 0018; the view unknown_partitions sums them per tid for pipeline health). The
+ * rollup moves a video to its tid once the tree has it (metrics.repository.ts, adoptKnownPartitions).
+ */
+async function recordUnknownPartitions(trx: Kysely<Database>, rows: readonly VideoRecord[], day: string) {
+  await sql`
+    INSERT INTO unknown_partition_videos (aid, tid, tname, day)
+    SELECT * FROM unnest(${rows.map((v) => v.aid)}::bigint[], ${rows.map((v) => v.tid)}::int[],
+                         ${rows.map((v) => v.tname)}::text[], ${rows.map(() => day)}::date[])
+    ON CONFLICT (aid) DO UPDATE SET tid = EXCLUDED.tid, tname = EXCLUDED.tname, day = greatest(EXCLUDED.day, unknown_partition_videos.day)
+    WHERE (unknown_partition_videos.tid, unknown_partition_videos.tname, unknown_partition_videos.day)
+          IS DISTINCT FROM (EXCLUDED.tid, EXCLUDED.tname, greatest(EXCLUDED.day, unknown_partition_videos.day))`.execute(
+    trx,
+  );
+}
+
+/**
+ * A creator's partition from their videos (docs/metrics.md, "Creator partition"): the (child) tid of most of their
+ * visible videos published in the 90 days up to their latest video, ties → the tid of the latest of them. Only
+ * creators with such a video are touched; `onlyMissing` leaves creators that already have a partition alone (the
+ * ingestor gives a new creator one at once; the rollup keeps every creator's current).
+ */
+export async function derivePartitions(
+  trx: Kysely<Database>,
+  mids: readonly number[] | null,
+  onlyMissing: boolean,
+): Promise<number> {
+  const scope = mids === null ? sql`true` : sql`c.mid = ANY(${[...mids]}::bigint[])`;
+  const r = await sql`
+    UPDATE creators c SET partition_tid = x.tid, updated_at = now() -- updated_at: the search index's delta
+    FROM (
+      SELECT DISTINCT ON (t.creator_id) t.creator_id, t.tid
+      FROM (
+        SELECT v.creator_id, v.tid, count(*) AS n, max(v.pubdate) AS latest
+        FROM videos v
+        JOIN (
+          SELECT v2.creator_id, max(v2.pubdate) AS last_pub
+          FROM videos v2 JOIN creators c ON c.id = v2.creator_id
+          WHERE ${scope} ${onlyMissing ? sql`AND c.partition_tid IS NULL` : sql``} AND v2.status = 0 AND v2.tid IS NOT NULL
+          GROUP BY v2.creator_id
+        ) l ON l.creator_id = v.creator_id
+        WHERE v.status = 0 AND v.tid IS NOT NULL AND v.pubdate > l.last_pub - interval '90 days'
+        GROUP BY v.creator_id, v.tid
+      ) t
+      ORDER BY t.creator_id, t.n DESC, t.latest DESC, t.tid
+    ) x
+    WHERE c.id = x.creator_id AND c.partition_tid IS DISTINCT FROM x.tid`.execute(trx);
+  return affected(r);
+}
+
+/**
+ * The fans that list items carry for their owners (`owner.follower`), as the owners' snapshot of the day
+ * (docs/pipeline.md, "Creator snapshots from lists"): creator_daily gets the fans; its other counters come, in
+ * order, from the row already stored for the day, the last stored day before it and the creator's current values —
+ * except for a creator whose platform totals were never collected, whose plays, likes and video count are the sums
+ * over the stored visible videos (docs/metrics.md, "Creator totals"). The current columns move only when the day is
+ * not older than the creator's newest snapshot. Answers the daily rows written.
+ */
+async function ownerSnapshots(
+  trx: Kysely<Database>,
+  rows: readonly (readonly [mid: number, fans: number])[],
+  day: string,
+): Promise<number> {
+  const mids = rows.map((r) => r[0]);
+  const fans = rows.map((r) => Math.max(0, Math.round(r[1])));
+  const r = await sql<{ daily: number }>`
+    WITH i AS MATERIALIZED (
+      SELECT c.id, i.fans, c.platform_totals, ${creatorCurrent(day)} AS current,
+             c.fans AS c_fans, c.following AS c_following, c.likes AS c_likes, c.plays AS c_plays,
+             c.video_count AS c_video_count
+      FROM unnest(${mids}::bigint[], ${fans}::bigint[]) AS i(mid, fans)
+      JOIN creators c ON c.mid = i.mid
+    ),
+    v AS MATERIALIZED (
+      SELECT v.creator_id, sum(v.play)::bigint AS plays, sum(v.likes)::bigint AS likes, count(*)::int AS video_count
+      FROM videos v JOIN i ON i.id = v.creator_id AND NOT i.platform_totals
+      WHERE v.status = 0 AND v.pubdate < ${dayStart(day)} + interval '1 day'
+      GROUP BY v.creator_id
+    ),
+    s AS MATERIALIZED (
+      SELECT i.id, i.current, i.fans,
+             coalesce(d.following, p.following, i.c_following) AS following,
+             CASE WHEN i.platform_totals THEN coalesce(d.likes, p.likes, i.c_likes) ELSE coalesce(v.likes, 0) END AS likes,
+             CASE WHEN i.platform_totals THEN coalesce(d.plays, p.plays, i.c_plays) ELSE coalesce(v.plays, 0) END AS plays,
+             CASE WHEN i.platform_totals THEN coalesce(d.video_count, p.video_count, i.c_video_count)
+                  ELSE coalesce(v.video_count, 0) END AS video_count,
+             i.platform_totals
+      FROM i
+      LEFT JOIN v ON v.creator_id = i.id
+      LEFT JOIN LATERAL (SELECT * FROM creator_daily d WHERE d.creator_id = i.id AND d.day = ${day}::date) d ON true
+      LEFT JOIN LATERAL (
+        SELECT * FROM creator_daily p WHERE p.creator_id = i.id AND p.day < ${day}::date ORDER BY p.day DESC LIMIT 1
+      ) p ON true
+    ),
+    moved AS (
+      UPDATE creators c SET fans = s.fans,
+             plays = CASE WHEN s.platform_totals THEN c.plays ELSE s.plays END,
+             likes = CASE WHEN s.platform_totals THEN c.likes ELSE s.likes END,
+             video_count = CASE WHEN s.platform_totals THEN c.video_count ELSE s.video_count END,
+             profile_hash = NULL
+      FROM s
+      WHERE c.id = s.id AND s.current
+        AND (c.fans, c.plays, c.likes, c.video_count) IS DISTINCT FROM
+            (s.fans, CASE WHEN s.platform_totals THEN c.plays ELSE s.plays END,
+             CASE WHEN s.platform_totals THEN c.likes ELSE s.likes END,
+             CASE WHEN s.platform_totals THEN c.video_count ELSE s.video_count END)
+    ),
+    daily AS (
+      INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
+      SELECT s.id, ${day}::date, s.fans, s.following, s.likes, s.plays, s.video_count FROM s
+      ${creatorDailyConflict}
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM daily)::int AS daily`.execute(trx);
+  return r.rows[0]?.daily ?? 0;
+}
+
 async function relaxCommit(trx: Kysely<Database>): Promise<void> {
   await sql`SET LOCAL synchronous_commit = off`.execute(trx);
 }

@@ -6,8 +6,15 @@
 import type { Db } from '../../db/client.js';
 import { rollupDay } from './metrics.service.js';
 
-export { backfillRollups, rollupDay } from './metrics.service.js';
-export type { BackfillOptions, BackfillSummary, RollupDayOptions, RollupDaySummary } from './metrics.service.js';
+export { MAX_RANGE_DAYS, backfillRollups, rollupDay, rollupRange } from './metrics.service.js';
+export type {
+  BackfillOptions,
+  BackfillSummary,
+  RangeProgress,
+  RangeSummary,
+  RollupDayOptions,
+  RollupDaySummary,
+} from './metrics.service.js';
 export { AGE_BANDS, LIST_SIZE, PORTRAIT_MIN_SAMPLE } from './metrics.repository.js';
 
 /**

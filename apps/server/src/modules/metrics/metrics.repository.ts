@@ -5,8 +5,9 @@
  * aggregates, rankings, 云指数, the weekly figures, prices and portraits all read it.
  */
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { derivePartitions } from '../ingestion/pg-ingestor.js';
 
 export type Executor = Kysely<Database>;
 
@@ -34,9 +35,87 @@ const PERIOD_DAYS: readonly (readonly [Period, 1 | 7 | 30])[] = [
 ];
 const PERIOD_WINDOWS = sql`(VALUES ('day', 1), ('week', 7), ('month', 30))`;
 
+/** 'YYYY-MM-DD' + days. */
+function addDaysIso(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The Asia/Shanghai day boundaries of `day` + offset, as timestamptz. */
 const dayStart = (day: string, offset: number) =>
   sql`((${day}::date + ${offset}::int)::timestamp AT TIME ZONE 'Asia/Shanghai')`;
+
+/**
+ * Gap rules (docs/metrics.md, "Gaps"): a change over N days needs the stored snapshot of the day itself and one at
+ * the window's start, d − N; when that one is missing, the nearest stored snapshot at most CHANGE_TOLERANCE[N] days
+ * later stands in (the change then covers fewer days and is marked by its base day). Nothing else stands in: no
+ * carried value, no first snapshot. The previous period's change (for 较上期) follows the same rule, ending at d − N.
+ */
+export const CHANGE_TOLERANCE: Readonly<Record<1 | 7 | 30, number>> = { 1: 0, 7: 1, 30: 3 };
+const CHANGE_DAYS = [1, 7, 30] as const;
+/** Start offsets of a change of `n` days ending `end` days before d, in order of preference. */
+function startOffsets(n: 1 | 7 | 30, end: number): number[] {
+  return Array.from({ length: CHANGE_TOLERANCE[n] + 1 }, (_, k) => end + n - k);
+}
+/** Every day offset (d − o) the gap rules read. */
+export const CHANGE_OFFSETS: readonly number[] = [
+  ...new Set([0, ...CHANGE_DAYS.flatMap((n) => [n, ...startOffsets(n, 0), ...startOffsets(n, n)])]),
+].sort((a, b) => a - b);
+
+/**
+ * The honest change columns (change_N, base_day_N, prev_change_N for N = 1, 7, 30) given `f(o)`, the stored fans of
+ * day d − o (NULL when not stored), and `d`.
+ */
+function honestChanges(f: (o: number) => RawBuilder<unknown>, d: RawBuilder<unknown>): RawBuilder<unknown> {
+  const cols = CHANGE_DAYS.flatMap((n) => {
+    const starts = startOffsets(n, 0);
+    const prevStarts = startOffsets(n, n);
+    const base = sql`coalesce(${sql.join(starts.map(f))})`;
+    const baseDay = sql`CASE ${sql.join(
+      starts.map((o) => sql`WHEN ${f(o)} IS NOT NULL THEN ${d} - ${o}::int`),
+      sql` `,
+    )} END`;
+    return [
+      sql`${f(0)} - ${base} AS ${sql.raw(`change_${n}`)}`,
+      sql`CASE WHEN ${f(0)} IS NOT NULL THEN ${baseDay} END AS ${sql.raw(`base_day_${n}`)}`,
+      sql`${f(n)} - coalesce(${sql.join(prevStarts.map(f))}) AS ${sql.raw(`prev_change_${n}`)}`,
+    ];
+  });
+  return sql.join(cols);
+}
+
+/**
+ * The current creator state the rollup keeps from the stored videos (docs/metrics.md, "Creator partition" and
+ * "Creator totals"): videos recorded with a tid the tree lacked move to it once the tree has it; every creator's
+ * partition is derived from its videos (derivePartitions); a creator whose platform totals were never collected
+ * gets plays, likes and video count summed over its stored visible videos. Answers the rows changed per part.
+ */
+export async function refreshCreatorState(
+  db: Executor,
+): Promise<{ adopted: number; partitions: number; totals: number }> {
+  const adopted = await sql`
+    UPDATE videos v SET tid = u.tid, meta_hash = NULL
+    FROM unknown_partition_videos u JOIN partitions p ON p.tid = u.tid
+    WHERE v.aid = u.aid AND v.tid IS NULL`.execute(db);
+  await sql`DELETE FROM unknown_partition_videos u USING partitions p WHERE p.tid = u.tid`.execute(db);
+  const partitions = await derivePartitions(db, null, false);
+  const totals = await sql`
+    UPDATE creators c SET plays = t.plays, likes = t.likes, video_count = t.video_count, updated_at = now()
+    FROM (
+      SELECT c2.id, coalesce(sum(v.play), 0)::bigint AS plays, coalesce(sum(v.likes), 0)::bigint AS likes,
+             count(v.id)::int AS video_count
+      FROM creators c2 LEFT JOIN videos v ON v.creator_id = c2.id AND v.status = 0
+      WHERE NOT c2.platform_totals
+      GROUP BY c2.id
+    ) t
+    WHERE c.id = t.id AND (c.plays, c.likes, c.video_count) IS DISTINCT FROM (t.plays, t.likes, t.video_count)`.execute(
+    db,
+  );
+  return {
+    adopted: Number(adopted.numAffectedRows ?? 0),
+    partitions,
+    totals: Number(totals.numAffectedRows ?? 0),
+  };
+}
 
 export async function dropTempTables(db: Executor): Promise<void> {
   await sql`DROP TABLE IF EXISTS _m_day, _m_cm, _m_mix, _m_pp, _m_portrait`.execute(db);
@@ -64,11 +143,10 @@ export async function buildDayTable(db: Executor, day: string): Promise<void> {
       SELECT x.creator_id,
              max(x.fans) FILTER (WHERE x.day = ${day}::date) AS f0,
              max(x.charging) FILTER (WHERE x.day = ${day}::date) AS ch0,
-             max(x.fans) FILTER (WHERE x.day = ${day}::date - 1) AS f1,
-             max(x.fans) FILTER (WHERE x.day = ${day}::date - 7) AS f7,
-             max(x.fans) FILTER (WHERE x.day = ${day}::date - 30) AS f30
+             max(x.fans) FILTER (WHERE x.day = ${day}::date - 30) AS f30,
+             ${sql.join(CHANGE_OFFSETS.map((o) => sql`max(x.fans) FILTER (WHERE x.day = ${day}::date - ${o}::int) AS ${sql.raw(`g${o}`)}`))}
       FROM creator_daily x
-      WHERE x.day IN (${day}::date, ${day}::date - 1, ${day}::date - 7, ${day}::date - 30)
+      WHERE x.day = ANY(${CHANGE_OFFSETS.map((o) => addDaysIso(day, -o))}::date[])
       GROUP BY x.creator_id
     ), w AS (
       -- one pass over the visible videos of the 90 days: the 7- and 30-day windows and the 云指数 sample
@@ -109,21 +187,19 @@ export async function buildDayTable(db: Executor, day: string): Promise<void> {
       SELECT b.d, c.id AS creator_id, c.partition_tid, c.mcn_id, c.fans AS creator_fans,
              CASE WHEN s.f0 IS NOT NULL THEN b.d ELSE k0.day END AS kday,
              coalesce(s.f0, k0.fans) AS kfans, CASE WHEN s.f0 IS NOT NULL THEN s.ch0 ELSE k0.charging END AS kcharging,
-             coalesce(s.f1, k1.fans) AS fans_1, coalesce(s.f7, k7.fans) AS fans_7, coalesce(s.f30, k30.fans) AS fans_30
+             coalesce(s.f30, k30.fans) AS fans_30,
+             ${honestChanges((o) => sql.ref(`s.g${o}`), sql`b.d`)}
       FROM creators c
       CROSS JOIN b
       LEFT JOIN s ON s.creator_id = c.id
       ${probe('k0', 's.f0', 0)}
-      ${probe('k1', 's.f1', 1)}
-      ${probe('k7', 's.f7', 7)}
       ${probe('k30', 's.f30', 30)}
     ), base AS (
       SELECT k.d, k.creator_id, k.partition_tid AS tid, coalesce(pt.parent_id, k.partition_tid) AS top_tid,
              k.mcn_id, k.kday AS known_day, coalesce(k.kday >= k.d - 2, false) AS listed,
              coalesce(k.kfans, k.creator_fans) AS fans, coalesce(k.kcharging, 0) AS charging,
-             k.kfans - coalesce(k.fans_1, f.fans) AS change_1,
-             k.kfans - coalesce(k.fans_7, f.fans) AS change_7,
-             k.kfans - coalesce(k.fans_30, f.fans) AS change_30,
+             k.change_1, k.change_7, k.change_30, k.base_day_1, k.base_day_7, k.base_day_30,
+             k.prev_change_1, k.prev_change_7, k.prev_change_30,
              k.fans_30,
              coalesce(w.n7, 0)::int AS n7, coalesce(w.n30, 0)::int AS n30,
              CASE WHEN w.n7 > 0 THEN 7 WHEN w.n30 > 0 THEN 30 WHEN w.n10 > 0 THEN 90 ELSE 0 END AS sample_window,
@@ -140,13 +216,6 @@ export async function buildDayTable(db: Executor, day: string): Promise<void> {
       LEFT JOIN partition_priors pp ON pp.tid = coalesce(pt.parent_id, k.partition_tid)
       LEFT JOIN partition_priors pd ON pd.tid = 0
       LEFT JOIN w ON w.creator_id = k.creator_id
-      -- the first snapshot stands in for a missing older one (tracked later); looked up only then
-      LEFT JOIN LATERAL (
-        SELECT x.fans FROM creator_daily x
-        WHERE k.kfans IS NOT NULL AND (k.fans_1 IS NULL OR k.fans_7 IS NULL OR k.fans_30 IS NULL)
-          AND x.creator_id = k.creator_id AND x.day <= k.d
-        ORDER BY x.day LIMIT 1
-      ) f ON true
     ), scored AS (
       SELECT base.*,
              least(1, greatest(0, (log(fans::float8 + 1) - 2) / 6)) AS s_f,
@@ -179,50 +248,43 @@ export async function buildDayTable(db: Executor, day: string): Promise<void> {
  * in it (published that day … 89 days later, and before its 10th successor is published).
  */
 export async function buildRankingDays(db: Executor, from: string, to: string): Promise<void> {
+  const maxOffset = Math.max(...CHANGE_OFFSETS);
   await sql`
     CREATE TEMP TABLE _m_day ON COMMIT DROP AS
     WITH days AS (
       SELECT g::date AS d FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS g
     ), cr AS (
       SELECT c.id AS creator_id, c.partition_tid AS tid, coalesce(pt.parent_id, c.partition_tid) AS top_tid, c.mcn_id,
-             coalesce(pp.price_factor, pd.price_factor, 1)::float8 AS price_factor, f.fans AS first_fans
+             coalesce(pp.price_factor, pd.price_factor, 1)::float8 AS price_factor
       FROM creators c
       LEFT JOIN partitions pt ON pt.tid = c.partition_tid
       LEFT JOIN partition_priors pp ON pp.tid = coalesce(pt.parent_id, c.partition_tid)
       LEFT JOIN partition_priors pd ON pd.tid = 0
-      LEFT JOIN LATERAL (SELECT fans FROM creator_daily WHERE creator_id = c.id ORDER BY day LIMIT 1) f ON true
     ), snap AS (
       SELECT s.creator_id, s.day, s.fans
       FROM cr
       CROSS JOIN LATERAL (
         SELECT creator_id, day, fans FROM creator_daily
-        WHERE creator_id = cr.creator_id AND day BETWEEN ${from}::date - 30 AND ${to}::date
+        WHERE creator_id = cr.creator_id AND day BETWEEN ${from}::date - ${maxOffset}::int AND ${to}::date
       ) s
-    ), k AS (
-      -- known(x): the snapshot of day x when stored (nearly always), else a probe for the latest before it
-      SELECT cr.creator_id, days.d, cr.first_fans,
-             coalesce(s0.day, (SELECT max(x.day) FROM creator_daily x
-                               WHERE x.creator_id = cr.creator_id AND x.day <= days.d)) AS kday,
-             coalesce(s0.fans, (SELECT x.fans FROM creator_daily x
-                                WHERE x.creator_id = cr.creator_id AND x.day <= days.d ORDER BY x.day DESC LIMIT 1)) AS kfans,
-             coalesce(s1.fans, (SELECT x.fans FROM creator_daily x
-                                WHERE x.creator_id = cr.creator_id AND x.day <= days.d - 1 ORDER BY x.day DESC LIMIT 1)) AS k1,
-             coalesce(s7.fans, (SELECT x.fans FROM creator_daily x
-                                WHERE x.creator_id = cr.creator_id AND x.day <= days.d - 7 ORDER BY x.day DESC LIMIT 1)) AS k7,
-             coalesce(s30.fans, (SELECT x.fans FROM creator_daily x
-                                 WHERE x.creator_id = cr.creator_id AND x.day <= days.d - 30 ORDER BY x.day DESC LIMIT 1)) AS k30
+    ), chg AS (
+      -- known(d) within the listing age (d − 2 … d) and the gap rules' snapshots, by key (no probes: a creator
+      -- whose latest snapshot is older is not listed on d, and only listed creators enter the lists)
+      SELECT cr.creator_id, days.d,
+             CASE WHEN x0.fans IS NOT NULL THEN days.d WHEN x1.fans IS NOT NULL THEN days.d - 1
+                  WHEN x2.fans IS NOT NULL THEN days.d - 2 END AS kday,
+             coalesce(x0.fans, x1.fans, x2.fans) AS kfans,
+             ${honestChanges((o) => sql.ref(`x${o}.fans`), sql`days.d`)}
       FROM cr
       CROSS JOIN days
-      LEFT JOIN snap s0 ON s0.creator_id = cr.creator_id AND s0.day = days.d
-      LEFT JOIN snap s1 ON s1.creator_id = cr.creator_id AND s1.day = days.d - 1
-      LEFT JOIN snap s7 ON s7.creator_id = cr.creator_id AND s7.day = days.d - 7
-      LEFT JOIN snap s30 ON s30.creator_id = cr.creator_id AND s30.day = days.d - 30
-    ), chg AS (
-      SELECT k.creator_id, k.d, k.kday, k.kfans,
-             k.kfans - coalesce(k.k1, k.first_fans) AS change_1,
-             k.kfans - coalesce(k.k7, k.first_fans) AS change_7,
-             k.kfans - coalesce(k.k30, k.first_fans) AS change_30
-      FROM k
+      ${sql.join(
+        CHANGE_OFFSETS.map(
+          (o) =>
+            sql`LEFT JOIN snap ${sql.raw(`x${o}`)} ON ${sql.raw(`x${o}`)}.creator_id = cr.creator_id AND ${sql.raw(`x${o}`)}.day = days.d - ${o}::int`,
+        ),
+        sql`
+      `,
+      )}
     ), vids AS (
       SELECT v.creator_id, v.play, v.inter, v.sday,
              (lead(v.pubdate, 10) OVER (PARTITION BY v.creator_id ORDER BY v.pubdate, v.id)
@@ -249,6 +311,7 @@ export async function buildRankingDays(db: Executor, from: string, to: string): 
     ), scored AS (
       SELECT c.d, cr.creator_id, cr.tid, cr.top_tid, cr.mcn_id, c.kday AS known_day,
              coalesce(c.kday >= c.d - 2, false) AS listed, c.kfans AS fans, c.change_1, c.change_7, c.change_30,
+             c.base_day_1, c.base_day_7, c.base_day_30, c.prev_change_1, c.prev_change_7, c.prev_change_30,
              coalesce(va.n30, 0) AS n30,
              (0.04 * c.kfans + 0.1 * coalesce(va.avg_play10, 0))
                * least(1.5, greatest(0.6, 0.5 + 5 * coalesce(va.rate10, 0))) * cr.price_factor AS raw_price
@@ -259,7 +322,8 @@ export async function buildRankingDays(db: Executor, from: string, to: string): 
       OFFSET 0 -- keeps s.raw_price a column, so price_round is inlined (see buildDayTable)
     )
     SELECT s.d, s.creator_id, s.tid, s.top_tid, s.mcn_id, s.known_day, s.listed, s.fans,
-           s.change_1, s.change_7, s.change_30,
+           s.change_1, s.change_7, s.change_30, s.base_day_1, s.base_day_7, s.base_day_30,
+           s.prev_change_1, s.prev_change_7, s.prev_change_30,
            round(price_round(s.raw_price) * (0.5 + 0.5 * least(1, s.n30 / 4.0)))::bigint AS business_value
     FROM scored s`.execute(db);
   await sql`ANALYZE _m_day`.execute(db);
@@ -303,9 +367,9 @@ export async function writeFanEvents(db: Executor, from: string, to: string): Pr
 /**
  * The fan-change events of one day from `_m_day` (built for that day), replacing the stored ones: the same rules
  * as writeFanEvents, read for the few creators that can have an event instead of every creator's increments.
- * A creator stored on the day has change_1 = its daily increment (the first snapshot gives 0, as it has none),
+ * A creator stored on the day and the day before has change_1 = its daily increment (NULL otherwise: the gap rules),
  * so only rows with |change_1| ≥ max(1000, 0.5 % of the fans before) are candidates; their baseline comes from
- * their stored increments of the 7 days before (each with its predecessor however old). Answers the count.
+ * their increments of the 7 days before (each only where the day before it is stored). Answers the count.
  */
 export async function writeFanEventsOfDay(db: Executor, day: string): Promise<number> {
   await sql`DELETE FROM fan_events WHERE day = ${day}::date`.execute(db);
@@ -322,7 +386,9 @@ export async function writeFanEventsOfDay(db: Executor, day: string): Promise<nu
     CROSS JOIN LATERAL (
       SELECT avg(abs(x.inc)) AS baseline, count(x.inc) AS n
       FROM (
-        SELECT y.day, y.fans - lag(y.fans) OVER (ORDER BY y.day) AS inc
+        -- an increment only between consecutive days (the gap rules), as creator_increments
+        SELECT y.day, CASE WHEN lag(y.day) OVER (ORDER BY y.day) = y.day - 1
+                           THEN y.fans - lag(y.fans) OVER (ORDER BY y.day) END AS inc
         FROM (
           (SELECT p.day, p.fans FROM creator_daily p
             WHERE p.creator_id = e.creator_id AND p.day < e.d - 7 ORDER BY p.day DESC LIMIT 1)
@@ -398,7 +464,8 @@ export async function writeRankings(
   const child = (kind: string, period: Period | null, value: string, where: string) => sql`
     SELECT * FROM (
       SELECT ${kind}::text AS kind, ${period}::text AS period, m.d, m.creator_id, m.tid, m.top_tid,
-             ${sql.raw(value)} AS value, m.fans, m.change_1, m.change_7, m.change_30,
+             ${sql.raw(value)} AS value, m.fans, m.known_day, m.change_1, m.change_7, m.change_30,
+             m.base_day_1, m.base_day_7, m.base_day_30, m.prev_change_1, m.prev_change_7, m.prev_change_30,
              row_number() OVER (PARTITION BY ${byDay}m.tid ORDER BY ${sql.raw(value)} DESC, m.creator_id) AS r
       FROM _m_day m
       WHERE m.listed AND ${sql.raw(where)}
@@ -413,7 +480,8 @@ export async function writeRankings(
     ]),
   ];
   const creators = await sql`
-    INSERT INTO rankings (kind, period, day, partition_tid, rank, period_start, creator_id, value, delta, fans)
+    INSERT INTO rankings (kind, period, day, partition_tid, rank, period_start, creator_id, value, delta, fans,
+                          value_day, base_day)
     WITH per AS (SELECT * FROM ${PERIOD_WINDOWS} AS w(period, n) WHERE w.period = ANY(${wanted})),
     cand AS (
       SELECT c.*, row_number() OVER (PARTITION BY c.d, c.kind, c.period, c.top_tid ORDER BY c.value DESC, c.creator_id) AS rt
@@ -423,18 +491,39 @@ export async function writeRankings(
       FROM cand c
       WHERE c.rt <= ${listSize}
     ), listed AS (
-      SELECT kind, period, d, tid AS scope, r AS rank, creator_id, value, fans, change_1, change_7, change_30
+      SELECT kind, period, d, tid AS scope, r AS rank, creator_id, value, fans, known_day, change_1, change_7, change_30, base_day_1, base_day_7, base_day_30, prev_change_1, prev_change_7, prev_change_30
       FROM cand WHERE tid IS NOT NULL AND tid <> top_tid
       UNION ALL
-      SELECT kind, period, d, top_tid, rt, creator_id, value, fans, change_1, change_7, change_30
+      SELECT kind, period, d, top_tid, rt, creator_id, value, fans, known_day, change_1, change_7, change_30, base_day_1, base_day_7, base_day_30, prev_change_1, prev_change_7, prev_change_30
       FROM wide WHERE top_tid IS NOT NULL
       UNION ALL
-      SELECT kind, period, d, 0, ra, creator_id, value, fans, change_1, change_7, change_30
+      SELECT kind, period, d, 0, ra, creator_id, value, fans, known_day, change_1, change_7, change_30, base_day_1, base_day_7, base_day_30, prev_change_1, prev_change_7, prev_change_30
       FROM wide WHERE ra <= ${listSize}
+    ), picked AS (
+      SELECT l.*, per.period AS per_period, per.n,
+             CASE per.n WHEN 1 THEN l.change_1 WHEN 7 THEN l.change_7 ELSE l.change_30 END AS chg,
+             CASE per.n WHEN 1 THEN l.prev_change_1 WHEN 7 THEN l.prev_change_7 ELSE l.prev_change_30 END AS prev_chg,
+             CASE per.n WHEN 1 THEN l.base_day_1 WHEN 7 THEN l.base_day_7 ELSE l.base_day_30 END AS base
+      FROM listed l JOIN per ON per.period = coalesce(l.period, per.period)
     )
-    SELECT l.kind, per.period, l.d, l.scope, l.rank, l.d - (per.n - 1), l.creator_id, l.value,
-           CASE per.n WHEN 1 THEN l.change_1 WHEN 7 THEN l.change_7 ELSE l.change_30 END, l.fans
-    FROM listed l JOIN per ON per.period = coalesce(l.period, per.period)`.execute(db);
+    -- 较上期 (docs/metrics.md): the same figure against the previous period — fans: the period's fan change;
+    -- increase / decrease: this period's gain / loss minus the previous period's; business: set below
+    SELECT p.kind, p.per_period, p.d, p.scope, p.rank, p.d - (p.n - 1), p.creator_id, p.value,
+           CASE p.kind WHEN 'fans' THEN p.chg WHEN 'increase' THEN p.chg - p.prev_chg
+                       WHEN 'decrease' THEN p.prev_chg - p.chg END,
+           p.fans, p.known_day, CASE WHEN p.kind <> 'business' THEN p.base END
+    FROM picked p`.execute(db);
+  // business: the quote now against the creator's quote in the business lists of the day the previous period ended
+  await sql`
+    UPDATE rankings r SET delta = r.value - q.value
+    FROM ${PERIOD_WINDOWS} AS w(period, n),
+         (SELECT DISTINCT ON (x.day, x.creator_id) x.day, x.creator_id, x.value FROM rankings x
+          WHERE x.kind = 'business' AND x.period = 'day'
+            AND x.day BETWEEN ${from}::date - 30 AND ${to}::date - 1) q
+    WHERE r.kind = 'business' AND r.period = w.period AND r.period = ANY(${wanted})
+      AND r.day BETWEEN ${from}::date AND ${to}::date
+      AND q.day = r.day - w.n AND q.creator_id = r.creator_id
+      AND r.delta IS DISTINCT FROM r.value - q.value`.execute(db);
   const companies = await sql`
     INSERT INTO rankings (kind, period, day, partition_tid, rank, period_start, mcn_id, value, delta, fans, creator_count)
     WITH per AS (SELECT * FROM ${PERIOD_WINDOWS} AS w(period, n) WHERE w.period = ANY(${wanted})),

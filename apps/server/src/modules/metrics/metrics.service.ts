@@ -18,6 +18,7 @@ import {
   dropTempTables,
   latestCurrentDay,
   latestSnapshotDay,
+  refreshCreatorState,
   swapCreatorMetrics,
   writeCreatorMetrics,
   writeFanEvents,
@@ -111,6 +112,8 @@ async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions
   const current =
     options.current === true || ((options.current ?? 'auto') === 'auto' && (latest === null || day >= latest));
   await dropTempTables(trx);
+  // current creator state first: the day table reads each creator's partition
+  if (current) await timed('creatorState', () => refreshCreatorState(trx));
   await timed('dayTable', () => buildDayTable(trx, day));
   const events = options.events === false ? 0 : await timed('fanEvents', () => writeFanEventsOfDay(trx, day));
   if (options.mcnDaily !== false) await timed('mcnDaily', () => writeMcnDailyOfDay(trx, day));
@@ -172,6 +175,9 @@ export async function backfillRollups(db: Db, days: number, options: BackfillOpt
   const from = addDays(end, -(days - 1));
   const rankingFrom = addDays(end, -(Math.min(options.rankingDays ?? days, days) - 1));
   const listSize = options.listSize ?? LIST_SIZE;
+  // the current creator state first (partitions from the videos, derived totals): every list of the range reads it
+  const latest = await latestCurrentDay(db);
+  if (latest === null || end >= latest) await locked(db, (trx) => refreshCreatorState(trx));
   const events = await locked(db, async (trx) => {
     await writeMcnDaily(trx, from, end);
     return writeFanEvents(trx, from, end);
@@ -198,4 +204,60 @@ export async function backfillRollups(db: Db, days: number, options: BackfillOpt
     `[metrics] derived data ${from}..${end}: ${events} fan events, mcn_daily, ${rankingRows} ranking rows (${rankingFrom}..${end}), metrics and portraits of ${end} in ${ms} ms`,
   );
   return { from, to: end, events, rankingRows, ms };
+}
+
+export interface RangeProgress {
+  day: string;
+  /** 1-based position of the day in the range, and the range's length */
+  index: number;
+  total: number;
+  summary: RollupDaySummary;
+}
+
+export interface RangeSummary {
+  from: string;
+  to: string;
+  days: number;
+  events: number;
+  rankingRows: number;
+  ms: number;
+}
+
+/** Most days one backfill may cover (a year and a bit: the lists are kept 180 days). */
+export const MAX_RANGE_DAYS = 400;
+
+/**
+ * The backfill (`npm run rollup -- --from … --to …`, job `rollup.backfill`; docs/pipeline.md, "Backfill"): the
+ * current creator state first (partitions and derived totals from the stored videos), then every day from `from`
+ * to `to` in date order, each as the nightly rollup of that day in its own transaction — fan events, mcn_daily and
+ * every ranking list (each period's comparison reads the lists of the days before it, written first). The current
+ * figures (云指数, creator_metrics, portraits) are written for `to` only, and only when it is not older than the
+ * latest day rolled up. Idempotent: running a range again gives the same rows. `onDay` reports each finished day.
+ */
+export async function rollupRange(
+  db: Db,
+  from: string,
+  to: string,
+  options: { listSize?: number; onDay?: (p: RangeProgress) => void } = {},
+): Promise<RangeSummary> {
+  assertDay(from);
+  assertDay(to);
+  if (from > to) throw new Error(`rollup range: --from ${from} is after --to ${to}`);
+  const total = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  if (total > MAX_RANGE_DAYS) throw new Error(`rollup range: ${total} days; at most ${MAX_RANGE_DAYS} at a time`);
+  const started = Date.now();
+  await locked(db, (trx) => refreshCreatorState(trx));
+  let events = 0;
+  let rankingRows = 0;
+  for (let index = 1; index <= total; index++) {
+    const day = addDays(from, index - 1);
+    const summary = await rollupDay(db, day, {
+      listSize: options.listSize,
+      current: day === to ? 'auto' : false,
+    });
+    events += summary.events;
+    rankingRows += summary.rankingRows;
+    options.onDay?.({ day, index, total, summary });
+  }
+  return { from, to, days: total, events, rankingRows, ms: Date.now() - started };
 }

@@ -276,7 +276,7 @@ async function list(kind: string, period: string, tid: number, onDay = D) {
     creator_id: string | null;
     mcn_id: number | null;
     value: string;
-    delta: string;
+    delta: string | null;
     fans: string;
     creator_count: number | null;
     period_start: string;
@@ -288,7 +288,7 @@ async function list(kind: string, period: string, tid: number, onDay = D) {
     rank: x.rank,
     who: x.creator_id === null ? Number(x.mcn_id) : Number(x.creator_id),
     value: Number(x.value),
-    delta: Number(x.delta),
+    delta: x.delta === null ? null : Number(x.delta),
     fans: Number(x.fans),
     count: x.creator_count,
     start: x.period_start,
@@ -332,22 +332,22 @@ const sum = (json: string) =>
   Math.round((JSON.parse(json) as { 比例: number }[]).reduce((s, e) => s + e.比例, 0) * 10) / 10;
 
 describe('daily increments', () => {
-  it('creator_increments spans a gap with the previous stored day', async () => {
+  it('creator_increments: an increment only between consecutive days (a gap is a gap)', async () => {
     const r = await sql<{ day: string; prev_day: string | null; fans_inc: string | null }>`
       SELECT day, prev_day, fans_inc FROM creator_increments(${day(-2)}::date, ${D}::date)
       WHERE creator_id = ${id.E} ORDER BY day`.execute(db);
     expect(r.rows).toEqual([
-      { day: day(-1), prev_day: day(-3), fans_inc: '-1500' },
+      { day: day(-1), prev_day: day(-3), fans_inc: null },
       { day: D, prev_day: day(-1), fans_inc: '-100' },
     ]);
   });
 
-  it('the view gives the same increments, the first snapshot none', async () => {
+  it('the view gives the same increments, the first snapshot and the day after a gap none', async () => {
     const r = await sql<{ day: string; fans_inc: string | null }>`
       SELECT day, fans_inc FROM creator_daily_inc WHERE creator_id = ${id.A} ORDER BY day LIMIT 3`.execute(db);
     expect(r.rows).toEqual([
       { day: day(-35), fans_inc: null },
-      { day: day(-8), fans_inc: '50000' },
+      { day: day(-8), fans_inc: null },
       { day: day(-7), fans_inc: '100' },
     ]);
     const a = await sql<{ fans_inc: string }>`
@@ -361,16 +361,17 @@ describe('runNightlyRollups(D)', () => {
     await runNightlyRollups(db, D);
   });
 
-  it('fan changes over 1, 7 and 30 days (first snapshot when the creator is younger)', async () => {
+  it('fan changes over 1, 7 and 30 days need a snapshot at both ends (none stands in when the creator is younger)', async () => {
     const changes = async (c: number) => {
       const m = await metrics(c);
-      return [m.fans, m.fans_change_1, m.fans_change_7, m.fans_change_30].map(Number);
+      return [m.fans, m.fans_change_1, m.fans_change_7, m.fans_change_30].map((x) => (x === null ? null : Number(x)));
     };
-    expect(await changes(id.A)).toEqual([205_700, 5_000, 5_600, 55_700]);
-    expect(await changes(id.B)).toEqual([98_400, -3_000, -1_800, -1_600]);
-    expect(await changes(id.C)).toEqual([1_009_500, 2_500, 8_500, 9_500]);
-    expect(await changes(id.D)).toEqual([5_870, 800, 860, 870]);
-    expect(await changes(id.E)).toEqual([48_900, -100, -1_200, -1_100]);
+    // A has day −35 and −8 … 0: nothing within the 30-day window's start tolerance (−30 … −27)
+    expect(await changes(id.A)).toEqual([205_700, 5_000, 5_600, null]);
+    expect(await changes(id.B)).toEqual([98_400, -3_000, -1_800, null]);
+    expect(await changes(id.C)).toEqual([1_009_500, 2_500, 8_500, null]);
+    expect(await changes(id.D)).toEqual([5_870, 800, 860, null]);
+    expect(await changes(id.E)).toEqual([48_900, -100, -1_200, null]);
   });
 
   it('a spike and a drop make events; the cause is the most-played video of the week before', async () => {
@@ -477,24 +478,23 @@ describe('runNightlyRollups(D)', () => {
     expect(who(await list('fans', 'day', 95))).toEqual([id.D]);
     expect(await list('fans', 'day', 99)).toEqual([]);
 
+    // 较上期: this period's gain against the previous period's (A gained 100 the day before, C 1,000, D 10)
     expect(await list('increase', 'day', 0)).toEqual([
-      { rank: 1, who: id.A, value: 5_000, delta: 5_000, fans: 205_700, count: null, start: D },
-      { rank: 2, who: id.C, value: 2_500, delta: 2_500, fans: 1_009_500, count: null, start: D },
-      { rank: 3, who: id.D, value: 800, delta: 800, fans: 5_870, count: null, start: D },
+      { rank: 1, who: id.A, value: 5_000, delta: 4_900, fans: 205_700, count: null, start: D },
+      { rank: 2, who: id.C, value: 2_500, delta: 1_500, fans: 1_009_500, count: null, start: D },
+      { rank: 3, who: id.D, value: 800, delta: 790, fans: 5_870, count: null, start: D },
     ]);
     expect((await list('increase', 'week', 0)).map((r) => [r.who, r.value, r.start])).toEqual([
       [id.C, 8_500, day(-6)],
       [id.A, 5_600, day(-6)],
       [id.D, 860, day(-6)],
     ]);
-    expect((await list('increase', 'month', 0)).map((r) => [r.who, r.value, r.start])).toEqual([
-      [id.A, 55_700, day(-29)],
-      [id.C, 9_500, day(-29)],
-      [id.D, 870, day(-29)],
-    ]);
+    // nobody has a snapshot near the start of the 30 days (−30 … −27): no month list (no first-snapshot stand-in)
+    expect(await list('increase', 'month', 0)).toEqual([]);
+    // B lost 3,000 after gaining 200 the day before (a loss of −200): +3,200; E has no day −2: nothing to compare
     expect((await list('decrease', 'day', 0)).map((r) => [r.who, r.value, r.delta])).toEqual([
-      [id.B, 3_000, -3_000],
-      [id.E, 100, -100],
+      [id.B, 3_000, 3_200],
+      [id.E, 100, null],
     ]);
     expect((await list('decrease', 'week', 211)).map((r) => [r.who, r.value])).toEqual([[id.E, 1_200]]);
     expect((await list('fans', 'week', 0))[0]).toMatchObject({ who: id.C, value: 1_009_500, delta: 8_500 });
@@ -606,10 +606,8 @@ describe('runNightlyRollups(D)', () => {
       await sql`SELECT creator_id, kind, delta, baseline, cause_video_id FROM fan_events WHERE day = ${day(-1)}::date`.execute(
         db,
       );
-    // E: −1,500 across the gap; the 5 increments before average 100
-    expect(e.rows).toEqual([
-      { creator_id: String(id.E), kind: 'drop', delta: '-1500', baseline: '100.0', cause_video_id: String(vid.e1) },
-    ]);
+    // E lost 1,500 across a gap (day −2 is missing): no daily increment, so no event (the gap rules)
+    expect(e.rows).toEqual([]);
     expect((await list('fans', 'day', 0, day(-1))).map((r) => r.value)).toEqual([
       1_007_000, 200_700, 101_400, 49_000, 5_070,
     ]);
@@ -704,23 +702,7 @@ describe('backfillRollups', () => {
         db,
       );
     expect(e.rows).toEqual([
-      // A's first increment (vs D − 35): no baseline, so only the absolute/relative rule applies
-      {
-        creator_id: String(id.A),
-        day: day(-8),
-        kind: 'rise',
-        delta: '50000',
-        baseline: null,
-        cause_video_id: String(vid.a3),
-      },
-      {
-        creator_id: String(id.E),
-        day: day(-1),
-        kind: 'drop',
-        delta: '-1500',
-        baseline: '100.0',
-        cause_video_id: String(vid.e1),
-      },
+      // A's day −8 follows D − 35 and E's day −1 follows day −3: gaps, no increments, no events (the gap rules)
       {
         creator_id: String(id.A),
         day: D,

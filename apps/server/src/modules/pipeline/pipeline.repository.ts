@@ -123,4 +123,20 @@ export class PipelineRepository {
     );
     return r.rows[0]?.ok === true;
   }
+
+  /** The tids met during ingestion that the partition tree lacks, most videos first (view unknown_partitions, 0018). */
+  async unknownPartitions(): Promise<
+    { tid: number; tname: string | null; videos: number; firstDay: string; lastDay: string }[]
+  > {
+    const r = await sql<{ tid: number; tname: string | null; videos: number; first_day: string; last_day: string }>`
+      SELECT tid, tname, videos, first_day::text, last_day::text FROM unknown_partitions
+      ORDER BY videos DESC, tid LIMIT 100`.execute(this.db);
+    return r.rows.map((x) => ({
+      tid: x.tid,
+      tname: x.tname,
+      videos: x.videos,
+      firstDay: x.first_day,
+      lastDay: x.last_day,
+    }));
+  }
 }

@@ -31,6 +31,11 @@ export interface PipelineHealth {
   errorRates: ErrorRateRow[];
   staleness: StalenessRow[];
   requests: { local: ClientCountersView | null; processes: ClientCountersView[] };
+  /**
+   * tids the platform reported that the partition tree lacks (migration 0018): their videos are stored with tid NULL
+   * until an operator adds the tid to `partitions` (the next rollup then moves them)
+   */
+  unknownPartitions: { tid: number; tname: string | null; videos: number; firstDay: string; lastDay: string }[];
 }
 
 interface StoredCounters {
@@ -58,13 +63,14 @@ export class PipelineService {
   }
 
   async health(client: BilibiliClient | null, now: Date = new Date()): Promise<PipelineHealth> {
-    const [queues, jobs, errorRates, staleness, schedulerLeader, stored] = await Promise.all([
+    const [queues, jobs, errorRates, staleness, schedulerLeader, stored, unknownPartitions] = await Promise.all([
       queueDepths(this.db),
       this.repo.jobStatus(),
       this.repo.errorRates(new Date(now.getTime() - 3600_000)),
       this.repo.staleness(now),
       this.repo.schedulerLeaderUp(),
       this.state.list<StoredCounters>('client.', new Date(now.getTime() - 10 * 60_000)),
+      this.repo.unknownPartitions(),
     ]);
     const local: ClientCountersView | null = client
       ? {
@@ -90,6 +96,7 @@ export class PipelineService {
           updatedAt: s.updatedAt.toISOString(),
         })),
       },
+      unknownPartitions,
     };
   }
 }

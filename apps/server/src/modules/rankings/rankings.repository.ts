@@ -68,9 +68,17 @@ export class RankingsRepository {
    */
   async creatorPage(key: ListKey, limit: number, offset: number): Promise<RankingPage<RankingRow>> {
     const r = await sql<
-      KolItemRow & { rank: number; value: string; delta: string; period_start: string; total: string }
+      KolItemRow & {
+        rank: number;
+        value: string;
+        delta: string | null;
+        period_start: string;
+        value_day: string | null;
+        base_day: string | null;
+        total: string;
+      }
     >`
-      SELECT r.rank, r.value, r.delta, r.period_start, ${KOL_ITEM_COLUMNS},
+      SELECT r.rank, r.value, r.delta, r.period_start, r.value_day, r.base_day, ${KOL_ITEM_COLUMNS},
              (SELECT count(*) FROM rankings n WHERE n.kind = ${key.kind} AND n.period = ${key.period}
                 AND n.day = ${key.day}::date AND n.partition_tid = ${key.tid}) AS total
       FROM rankings r
@@ -84,7 +92,14 @@ export class RankingsRepository {
       ? { total: num(first.total), periodStart: first.period_start }
       : await this.count(key);
     return {
-      rows: r.rows.map((row) => ({ ...toKolItem(row), rank: row.rank, value: num(row.value), delta: num(row.delta) })),
+      rows: r.rows.map((row) => ({
+        ...toKolItem(row),
+        rank: row.rank,
+        value: num(row.value),
+        delta: numOrNull(row.delta),
+        valueDay: row.value_day,
+        baseDay: row.base_day,
+      })),
       total,
       periodStart,
     };
@@ -98,7 +113,7 @@ export class RankingsRepository {
       creator_count: number | null;
       fans: string;
       value: string;
-      delta: string;
+      delta: string | null;
       period_start: string;
       total: string;
     }>`
@@ -121,10 +136,25 @@ export class RankingsRepository {
         kolNum: row.creator_count,
         fansNum: numOrNull(row.fans),
         value: num(row.value),
-        delta: num(row.delta),
+        delta: numOrNull(row.delta),
       })),
       total,
       periodStart,
     };
+  }
+
+  /** The first tracked day (Asia/Shanghai) of any creator, null on an empty database (min of creators.tracked_since). */
+  async firstTrackedDay(): Promise<string | null> {
+    const r = await sql<{ day: string | null }>`
+      SELECT (min(tracked_since) AT TIME ZONE 'Asia/Shanghai')::date::text AS day FROM creators`.execute(this.db);
+    return r.rows[0]?.day ?? null;
+  }
+
+  /** The newest stored snapshot day, null when none. */
+  async latestSnapshotDay(): Promise<string | null> {
+    const r = await sql<{ day: string | null }>`
+      SELECT coalesce((SELECT w.day::text FROM daily_high_water w WHERE w.table_name = 'creator_daily'),
+                      (SELECT max(d.day)::text FROM creator_daily d)) AS day`.execute(this.db);
+    return r.rows[0]?.day ?? null;
   }
 }

@@ -32,6 +32,6 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/api/rankingDates', async (request) => {
     await app.requireUser(request);
     const params = parseParams(RankingDatesParams, request.query);
-    return ok({ dates: await service.dates(params) });
+    return ok({ ...(await service.dates(params)) });
   });
 }

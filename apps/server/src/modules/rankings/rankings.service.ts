@@ -1,6 +1,9 @@
 import {
   DiscoveryMsg,
   FREE_RANKING_ROWS,
+  PERIOD_DAYS,
+  PERIOD_TOLERANCE,
+  type RankingHistory,
   featureAllowed,
   type CompanyRankingAnswer,
   type CompanyRankingParams,
@@ -43,6 +46,8 @@ export class RankingsService {
    * the creators' current counters joined to it, which may be PAGE_TTL_MS old.
    */
   private readonly pages = new CachedMap<string, RankingPage<RankingRow>>(PAGE_TTL_MS, 2000);
+  /** first tracked day and newest snapshot day (for the history notice) */
+  private readonly span = new CachedMap<string, { first: string | null; last: string | null }>(10 * 60_000);
 
   constructor(
     private readonly rankings: RankingsRepository,
@@ -64,9 +69,35 @@ export class RankingsService {
           this.rankings.creatorPage({ ...key, tid }, limit, offset),
         ),
     );
-    const base = { kind: p.kind, period: p.period, tid, pageNo: p.pageNo, pageSize: p.pageSize, ...window.flags };
+    const history = await this.history(p.period, day);
+    const base = {
+      kind: p.kind,
+      period: p.period,
+      tid,
+      pageNo: p.pageNo,
+      pageSize: p.pageSize,
+      ...window.flags,
+      ...history,
+    };
     if (day === null || list === null) return { ...base, date: null, periodStart: null, rankings: [], total: 0 };
     return { ...base, date: day, periodStart: list.periodStart, rankings: list.rows, total: list.total };
+  }
+
+  /**
+   * How much history the period's lists have up to `day` (default: the newest snapshot): a week or month list built
+   * on less than `requiredDays` says so on screen (docs/metrics.md, "Gaps").
+   */
+  async history(period: RankingPeriod, day: string | null): Promise<RankingHistory> {
+    const span = await this.span.get('span', async () => ({
+      first: await this.rankings.firstTrackedDay(),
+      last: await this.rankings.latestSnapshotDay(),
+    }));
+    const end = day ?? span.last;
+    const requiredDays = PERIOD_DAYS[period] + 1 - PERIOD_TOLERANCE[period];
+    if (span.first === null || end === null || end < span.first) return { historyDays: 0, requiredDays };
+    const historyDays =
+      Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${span.first}T00:00:00Z`)) / 86_400_000) + 1;
+    return { historyDays, requiredDays };
   }
 
   async company(userId: string, p: CompanyRankingParams): Promise<Answer<CompanyRankingAnswer>> {
@@ -112,8 +143,9 @@ export class RankingsService {
     return { window, day, list: list ? { ...list, rows: list.rows.slice(0, window.limit) } : null };
   }
 
-  async dates(p: RankingDatesParams): Promise<string[]> {
-    return this.rankings.days(p.kind, p.period, RANKING_DATES_MAX);
+  async dates(p: RankingDatesParams): Promise<{ dates: string[] } & RankingHistory> {
+    const dates = await this.rankings.days(p.kind, p.period, RANKING_DATES_MAX);
+    return { dates, ...(await this.history(p.period, null)) };
   }
 
   /** The list date: the one asked for (it must have lists), else the newest (null when none yet). */

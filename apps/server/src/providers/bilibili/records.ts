@@ -58,6 +58,12 @@ export interface VideoOwner {
   mid: number;
   name: string;
   face: string | null;
+  /**
+   * The owner's follower count when the response was taken (`owner.follower` of popular / ranking items in
+   * saved responses); absent or null when the response does not carry it. Ingestion writes it as the creator's
+   * fans snapshot of the day (PgIngestor.ingestOwnerCounters).
+   */
+  fans?: number | null;
 }
 
 /** Counters of one video; null where the response does not carry one (arc search has no likes or coins). */
@@ -100,6 +106,12 @@ export interface VideoRecord {
   /** first page's cid (for danmaku), null when absent */
   cid: number | null;
   stats: VideoStats;
+  /**
+   * Counters of list items beyond VideoStats, kept when the response carries them: `stat.vv` (plays counted
+   * as the list's "vv"), `stat.now_rank` / `stat.his_rank` (the video's rank now and its best rank). Optional:
+   * sources that never carry them leave them out.
+   */
+  listStats?: { vv: number | null; nowRank: number | null; hisRank: number | null };
 }
 
 /** A background-music tag of view/detail (`Tags[]` with `tag_type: 'bgm'`): 发现《曲名》 and its music id. */

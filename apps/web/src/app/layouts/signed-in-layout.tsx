@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import type { MenuRoute } from '@xg/shared';
 import { BackToTop } from '../../components/back-to-top';
 import { BrandLogo } from '../../components/brand-logo';
+import { DataUpdated } from '../../components/data-updated';
 import { useAppNavigate } from '../../lib/use-app-navigate';
 import { useCurrentUser } from '../../features/auth/api/get-user-info';
 import { UserBlock } from '../../features/auth/components/user-block';
@@ -158,27 +159,32 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
         )}
         <Layout className="app-body">
           <Layout.Content className="app-content">
-            {breadcrumbs.length > 0 ? (
-              <Breadcrumb
-                className="app-breadcrumb"
-                items={breadcrumbs.map((crumb) => ({
-                  key: crumb.key,
-                  title: crumb.path ? (
-                    <a
-                      href={crumb.path}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        if (crumb.path) navigate({ pathname: crumb.path });
-                      }}
-                    >
-                      {crumb.title}
-                    </a>
-                  ) : (
-                    crumb.title
-                  ),
-                }))}
-              />
-            ) : null}
+            <div className="app-content-head">
+              {breadcrumbs.length > 0 ? (
+                <Breadcrumb
+                  className="app-breadcrumb"
+                  items={breadcrumbs.map((crumb) => ({
+                    key: crumb.key,
+                    title: crumb.path ? (
+                      <a
+                        href={crumb.path}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          if (crumb.path) navigate({ pathname: crumb.path });
+                        }}
+                      >
+                        {crumb.title}
+                      </a>
+                    ) : (
+                      crumb.title
+                    ),
+                  }))}
+                />
+              ) : (
+                <span />
+              )}
+              <DataUpdated />
+            </div>
             <RouteOutlet />
           </Layout.Content>
           <Layout.Footer className="app-footer">

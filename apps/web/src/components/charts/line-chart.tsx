@@ -9,7 +9,8 @@ export const CHART_HEIGHT = CHART_FRAME_HEIGHT;
 
 export interface LineChartSeries {
   name: string;
-  values: readonly number[];
+  /** null: no value that day — drawn as a gap in the line */
+  values: readonly (number | null)[];
   color?: string;
 }
 
@@ -67,7 +68,7 @@ export function LineChart({
 }: LineChartProps) {
   const option = useMemo<LineChartOption>(() => {
     const yLabel = axisFormatterFor(
-      series.flatMap((s) => s.values),
+      series.flatMap((s) => s.values.filter((v): v is number => v !== null)),
       axisFormatter,
     );
     return {

@@ -112,6 +112,7 @@ describe('video parsers', () => {
       status: 0,
       cid: 146044693,
       stats: { view: 2404179, danmaku: 12348, reply: 2676, favorite: 58329, coin: 72793, share: 9620, like: 161270 },
+      listStats: { vv: null, nowRank: 0, hisRank: 55 },
     });
     expect(pages).toEqual([
       { cid: 146044693, page: 1, part: '建议改成：建议改成：诸 神 的 电 音 节（不是）', duration: 486 },
@@ -263,6 +264,20 @@ describe('list parsers', () => {
     expect(p1.items[0]?.video.isActivity).toBe(false);
     const p3 = parsePopular(data('popular.json'), 40);
     expect(p3.items.map((r) => r.position)).toEqual([41, 42]);
+  });
+
+  it('popular items keep owner.follower, stat.vv, now_rank and his_rank (hand-built fixture)', () => {
+    const p = parsePopular(data('popular_follower.json'));
+    expect(p.items.map((r) => [r.video.owner.mid, r.video.owner.fans ?? null, r.video.tid])).toEqual([
+      [1339110285, 1523467, 250],
+      [14309659, 86021, 221],
+      [1850091, null, 257],
+      [1850092, 4321, 9999],
+    ]);
+    expect(p.items[0]?.video.listStats).toEqual({ vv: 2465053, nowRank: 0, hisRank: 2 });
+    expect(p.items[2]?.video.listStats).toEqual({ vv: 120034, nowRank: 3, hisRank: 3 });
+    // the shared sample has no follower: the owner record says nothing about fans
+    expect('fans' in (parsePopular(data('popular.json')).items[0]?.video.owner ?? {})).toBe(false);
   });
 
   it('ranking v2 → 14 records with score', () => {

@@ -16,6 +16,10 @@ const Stat = z.object({
   coin: optNum,
   share: optNum,
   like: optNum,
+  // list items (popular, ranking/v2, weekly) also carry these
+  vv: optNum,
+  now_rank: optNum,
+  his_rank: optNum,
 });
 
 function stats(s: z.infer<typeof Stat> | null | undefined): VideoStats {
@@ -53,7 +57,8 @@ export const Archive = z.object({
   state: optNum,
   duration: numOr(0),
   mission_id: optNum,
-  owner: z.object({ mid: num, name: str, face: z.string().nullish() }),
+  // `follower`: the owner's fans at fetch time, carried by popular / ranking items in saved responses
+  owner: z.object({ mid: num, name: str, face: z.string().nullish(), follower: optNum }),
   stat: Stat.nullish(),
   cid: optNum,
 });
@@ -63,7 +68,12 @@ export function archiveToVideo(a: Archive): VideoRecord {
   return {
     aid: a.aid,
     bvid: a.bvid,
-    owner: { mid: a.owner.mid, name: a.owner.name, face: a.owner.face ?? null },
+    owner: {
+      mid: a.owner.mid,
+      name: a.owner.name,
+      face: a.owner.face ?? null,
+      ...(a.owner.follower !== null ? { fans: a.owner.follower } : {}),
+    },
     title: a.title,
     cover: absoluteUrl(a.pic),
     desc: a.desc,
@@ -79,6 +89,9 @@ export function archiveToVideo(a: Archive): VideoRecord {
     status: statusOfState(a.state),
     cid: a.cid,
     stats: stats(a.stat),
+    ...(a.stat && (a.stat.vv !== null || a.stat.now_rank !== null || a.stat.his_rank !== null)
+      ? { listStats: { vv: a.stat.vv, nowRank: a.stat.now_rank, hisRank: a.stat.his_rank } }
+      : {}),
   };
 }
 

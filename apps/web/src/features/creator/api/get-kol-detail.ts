@@ -32,6 +32,7 @@ const detailDecoder: Decoder<KolDetail> = object<KolDetail>({
   updateTime: text,
   mcnName: nullable(string),
   fansIncrease: nullable(number),
+  totalsFromVideos: nullable(number),
   isCollect: count,
   isPut: count,
   isEnter: count,

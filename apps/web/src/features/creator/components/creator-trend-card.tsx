@@ -68,27 +68,55 @@ export function CreatorTrendCard({ kolId }: { kolId: number }) {
   );
 }
 
+/**
+ * Every calendar day from the first point to the last: a day without a point (not collected, or — for increments —
+ * the day after a gap) stays empty, so the line shows the gap instead of bridging it (docs/metrics.md, "Gaps").
+ */
+function calendarDays(points: readonly TrendPoint[]): string[] {
+  const first = points[0]?.dataDate;
+  const last = points[points.length - 1]?.dataDate;
+  if (!first || !last) return [];
+  const days: string[] = [];
+  for (
+    let t = Date.parse(`${first.slice(0, 10)}T00:00:00Z`);
+    t <= Date.parse(`${last.slice(0, 10)}T00:00:00Z`);
+    t += 86_400_000
+  ) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
 function TrendCharts({ points, type, dayNum }: { points: readonly TrendPoint[]; type: TrendType; dayNum: TrendDays }) {
-  const categories = useMemo(() => points.map((point) => point.dataDate), [points]);
-  const seriesByMetric = useMemo(
-    () =>
-      new Map<Metric['key'], LineChartSeries[]>(
-        METRICS.map((metric) => [
-          metric.key,
-          [
-            {
-              name: `${metric.label}${type === 0 ? '增量' : '总量'}`,
-              values: points.map((point) => point[metric.key]),
-              color: metric.color,
-            },
-          ],
-        ]),
-      ),
-    [points, type],
-  );
+  const categories = useMemo(() => calendarDays(points), [points]);
+  const seriesByMetric = useMemo(() => {
+    const byDay = new Map(points.map((point) => [point.dataDate.slice(0, 10), point]));
+    return new Map<Metric['key'], LineChartSeries[]>(
+      METRICS.map((metric) => [
+        metric.key,
+        [
+          {
+            name: `${metric.label}${type === 0 ? '增量' : '总量'}`,
+            values: categories.map((day) => byDay.get(day)?.[metric.key] ?? null),
+            color: metric.color,
+          },
+        ],
+      ]),
+    );
+  }, [points, type, categories]);
+  const gaps = categories.length - points.length;
   const kind = type === 0 ? '增量' : '总量';
   return (
     <Row gutter={[24, 24]}>
+      {gaps > 0 ? (
+        <Col xs={24}>
+          <Typography.Text type="secondary" className="trend-gap-note">
+            {type === 0
+              ? `有${gaps}天无增量数据（当天或前一天未采集），图中断开显示，不把多日增长计为一天`
+              : `有${gaps}天未采集，图中断开显示`}
+          </Typography.Text>
+        </Col>
+      ) : null}
       {METRICS.map((metric, index) => (
         <Col key={metric.key} xs={24} xl={index === 0 ? 24 : 12}>
           <Typography.Title level={5} className="chart-title">

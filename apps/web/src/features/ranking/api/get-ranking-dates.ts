@@ -1,20 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RankingKind, RankingPeriod } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
-import { array, object, string, type Decoder } from '../../../lib/decode';
+import { array, count, object, string, type Decoder } from '../../../lib/decode';
 
 export type RankingDatesKind = RankingKind | 'company';
 
-const answerDecoder: Decoder<{ dates: string[] }> = object({ dates: array(string) });
+export interface RankingDates {
+  dates: string[];
+  /** days of history up to the newest snapshot, and what a full list of the period needs */
+  historyDays: number;
+  requiredDays: number;
+}
+
+const answerDecoder: Decoder<RankingDates> = object<RankingDates>({
+  dates: array(string),
+  historyDays: count,
+  requiredDays: count,
+});
 
 /** GET /api/rankingDates?kind=&period= → the period starts that have a ranking, newest first (≤ 90). */
 export async function getRankingDates(
   kind: RankingDatesKind,
   period: RankingPeriod,
   signal?: AbortSignal,
-): Promise<string[]> {
-  const answer = await apiGet('/api/rankingDates', { kind, period }, answerDecoder, { signal });
-  return answer.dates;
+): Promise<RankingDates> {
+  return apiGet('/api/rankingDates', { kind, period }, answerDecoder, { signal });
 }
 
 export function useRankingDates(kind: RankingDatesKind, period: RankingPeriod) {

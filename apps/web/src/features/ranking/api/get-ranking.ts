@@ -17,6 +17,8 @@ export type Ranking = Pick<
   | 'pageSize'
   | 'limited'
   | 'limitRows'
+  | 'historyDays'
+  | 'requiredDays'
 >;
 
 export interface RankingQuery {
@@ -35,6 +37,8 @@ const rowDecoder: Decoder<RankingRow> = object<RankingRow>({
   rank: number,
   value: number,
   delta: nullable(number),
+  valueDay: nullable(string),
+  baseDay: nullable(string),
 });
 
 const kindDecoder: Decoder<RankingKind> = (input, path) => {
@@ -58,6 +62,8 @@ const answerDecoder: Decoder<Ranking> = object<Ranking>({
   pageSize: count,
   limited: boolean,
   limitRows: nullable(number),
+  historyDays: count,
+  requiredDays: count,
 });
 
 /** GET /api/ranking?kind=&period=&date=&tid=&pageNo=&pageSize= (fans, increase, decrease, business). */

@@ -1,8 +1,8 @@
 import { RankingPage, type BoardTab } from './ranking-page';
 
 const TABS: readonly [BoardTab, ...BoardTab[]] = [
-  { kind: 'increase', label: '涨粉榜', valueTitle: '涨粉数', deltaTitle: '较上期' },
-  { kind: 'decrease', label: '掉粉榜', valueTitle: '掉粉数', deltaTitle: '较上期' },
+  { kind: 'increase', label: '涨粉榜', valueTitle: '涨粉数', deltaTitle: '较上期（涨粉）' },
+  { kind: 'decrease', label: '掉粉榜', valueTitle: '掉粉数', deltaTitle: '较上期（掉粉）' },
 ];
 
 /** /search/limitRank (component limitRank): the creators that gained or lost the most fans in a period. */

@@ -1,7 +1,21 @@
-import { Grid, Card, Empty, Segmented, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Grid,
+  Card,
+  Empty,
+  Segmented,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import {
+  FANS_MAX_AGE_DAYS,
   FREE_RANKING_ROWS,
+  PERIOD_DAYS,
   RANKING_PERIODS,
   formatCount,
   type CompanyRankingRow,
@@ -60,6 +74,92 @@ export function yuan(value: number): string {
   return value >= 10_000 ? `¥${formatCount(value)}` : `¥${Math.round(value).toLocaleString('zh-CN')}`;
 }
 
+/** A signed amount of yuan: +¥1,200 / -¥3.2万 / ¥0 ('-' when there is nothing to compare with). */
+function signedYuan(value: number | null): string {
+  if (value === null) return '-';
+  return `${value > 0 ? '+' : value < 0 ? '-' : ''}${yuan(Math.abs(value))}`;
+}
+
+/** 'YYYY-MM-DD' − days */
+function minusDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** MM-DD of a day */
+function monthDay(day: string): string {
+  return day.slice(5, 10);
+}
+
+/**
+ * The marks of a row (docs/metrics.md, "Gaps"): a value from a snapshot before the list's date (at most
+ * FANS_MAX_AGE_DAYS old), and a change measured from a snapshot after the period's start (the gap rules' tolerance).
+ */
+function RowMarks({
+  row,
+  kind,
+  period,
+  date,
+}: {
+  row: RankingRow;
+  kind: RankingKind;
+  period: RankingPeriod;
+  date: string | null;
+}) {
+  if (!date) return null;
+  const marks: { key: string; label: string; tip: string }[] = [];
+  if (row.valueDay && row.valueDay !== date) {
+    marks.push({
+      key: 'stale',
+      label: `${monthDay(row.valueDay)}数据`,
+      tip: `该UP主${date}未采集，显示${row.valueDay}的数据（超过${FANS_MAX_AGE_DAYS}天未采集的UP主不上榜）`,
+    });
+  }
+  const expected = minusDays(date, PERIOD_DAYS[period]);
+  if ((kind === 'increase' || kind === 'decrease') && row.baseDay && row.baseDay !== expected) {
+    const days = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${row.baseDay}T00:00:00Z`)) / 86_400_000);
+    marks.push({
+      key: 'short',
+      label: `按${days}天计`,
+      tip: `${expected}未采集，从${row.baseDay}起计算，覆盖${days}天（少于${PERIOD_DAYS[period]}天）`,
+    });
+  }
+  if (marks.length === 0) return null;
+  return (
+    <>
+      {marks.map((m) => (
+        <Tooltip key={m.key} title={m.tip}>
+          <Tag className="ranking-mark" color="gold">
+            {m.label}
+          </Tag>
+        </Tooltip>
+      ))}
+    </>
+  );
+}
+
+/** 收录的历史不足以生成完整的周榜/月榜: said above the list. */
+function HistoryNotice({
+  period,
+  historyDays,
+  requiredDays,
+}: {
+  period: RankingPeriod;
+  historyDays: number;
+  requiredDays: number;
+}) {
+  if (period === 'day' || historyDays >= requiredDays) return null;
+  return (
+    <Alert
+      className="ranking-history"
+      type="warning"
+      showIcon
+      data-testid="ranking-history-notice"
+      title={`历史数据不足：${PERIOD_LABELS[period]}需要至少${requiredDays}天的数据，目前仅收录${historyDays}天`}
+      description="涨粉、掉粉与较上期需要统计周期两端的数据，数据不足的UP主暂不上榜或显示为“-”。"
+    />
+  );
+}
+
 /** 粉丝榜 · 周榜 · 2026-11-15 ~ 2026-11-21 (a list's date is the last day of its window). */
 interface CardTitleData {
   period: RankingPeriod;
@@ -71,6 +171,11 @@ function cardTitle(label: string, data: CardTitleData | undefined): string {
   if (!data?.date) return label;
   const range = data.periodStart && data.periodStart !== data.date ? `${data.periodStart} ~ ${data.date}` : data.date;
   return `${label} · ${PERIOD_LABELS[data.period]} · ${range}`;
+}
+
+interface HistoryData {
+  historyDays: number;
+  requiredDays: number;
 }
 
 interface RankingPageProps {
@@ -144,8 +249,8 @@ export function RankingPage({ title, description, tabs, path }: RankingPageProps
             onChange={(value) => go({ period: value, date: null })}
           />
           <RankingDatePicker
-            dates={dates.data ?? []}
-            value={date ?? dates.data?.[0] ?? null}
+            dates={dates.data?.dates ?? []}
+            value={date ?? dates.data?.dates[0] ?? null}
             loading={dates.isPending}
             onChange={(value) => go({ date: value })}
           />
@@ -155,9 +260,15 @@ export function RankingPage({ title, description, tabs, path }: RankingPageProps
         </div>
       </Card>
       <ErrorBoundary title="榜单加载失败" resetKeys={[searchParams.toString()]}>
-        {dates.isSuccess && dates.data.length === 0 ? (
+        {dates.isSuccess && dates.data.dates.length === 0 ? (
           <Card variant="borderless">
-            <Empty description={`暂无${PERIOD_LABELS[period]}数据，榜单每日更新`} />
+            <Empty
+              description={
+                period !== 'day' && dates.data.historyDays < dates.data.requiredDays
+                  ? `历史数据不足：${PERIOD_LABELS[period]}需要至少${dates.data.requiredDays}天的数据，目前仅收录${dates.data.historyDays}天`
+                  : `暂无${PERIOD_LABELS[period]}数据，榜单每日更新`
+              }
+            />
           </Card>
         ) : tab.kind === 'company' ? (
           <CompanyTable tab={tab} period={period} date={date} pageNo={pageNo} onPage={(page) => go({ page })} />
@@ -209,6 +320,14 @@ interface KolTableProps extends BoardPage {
 
 const kolRowKey = (row: RankingRow) => `${row.rank}-${row.kolId}`;
 
+/** What 较上期 compares, per kind (docs/metrics.md, "较上期"). */
+const DELTA_HELP: Readonly<Record<RankingKind, string>> = {
+  fans: '粉丝数较上期末的变化（即本期涨粉数）',
+  increase: '本期涨粉数减去上一期涨粉数',
+  decrease: '本期掉粉数减去上一期掉粉数',
+  business: '视频报价较上期末报价的变化（元）',
+};
+
 function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
   const { tab, pageNo } = board;
   const query = useRanking({ kind, period, date, tid, pageNo, pageSize: PAGE_SIZE }, true);
@@ -248,23 +367,30 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
     {
       key: 'value',
       title: tab.valueTitle,
-      width: compact ? 96 : 120,
+      width: compact ? 96 : 140,
       align: 'right',
-      render: (_, row) => <ScoreText>{format(row.value)}</ScoreText>,
+      render: (_, row) => (
+        <span className="ranking-value">
+          <ScoreText>{format(row.value)}</ScoreText>
+          <RowMarks row={row} kind={kind} period={period} date={query.data?.date ?? null} />
+        </span>
+      ),
     },
     ...(tab.deltaTitle
       ? [
           {
             key: 'delta',
-            title: tab.deltaTitle,
-            width: 110,
+            title: (
+              <Tooltip title={DELTA_HELP[kind]}>
+                <span>{tab.deltaTitle}</span>
+              </Tooltip>
+            ),
+            width: 130,
             align: 'right' as const,
             responsive: ['sm' as const],
             render: (_: unknown, row: RankingRow) => (
               <span className={row.delta !== null && row.delta < 0 ? 'ranking-delta is-down' : 'ranking-delta'}>
-                {kind === 'business' && row.delta !== null
-                  ? `${row.delta > 0 ? '+' : ''}${yuan(row.delta)}`
-                  : signed(row.delta)}
+                {kind === 'business' ? signedYuan(row.delta) : signed(row.delta)}
               </span>
             ),
           },
@@ -297,6 +423,7 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
   return (
     <RankingTable<RankingRow>
       {...board}
+      period={period}
       query={query}
       rowKey={kolRowKey}
       columns={columns}
@@ -353,6 +480,7 @@ function CompanyTable({ period, date, ...board }: CompanyTableProps) {
   return (
     <RankingTable<CompanyRankingRow>
       {...board}
+      period={period}
       query={query}
       rowKey={companyRowKey}
       columns={columns}
@@ -364,8 +492,9 @@ function CompanyTable({ period, date, ...board }: CompanyTableProps) {
 }
 
 interface RankingTableProps<Row> extends BoardPage {
+  period: RankingPeriod;
   query: {
-    data: (PageInfo & RankingLimit & CardTitleData & { rankings: Row[] }) | undefined;
+    data: (PageInfo & RankingLimit & CardTitleData & Partial<HistoryData> & { rankings: Row[] }) | undefined;
     isError: boolean;
     error: unknown;
     isPending: boolean;
@@ -387,6 +516,7 @@ function RankingTable<Row extends { rank: number }>({
   tab,
   pageNo,
   onPage,
+  period,
   query,
   rowKey,
   columns,
@@ -421,6 +551,9 @@ function RankingTable<Row extends { rank: number }>({
       }
     >
       {data?.limited ? <LimitBanner limitRows={data.limitRows} /> : null}
+      {data?.historyDays !== undefined && data.requiredDays !== undefined ? (
+        <HistoryNotice period={period} historyDays={data.historyDays} requiredDays={data.requiredDays} />
+      ) : null}
       <Table<Row>
         scroll={{ x: 'max-content' }}
         rowKey={rowKey}

@@ -1,9 +1,9 @@
 import { RankingPage, yuan, type BoardTab } from './ranking-page';
 
 const TABS: readonly [BoardTab, ...BoardTab[]] = [
-  { kind: 'fans', label: '粉丝榜', valueTitle: '粉丝数', deltaTitle: '涨粉' },
-  { kind: 'business', label: '商业榜', valueTitle: '视频报价', valueFormat: yuan, deltaTitle: '较上期' },
-  { kind: 'company', label: '机构榜', valueTitle: '旗下总粉丝', deltaTitle: '较上期' },
+  { kind: 'fans', label: '粉丝榜', valueTitle: '粉丝数', deltaTitle: '较上期（粉丝）' },
+  { kind: 'business', label: '商业榜', valueTitle: '视频报价', valueFormat: yuan, deltaTitle: '较上期（元）' },
+  { kind: 'company', label: '机构榜', valueTitle: '旗下总粉丝', deltaTitle: '较上期（旗下粉丝）' },
 ];
 
 /** /search/upRank (component upRank): fans, business (commercial) and company (MCN) rankings. */
