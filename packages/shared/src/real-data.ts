@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
+import { text } from './validation.js';
 
 export const DataMsg = {
   dayFormat: '日期格式应为 YYYY-MM-DD',
@@ -12,8 +13,7 @@ export const DataMsg = {
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z
-  .string({ message: DataMsg.dayFormat })
+const day = text(DataMsg.dayFormat)
   .regex(DAY, DataMsg.dayFormat)
   .refine(
     (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),

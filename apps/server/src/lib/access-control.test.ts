@@ -35,6 +35,7 @@ const ANONYMOUS_BY_DESIGN: Record<string, string> = {
   'GET /api/sandbox/pay': 'sandbox mode only: the pay page',
   'POST /api/sandbox/pay/confirm': 'sandbox mode only: the pay page',
   'POST /api/sandbox/pay/cancel': 'sandbox mode only: the pay page',
+  'GET /api/export/file': 'an export download link: its own 10-minute token, issued only to the owning team',
 };
 
 let t: TestApp;
