@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
+import { leanFormContext, preCompress, zodWithoutJsonSchema } from './build-plugins';
 
 /**
  * The web app is served by the API server from apps/web/dist on one port with an SPA fallback, so assets use
@@ -8,7 +9,7 @@ import pkg from './package.json' with { type: 'json' };
  */
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), leanFormContext(), zodWithoutJsonSchema(), preCompress()],
   define: {
     // Build-time app version: the version query field uses it until the site config answers (§2.5).
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -16,7 +17,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 1200,
   },
   server: {
     port: 5173,

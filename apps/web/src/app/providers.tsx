@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
+import { FeedbackProvider } from './feedback-provider';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -8,6 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { registerFeedback } from '../lib/feedback';
 import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
+import { useApp } from '../lib/use-app';
 
 dayjs.locale('zh-cn');
 
@@ -20,7 +22,7 @@ const BUTTON_CONFIG = { autoInsertSpace: false, loadingIcon: <LoadingOutlined ar
 
 /** Hands antd's themed message / notification / modal instances to the api client. */
 function FeedbackBridge() {
-  const feedback = AntdApp.useApp();
+  const feedback = useApp();
   useEffect(() => registerFeedback(feedback), [feedback]);
   return null;
 }
@@ -29,10 +31,10 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={zhCN} theme={theme} button={BUTTON_CONFIG}>
-        <AntdApp message={{ maxCount: 3 }}>
+        <FeedbackProvider>
           <FeedbackBridge />
           {children}
-        </AntdApp>
+        </FeedbackProvider>
       </ConfigProvider>
     </QueryClientProvider>
   );

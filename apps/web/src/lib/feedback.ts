@@ -1,10 +1,4 @@
-import {
-  type App,
-  Modal,
-  message as staticMessage,
-  notification as staticNotification,
-  type ModalFuncProps,
-} from 'antd';
+import { type App, message as staticMessage, notification as staticNotification, type ModalFuncProps } from 'antd';
 
 type AppApi = ReturnType<typeof App.useApp>;
 
@@ -19,7 +13,12 @@ export interface Feedback {
   modal: { warning: (config: ModalFuncProps) => unknown };
 }
 
-const fallback: Feedback = { message: staticMessage, notification: staticNotification, modal: Modal };
+const fallback: Feedback = {
+  message: staticMessage,
+  notification: staticNotification,
+  // loaded on use: the static Modal is not part of every page's first load
+  modal: { warning: (config) => void import('antd/es/modal').then(({ default: Modal }) => Modal.warning(config)) },
+};
 let current: Feedback | null = null;
 
 export function registerFeedback(value: Feedback): void {

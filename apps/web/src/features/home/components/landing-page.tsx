@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Col, Input, Row, Skeleton, Tag, Typography } from 'antd';
+import { Button, Col, Row, Skeleton, Tag } from 'antd';
+// Search alone: antd's Input index also brings TextArea, Password and OTP into the landing bundle.
+import InputSearch from 'antd/es/input/Search';
 import { CheckOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { USER_TYPE_LABELS } from '@xg/shared';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -37,7 +39,7 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
             为品牌方、广告代理、MCN机构与UP主提供UP主搜索、粉丝趋势、对比报告、投放监测与舆情分析，让每一次合作都有数据可依。
           </p>
           <div className="landing-hero-search">
-            <Input.Search
+            <InputSearch
               size="large"
               placeholder="请输入UP主名称、或者UID"
               aria-label="搜索UP主"
@@ -82,17 +84,13 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
         <Row gutter={[20, 20]}>
           {FEATURES.map(({ key, title, description, Icon }) => (
             <Col key={key} xs={24} sm={12} lg={8}>
-              <Card variant="borderless" className="feature-card" hoverable>
+              <div className="landing-card feature-card">
                 <span className="feature-card-icon" aria-hidden>
                   <Icon />
                 </span>
-                <Typography.Title level={4} className="feature-card-title">
-                  {title}
-                </Typography.Title>
-                <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-                  {description}
-                </Typography.Paragraph>
-              </Card>
+                <h3 className="landing-card-title feature-card-title">{title}</h3>
+                <p className="landing-card-text">{description}</p>
+              </div>
             </Col>
           ))}
         </Row>
@@ -105,19 +103,13 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
         <p className="landing-section-subtitle">按团队规模与需求选择版本，支持试用与按月、按年开通</p>
         <div className="tier-grid">
           {tiers.map((tier) => (
-            <Card
-              key={tier.type}
-              variant="borderless"
-              className={`tier-card${tier.type === 3 ? ' tier-card-featured' : ''}`}
-            >
+            <div key={tier.type} className={`landing-card tier-card${tier.type === 3 ? ' tier-card-featured' : ''}`}>
               {tier.type === 3 ? (
                 <Tag color="volcano" className="tier-card-badge">
                   推荐
                 </Tag>
               ) : null}
-              <Typography.Title level={4} style={{ marginTop: 0 }}>
-                {tier.label}
-              </Typography.Title>
+              <h3 className="landing-card-title">{tier.label}</h3>
               <ul className="tier-card-list">
                 {(TIER_HIGHLIGHTS[tier.type] ?? []).map((line) => (
                   <li key={line}>
@@ -125,7 +117,7 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
                   </li>
                 ))}
               </ul>
-            </Card>
+            </div>
           ))}
         </div>
       </section>
