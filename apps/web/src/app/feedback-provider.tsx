@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import AppContext, { type useAppProps } from 'antd/es/app/context';
-import useMessage from 'antd/es/message/useMessage';
+import type { ArgsProps as MessageArgs, JointContent, MessageInstance, MessageType } from 'antd/es/message/interface';
 import type { ModalFuncProps } from 'antd/es/modal/interface';
 import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
-import useNotification from 'antd/es/notification/useNotification';
+import type { ArgsProps as NotificationArgs, NotificationInstance } from 'antd/es/notification/interface';
 
 type ModalKind = keyof ModalHookAPI;
 type ModalInstance = ReturnType<ModalHookAPI['confirm']>;
@@ -12,7 +12,17 @@ type ModalInstance = ReturnType<ModalHookAPI['confirm']>;
 let modalApi: Promise<ModalHookAPI> | null = null;
 let resolveModalApi: ((api: ModalHookAPI) => void) | null = null;
 
+/** The notification API, once its holder (loaded on the first notification) has mounted. */
+let notificationApi: Promise<NotificationInstance> | null = null;
+let resolveNotificationApi: ((api: NotificationInstance) => void) | null = null;
+
+/** The message API, once its holder (loaded on the first message) has mounted. */
+let messageApi: Promise<MessageInstance> | null = null;
+let resolveMessageApi: ((api: MessageInstance) => void) | null = null;
+
+const MessageHolder = lazy(() => import('./message-holder').then((m) => ({ default: m.MessageHolder })));
 const ModalHolder = lazy(() => import('./modal-holder').then((m) => ({ default: m.ModalHolder })));
+const NotificationHolder = lazy(() => import('./notification-holder').then((m) => ({ default: m.NotificationHolder })));
 
 /** A dialog opened before the modal code is loaded: it opens once it is, and forwards destroy / update. */
 function deferredDialog(kind: ModalKind, config: ModalFuncProps, request: () => Promise<ModalHookAPI>): ModalInstance {
@@ -26,19 +36,23 @@ function deferredDialog(kind: ModalKind, config: ModalFuncProps, request: () => 
 }
 
 /**
- * antd's <App> context (useApp(): message, notification, modal) without antd's <App>: message and
- * notification as antd's own hooks, the modal API loaded with its holder the first time a dialog opens.
- * antd's <App> creates the modal hook up front, which put the whole Modal into every page's first load.
+ * antd's <App> context (App.useApp(): message, notification, modal) without antd's <App>: each API is
+ * loaded with its holder the first time it is used (a toast, a notification, a dialog). antd's <App> creates
+ * all three up front, which put Message, Notification and Modal into every page's first load.
  */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
-  const [messageApi, messageHolder] = useMessage({ maxCount: 3 });
-  const [notificationApi, notificationHolder] = useNotification();
+  const [messageWanted, setMessageWanted] = useState(false);
   const [modalWanted, setModalWanted] = useState(false);
+  const [notificationWanted, setNotificationWanted] = useState(false);
 
   useEffect(
     () => () => {
       modalApi = null;
       resolveModalApi = null;
+      notificationApi = null;
+      resolveNotificationApi = null;
+      messageApi = null;
+      resolveMessageApi = null;
     },
     [],
   );
@@ -64,14 +78,72 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       warning: dialog('warning'),
       confirm: dialog('confirm'),
     };
-    return { message: messageApi, notification: notificationApi, modal };
-  }, [messageApi, notificationApi]);
+    const requestNotification = (): Promise<NotificationInstance> => {
+      if (!notificationApi) {
+        notificationApi = new Promise((resolve) => {
+          resolveNotificationApi = resolve;
+        });
+        setNotificationWanted(true);
+      }
+      return notificationApi;
+    };
+    const notify =
+      (kind: Exclude<keyof NotificationInstance, 'destroy'>) =>
+      (args: NotificationArgs): void =>
+        void requestNotification().then((api) => api[kind](args));
+    const notification: NotificationInstance = {
+      success: notify('success'),
+      error: notify('error'),
+      info: notify('info'),
+      warning: notify('warning'),
+      open: notify('open'),
+      destroy: (key) => void notificationApi?.then((api) => api.destroy(key)),
+    };
+    const requestMessage = (): Promise<MessageInstance> => {
+      if (!messageApi) {
+        messageApi = new Promise((resolve) => {
+          resolveMessageApi = resolve;
+        });
+        setMessageWanted(true);
+      }
+      return messageApi;
+    };
+    /** A toast: shown once the message code is loaded; the answer closes it / settles when it closes. */
+    const toast = (open: (api: MessageInstance) => MessageType): MessageType => {
+      const ready = requestMessage().then((api) => ({ close: open(api) })); // boxed: MessageType is a thenable
+      const hide = (() => void ready.then(({ close }) => close())) as MessageType;
+      hide.then = (resolve, reject) => ready.then(({ close }) => close.then(resolve, reject));
+      return hide;
+    };
+    const typed =
+      (kind: 'info' | 'success' | 'error' | 'warning' | 'loading') =>
+      (content: JointContent, duration?: number | VoidFunction, onClose?: VoidFunction): MessageType =>
+        toast((api) => api[kind](content, duration, onClose));
+    const message: MessageInstance = {
+      info: typed('info'),
+      success: typed('success'),
+      error: typed('error'),
+      warning: typed('warning'),
+      loading: typed('loading'),
+      open: (args: MessageArgs) => toast((api) => api.open(args)),
+      destroy: (key) => void messageApi?.then((api) => api.destroy(key)),
+    };
+    return { message, notification, modal };
+  }, []);
 
   return (
     <AppContext.Provider value={value}>
       {children}
-      {messageHolder}
-      {notificationHolder}
+      {messageWanted && (
+        <Suspense fallback={null}>
+          <MessageHolder onReady={(api) => resolveMessageApi?.(api)} />
+        </Suspense>
+      )}
+      {notificationWanted && (
+        <Suspense fallback={null}>
+          <NotificationHolder onReady={(api) => resolveNotificationApi?.(api)} />
+        </Suspense>
+      )}
       {modalWanted && (
         <Suspense fallback={null}>
           <ModalHolder onReady={(api) => resolveModalApi?.(api)} />

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Grid } from 'antd';
+import { Button } from 'antd';
 import { DownOutlined, GiftFilled, MenuOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
 import { BrandLogo } from '../../components/brand-logo';
 import { useAccessToken } from '../../lib/session';
 import { useAppNavigate } from '../../lib/use-app-navigate';
 import { useAuthModal } from '../../features/auth/hooks/use-auth-modal';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 /** The header turns solid once the page is scrolled 600 px or more (§2.2, §9). */
 export const HEADER_SOLID_SCROLL = 600;
@@ -39,8 +40,7 @@ export function PublicHeader({ onFreeVip }: { onFreeVip: () => void }) {
   const navigate = useAppNavigate();
   const token = useAccessToken();
   const { openAuthModal } = useAuthModal();
-  const screens = Grid.useBreakpoint();
-  const desktop = screens.md === true;
+  const desktop = useMediaQuery('(min-width: 768px)'); // antd's md
   const scrolled = useScrolledPast(HEADER_SOLID_SCROLL);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Button, Col, Row, Skeleton, Tag } from 'antd';
-// Search alone: antd's Input index also brings TextArea, Password and OTP into the landing bundle.
-import InputSearch from 'antd/es/input/Search';
+import { Button } from 'antd';
 import { CheckOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { USER_TYPE_LABELS } from '@xg/shared';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -27,11 +25,9 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
     <div className="landing">
       <section className="landing-hero">
         <div className="landing-hero-inner">
-          <Tag className="landing-hero-tag" variant="filled">
-            B站创作者数据分析平台
-          </Tag>
+          <span className="landing-hero-tag">B站创作者数据分析平台</span>
           {isPending ? (
-            <Skeleton.Input active size="large" style={{ width: 280, height: 56 }} />
+            <span className="css-skeleton" style={{ width: 280, height: 56 }} aria-hidden />
           ) : (
             <h1 className="landing-hero-title">{site?.productName || '创作者数据分析'}</h1>
           )}
@@ -39,22 +35,28 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
             为品牌方、广告代理、MCN机构与UP主提供UP主搜索、粉丝趋势、对比报告、投放监测与舆情分析，让每一次合作都有数据可依。
           </p>
           <div className="landing-hero-search">
-            <InputSearch
-              size="large"
-              placeholder="请输入UP主名称、或者UID"
-              aria-label="搜索UP主"
-              value={keyword}
-              onChange={(event) => setKeyword(event.target.value)}
-              onSearch={(value) => {
-                const next = value.trim();
+            {/* Plain markup (the landing page loads no form library): Enter or the button searches. */}
+            <form
+              className="landing-search"
+              role="search"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const next = keyword.trim();
                 if (next) onSearch(next);
               }}
-              enterButton={
-                <Button type="primary" icon={<SearchOutlined aria-hidden />}>
-                  搜索
-                </Button>
-              }
-            />
+            >
+              <input
+                className="landing-search-input"
+                type="search"
+                placeholder="请输入UP主名称、或者UID"
+                aria-label="搜索UP主"
+                value={keyword}
+                onChange={(event) => setKeyword(event.target.value)}
+              />
+              <Button type="primary" htmlType="submit" size="large" icon={<SearchOutlined aria-hidden />}>
+                搜索
+              </Button>
+            </form>
           </div>
           <div className="landing-hero-actions">
             {signedIn ? (
@@ -81,19 +83,17 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
           一站式UP主营销数据能力
         </h2>
         <p className="landing-section-subtitle">从发现、评估到投放和复盘，覆盖与UP主合作的每个环节</p>
-        <Row gutter={[20, 20]}>
+        <div className="feature-grid">
           {FEATURES.map(({ key, title, description, Icon }) => (
-            <Col key={key} xs={24} sm={12} lg={8}>
-              <div className="landing-card feature-card">
-                <span className="feature-card-icon" aria-hidden>
-                  <Icon />
-                </span>
-                <h3 className="landing-card-title feature-card-title">{title}</h3>
-                <p className="landing-card-text">{description}</p>
-              </div>
-            </Col>
+            <div key={key} className="landing-card feature-card">
+              <span className="feature-card-icon" aria-hidden>
+                <Icon />
+              </span>
+              <h3 className="landing-card-title feature-card-title">{title}</h3>
+              <p className="landing-card-text">{description}</p>
+            </div>
           ))}
-        </Row>
+        </div>
       </section>
 
       <section className="landing-section landing-tiers" aria-labelledby="landing-tiers">
@@ -104,11 +104,7 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
         <div className="tier-grid">
           {tiers.map((tier) => (
             <div key={tier.type} className={`landing-card tier-card${tier.type === 3 ? ' tier-card-featured' : ''}`}>
-              {tier.type === 3 ? (
-                <Tag color="volcano" className="tier-card-badge">
-                  推荐
-                </Tag>
-              ) : null}
+              {tier.type === 3 ? <span className="tier-card-badge">推荐</span> : null}
               <h3 className="landing-card-title">{tier.label}</h3>
               <ul className="tier-card-list">
                 {(TIER_HIGHLIGHTS[tier.type] ?? []).map((line) => (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Modal, Radio, Spin, Typography } from 'antd';
 import { AlipayCircleFilled, ExportOutlined, ReloadOutlined, WechatFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { ApiCode, MemberMsg, PAY_TYPE_LABELS, PayType, userTypeLabel, type ConfirmPayParams } from '@xg/shared';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { saveUserInfo } from '../../../lib/session';

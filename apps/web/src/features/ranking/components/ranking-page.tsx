@@ -1,4 +1,4 @@
-import { Grid, Card, Empty, Segmented, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Grid, Card, Empty, Segmented, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import {
   FREE_RANKING_ROWS,
@@ -27,6 +27,7 @@ import { useRankingDates, type RankingDatesKind } from '../api/get-ranking-dates
 import { RankingDatePicker } from './ranking-date-picker';
 import '../ranking.css';
 import { QueryFailed } from '../../../components/query-failed';
+import { DataTable } from '../../../components/data-table';
 
 const PAGE_SIZE = 20;
 
@@ -381,7 +382,7 @@ function RankingTable<Row extends { rank: number }>({
   return (
     <Card variant="borderless" title={cardTitle(tab.label, data)}>
       {data?.limited ? <LimitBanner limitRows={data.limitRows} /> : null}
-      <Table<Row>
+      <DataTable<Row>
         scroll={{ x: 'max-content' }}
         rowKey={rowKey}
         size={compact ? 'small' : 'middle'}
