@@ -88,16 +88,16 @@ afterAll(async () => {
   await db.end();
 });
 
-describe('tables fit or scroll on every list screen', async () => {
+describe('tables fit or scroll on every list screen', () => {
   const screens: { name: string; path: () => Promise<string> }[] = [
-    { name: 'dashboard', path: async () => '/home/dashboard' },
-    { name: 'up-rank', path: async () => '/search/upRank' },
-    { name: 'limit-rank', path: async () => '/search/limitRank' },
-    { name: 'hot-video', path: async () => '/hotStuff/hotVideo' },
-    { name: 'recommend-video', path: async () => '/hotStuff/recommendVideo' },
-    { name: 'hot-tag', path: async () => '/hotStuff/hotTag' },
-    { name: 'hot-activity', path: async () => '/hotStuff/hotActivity' },
-    { name: 'video-stuff', path: async () => '/hotStuff/videoStuff' },
+    { name: 'dashboard', path: () => Promise.resolve('/home/dashboard') },
+    { name: 'up-rank', path: () => Promise.resolve('/search/upRank') },
+    { name: 'limit-rank', path: () => Promise.resolve('/search/limitRank') },
+    { name: 'hot-video', path: () => Promise.resolve('/hotStuff/hotVideo') },
+    { name: 'recommend-video', path: () => Promise.resolve('/hotStuff/recommendVideo') },
+    { name: 'hot-tag', path: () => Promise.resolve('/hotStuff/hotTag') },
+    { name: 'hot-activity', path: () => Promise.resolve('/hotStuff/hotActivity') },
+    { name: 'video-stuff', path: () => Promise.resolve('/hotStuff/videoStuff') },
     { name: 'creator-videos', path: async () => `/search/upSearch/detail?kolId=${await creatorWithVideos()}` },
   ];
   for (const screen of screens) {

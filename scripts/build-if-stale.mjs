@@ -102,7 +102,6 @@ for (const ws of WORKSPACES) {
   console.log(`[build] ${ws.name}: building (${reason})`);
   rebuilt.add(ws.name);
   if (checkOnly) continue;
-  const dir = path.join(root, ws.dir);
   // the newest source time before the build: a file saved during the build makes the next start rebuild
   const sourcesMtimeMs = newestMtime(sourcePaths(ws));
   const r = spawnSync('npm', ['run', 'build', '-w', ws.dir], { cwd: root, stdio: 'inherit' });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { Msg } from './messages.js';
-import { NAME_SEARCH_MAX_LENGTH } from './search-keyword.js';
 import { intField, passwordField, phoneField, requiredText } from './validation.js';
 
 /** Every call's parameters, validated by the server and used by the web's forms. */

@@ -66,10 +66,11 @@ describe('job system (pg-boss 10)', () => {
     const seen: { id: number; retry: number; aborted: boolean }[] = [];
     const ran = await jobs.runPending(
       {
-        'collect.creator-snapshot': async (data, ctx) => {
+        'collect.creator-snapshot': (data, ctx) => {
           seen.push({ id: data.creatorId, retry: ctx.retryCount, aborted: ctx.signal.aborted });
-          if (data.creatorId === 9_000_002 && ctx.retryCount === 0) throw new Error('first attempt fails');
-          return { ok: true };
+          if (data.creatorId === 9_000_002 && ctx.retryCount === 0)
+            return Promise.reject(new Error('first attempt fails'));
+          return Promise.resolve({ ok: true });
         },
       },
       { names: ['collect.creator-snapshot'], batchSize: 1 },

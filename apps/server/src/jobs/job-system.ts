@@ -144,7 +144,9 @@ export class JobSystem implements JobSender {
    * themselves (the scheduler queues due slots again, the sweep re-queues pending collection requests).
    */
   private async dropNewerSchema(): Promise<void> {
-    const exists = await sql<{ t: string | null }>`SELECT to_regclass(${`${BOSS_SCHEMA}.version`}) AS t`.execute(this.db);
+    const exists = await sql<{ t: string | null }>`SELECT to_regclass(${`${BOSS_SCHEMA}.version`}) AS t`.execute(
+      this.db,
+    );
     if (!exists.rows[0]?.t) return;
     const v = await sql<{ version: number }>`SELECT version FROM ${sql.raw(BOSS_SCHEMA)}.version`.execute(this.db);
     const version = Number(v.rows[0]?.version ?? 0);
@@ -179,7 +181,7 @@ export class JobSystem implements JobSender {
     const jobs = items.map((i) => ({
       id: randomUUID(),
       name,
-      data: i.data as object,
+      data: i.data,
       singletonKey: JOBS[name].key(i.data),
       priority: i.priority ?? 0,
     }));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import AppContext, { type useAppProps } from 'antd/es/app/context';
 import type { ArgsProps as MessageArgs, JointContent, MessageInstance, MessageType } from 'antd/es/message/interface';
 import type { ModalFuncProps } from 'antd/es/modal/interface';
@@ -8,17 +8,30 @@ import type { ArgsProps as NotificationArgs, NotificationInstance } from 'antd/e
 type ModalKind = keyof ModalHookAPI;
 type ModalInstance = ReturnType<ModalHookAPI['confirm']>;
 
-/** The modal API, once its holder (loaded on the first dialog) has mounted. */
-let modalApi: Promise<ModalHookAPI> | null = null;
-let resolveModalApi: ((api: ModalHookAPI) => void) | null = null;
+/** An API loaded on first use: `request()` asks for its holder once and settles when the holder is mounted. */
+class LazyApi<T> {
+  private promise: Promise<T> | null = null;
+  private resolveApi: ((api: T) => void) | null = null;
 
-/** The notification API, once its holder (loaded on the first notification) has mounted. */
-let notificationApi: Promise<NotificationInstance> | null = null;
-let resolveNotificationApi: ((api: NotificationInstance) => void) | null = null;
+  constructor(private readonly onWanted: () => void) {}
 
-/** The message API, once its holder (loaded on the first message) has mounted. */
-let messageApi: Promise<MessageInstance> | null = null;
-let resolveMessageApi: ((api: MessageInstance) => void) | null = null;
+  request(): Promise<T> {
+    if (!this.promise) {
+      this.promise = new Promise((resolve) => {
+        this.resolveApi = resolve;
+      });
+      this.onWanted();
+    }
+    return this.promise;
+  }
+
+  /** the API if it was ever asked for */
+  asked(): Promise<T> | null {
+    return this.promise;
+  }
+
+  readonly ready = (api: T): void => this.resolveApi?.(api);
+}
 
 const MessageHolder = lazy(() => import('./message-holder').then((m) => ({ default: m.MessageHolder })));
 const ModalHolder = lazy(() => import('./modal-holder').then((m) => ({ default: m.ModalHolder })));
@@ -41,32 +54,15 @@ function deferredDialog(kind: ModalKind, config: ModalFuncProps, request: () => 
  * all three up front, which put Message, Notification and Modal into every page's first load.
  */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
-  const [messageWanted, setMessageWanted] = useState(false);
-  const [modalWanted, setModalWanted] = useState(false);
-  const [notificationWanted, setNotificationWanted] = useState(false);
-
-  useEffect(
-    () => () => {
-      modalApi = null;
-      resolveModalApi = null;
-      notificationApi = null;
-      resolveNotificationApi = null;
-      messageApi = null;
-      resolveMessageApi = null;
-    },
-    [],
-  );
+  const [wanted, setWanted] = useState({ message: false, modal: false, notification: false });
+  const [apis] = useState(() => ({
+    message: new LazyApi<MessageInstance>(() => setWanted((w) => ({ ...w, message: true }))),
+    modal: new LazyApi<ModalHookAPI>(() => setWanted((w) => ({ ...w, modal: true }))),
+    notification: new LazyApi<NotificationInstance>(() => setWanted((w) => ({ ...w, notification: true }))),
+  }));
 
   const value = useMemo<useAppProps>(() => {
-    const request = (): Promise<ModalHookAPI> => {
-      if (!modalApi) {
-        modalApi = new Promise((resolve) => {
-          resolveModalApi = resolve;
-        });
-        setModalWanted(true);
-      }
-      return modalApi;
-    };
+    const request = (): Promise<ModalHookAPI> => apis.modal.request();
     const dialog =
       (kind: ModalKind) =>
       (config: ModalFuncProps): ModalInstance =>
@@ -78,15 +74,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       warning: dialog('warning'),
       confirm: dialog('confirm'),
     };
-    const requestNotification = (): Promise<NotificationInstance> => {
-      if (!notificationApi) {
-        notificationApi = new Promise((resolve) => {
-          resolveNotificationApi = resolve;
-        });
-        setNotificationWanted(true);
-      }
-      return notificationApi;
-    };
+    const requestNotification = (): Promise<NotificationInstance> => apis.notification.request();
     const notify =
       (kind: Exclude<keyof NotificationInstance, 'destroy'>) =>
       (args: NotificationArgs): void =>
@@ -97,17 +85,9 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       info: notify('info'),
       warning: notify('warning'),
       open: notify('open'),
-      destroy: (key) => void notificationApi?.then((api) => api.destroy(key)),
+      destroy: (key) => void apis.notification.asked()?.then((api) => api.destroy(key)),
     };
-    const requestMessage = (): Promise<MessageInstance> => {
-      if (!messageApi) {
-        messageApi = new Promise((resolve) => {
-          resolveMessageApi = resolve;
-        });
-        setMessageWanted(true);
-      }
-      return messageApi;
-    };
+    const requestMessage = (): Promise<MessageInstance> => apis.message.request();
     /** A toast: shown once the message code is loaded; the answer closes it / settles when it closes. */
     const toast = (open: (api: MessageInstance) => MessageType): MessageType => {
       const ready = requestMessage().then((api) => ({ close: open(api) })); // boxed: MessageType is a thenable
@@ -126,27 +106,27 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       warning: typed('warning'),
       loading: typed('loading'),
       open: (args: MessageArgs) => toast((api) => api.open(args)),
-      destroy: (key) => void messageApi?.then((api) => api.destroy(key)),
+      destroy: (key) => void apis.message.asked()?.then((api) => api.destroy(key)),
     };
     return { message, notification, modal };
-  }, []);
+  }, [apis]);
 
   return (
     <AppContext.Provider value={value}>
       {children}
-      {messageWanted && (
+      {wanted.message && (
         <Suspense fallback={null}>
-          <MessageHolder onReady={(api) => resolveMessageApi?.(api)} />
+          <MessageHolder onReady={apis.message.ready} />
         </Suspense>
       )}
-      {notificationWanted && (
+      {wanted.notification && (
         <Suspense fallback={null}>
-          <NotificationHolder onReady={(api) => resolveNotificationApi?.(api)} />
+          <NotificationHolder onReady={apis.notification.ready} />
         </Suspense>
       )}
-      {modalWanted && (
+      {wanted.modal && (
         <Suspense fallback={null}>
-          <ModalHolder onReady={(api) => resolveModalApi?.(api)} />
+          <ModalHolder onReady={apis.modal.ready} />
         </Suspense>
       )}
     </AppContext.Provider>
