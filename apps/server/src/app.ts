@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { ApiCode, Msg } from '@xg/shared';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -18,6 +17,7 @@ import { registerSiteRoutes } from './modules/site/site.routes.js';
 import { SessionRepository } from './modules/session/session.repository.js';
 import { SessionService } from './modules/session/session.service.js';
 import { registerModules } from './modules/index.js';
+import { registerWebStatic } from './plugins/web-static.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -106,7 +106,7 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    await registerWebStatic(app, config.webDist);
   }
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '';
@@ -115,7 +115,7 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
       return;
     }
     if (hasWeb && !path.extname(urlPath)) {
-      void reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      void reply.type('text/html').sendFile('index.html');
       return;
     }
     void reply.status(404).type('text/plain').send('Not Found');

@@ -3,6 +3,7 @@ export * from './messages.js';
 export * from './tiers.js';
 export * from './format.js';
 export * from './sign.js';
+export * from './search-keyword.js';
 export * from './validation.js';
 export * from './schemas.js';
 export * from './api-types.js';

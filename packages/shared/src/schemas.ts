@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Msg } from './messages.js';
-import { NAME_SEARCH_MAX_LENGTH, intField, passwordField, phoneField, requiredText, text } from './validation.js';
+import { intField, passwordField, phoneField, requiredText, text } from './validation.js';
+import { NAME_SEARCH_MAX_LENGTH } from './search-keyword.js';
 
 /** Every call's parameters, validated by the server and used by the web's forms. */
 
@@ -73,12 +74,6 @@ export const CreatorSearchParams = z.object({
     .default(PAGE_SIZE_DEFAULT),
 });
 export type CreatorSearchParams = z.infer<typeof CreatorSearchParams>;
-
-/** Name search applies only under 20 characters; a numeric keyword is also tried as a UID. */
-export function nameSearchAllowed(keyword: string): boolean {
-  const length = Array.from(keyword.trim()).length;
-  return length > 0 && length < NAME_SEARCH_MAX_LENGTH;
-}
 
 export const KolIdParams = z.object({
   kolId: intField(Msg.kolIdInvalid).positive({ error: Msg.kolIdInvalid }),

@@ -6,8 +6,6 @@ export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 /** A basic e-mail pattern (§5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN_LENGTH = 6;
-/** Creator name search runs only for text shorter than this (§5). */
-export const NAME_SEARCH_MAX_LENGTH = 20;
 
 export function isPhone(value: string): boolean {
   return PHONE_PATTERN.test(value.trim());

@@ -1,13 +1,17 @@
 /**
- * The job system: pg-boss (docs/decisions.md) on the application's PostgreSQL, in its own schema `pgboss`.
+ * The job system: pg-boss 10 (docs/decisions.md) on the application's PostgreSQL, in its own schema `pgboss`.
  * Jobs are rows, so they survive restarts; a job whose worker stops mid-run is failed by pg-boss's shutdown
  * (or expires when the process dies) and retried with exponential backoff. Every queue is `stately` with a
  * singleton key per job (names.ts). Handlers are thin and idempotent: a retried job rewrites the same rows.
+ * pg-boss 10 is the newest release that supports Node 20: it has no per-worker concurrency (we start one
+ * worker per slot), no job abort signal (ours aborts when the job expires or when a stop has failed it) and no
+ * update-by-key (we raise waiting priorities with one UPDATE).
  *
  * `work()` starts pg-boss workers (the worker role); `runPending()` runs whatever is due in this process until
  * the queues are empty — tests use it to step the pipeline deterministically.
  */
-import { PgBoss, type Job, type JobInsert } from 'pg-boss';
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
 import { sql } from 'kysely';
 import type { Db } from '../db/client.js';
 import type { Priority } from '../providers/bilibili/index.js';
@@ -16,6 +20,8 @@ import { JobStatsRepository } from './job-stats.repository.js';
 import { JOBS, JOB_NAMES, type JobName, type JobPayloads } from './names.js';
 
 export const BOSS_SCHEMA = 'pgboss';
+/** The schema version pg-boss 10.4 creates (its version.json). */
+export const BOSS_SCHEMA_VERSION = 24;
 
 export interface JobContext {
   /** aborted when the job stops being ours (shutdown, expiry) */
@@ -75,6 +81,8 @@ export interface JobSystemOptions {
 
 const DAY_S = 24 * 3600;
 
+type Job<T> = PgBoss.JobWithMetadata<T>;
+
 export class JobSystem implements JobSender {
   readonly boss: PgBoss;
   private readonly stats: JobStatsRepository;
@@ -84,6 +92,8 @@ export class JobSystem implements JobSender {
   private readonly now: () => number;
   private readonly db: Db;
   private started = false;
+  /** aborted once a stop has failed the running jobs: their signals follow */
+  private readonly stopped = new AbortController();
   private stopping: Promise<void> | null = null;
 
   constructor(options: JobSystemOptions) {
@@ -99,7 +109,9 @@ export class JobSystem implements JobSender {
       max: options.poolMax ?? 4,
       application_name: 'xg-jobs',
       schedule: false,
-      useListenNotify: true,
+      // finished jobs move to pgboss.archive after an hour and leave it a day later
+      archiveCompletedAfterSeconds: 3600,
+      deleteAfterSeconds: DAY_S,
     });
     this.boss.on('error', (err: unknown) => this.log.error(`[jobs] pg-boss: ${errorMessage(err)}`));
   }
@@ -107,6 +119,7 @@ export class JobSystem implements JobSender {
   /** Installs or migrates the pgboss schema and creates (or updates) every queue. */
   async start(): Promise<void> {
     if (this.started) return;
+    await this.dropNewerSchema();
     await this.boss.start();
     for (const name of JOB_NAMES) {
       const def = JOBS[name];
@@ -115,16 +128,33 @@ export class JobSystem implements JobSender {
         retryDelay: this.retryDelay,
         // pg-boss's backoff waits at least 1 s; a delay of 0 (tests) means "retry at once".
         retryBackoff: this.retryDelay > 0,
-        ...(this.retryDelay > 0 ? { retryDelayMax: 600 } : {}),
         expireInSeconds: def.expireInSeconds,
-        deleteAfterSeconds: DAY_S,
-        retentionSeconds: 7 * DAY_S,
-        notify: true,
+        // a job still waiting after a week is dropped
+        retentionMinutes: 7 * 24 * 60,
       };
-      await this.boss.createQueue(name, { ...options, policy: 'stately' });
-      await this.boss.updateQueue(name, options);
+      await this.boss.createQueue(name, { name, ...options, policy: 'stately' });
+      await this.boss.updateQueue(name, { name, ...options, policy: 'stately' });
     }
     this.started = true;
+  }
+
+  /**
+   * A database used with pg-boss 12 (this project's versions before Node 20 support) carries a newer `pgboss`
+   * schema that pg-boss 10 cannot migrate down: it is dropped and created again. Waiting jobs come back by
+   * themselves (the scheduler queues due slots again, the sweep re-queues pending collection requests).
+   */
+  private async dropNewerSchema(): Promise<void> {
+    const exists = await sql<{ t: string | null }>`SELECT to_regclass(${`${BOSS_SCHEMA}.version`}) AS t`.execute(
+      this.db,
+    );
+    if (!exists.rows[0]?.t) return;
+    const v = await sql<{ version: number }>`SELECT version FROM ${sql.raw(BOSS_SCHEMA)}.version`.execute(this.db);
+    const version = Number(v.rows[0]?.version ?? 0);
+    if (version <= BOSS_SCHEMA_VERSION) return;
+    this.log.warn(
+      `[jobs] the ${BOSS_SCHEMA} schema is version ${version} (a newer pg-boss); recreating it for pg-boss 10 (version ${BOSS_SCHEMA_VERSION})`,
+    );
+    await sql`DROP SCHEMA ${sql.raw(BOSS_SCHEMA)} CASCADE`.execute(this.db);
   }
 
   async send<N extends JobName>(name: N, data: JobPayloads[N], options: SendJobOptions = {}): Promise<string | null> {
@@ -146,22 +176,32 @@ export class JobSystem implements JobSender {
     options: { raiseFrom?: number } = {},
   ): Promise<number> {
     if (items.length === 0) return 0;
-    const jobs: JobInsert[] = items.map((i) => ({
+    // pg-boss 10 answers no ids from insert (duplicates are skipped by ON CONFLICT): the ids are ours, and
+    // the jobs inserted are those of our ids that exist afterwards.
+    const jobs = items.map((i) => ({
+      id: randomUUID(),
+      name,
       data: i.data,
       singletonKey: JOBS[name].key(i.data),
       priority: i.priority ?? 0,
     }));
-    const ids = await this.boss.insert(name, jobs, { returnId: true });
-    const inserted = ids?.length ?? 0;
+    await this.boss.insert(jobs);
+    const found = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM ${sql.raw(BOSS_SCHEMA)}.job
+      WHERE name = ${name} AND id = ANY(${jobs.map((j) => j.id)}::uuid[])`.execute(this.db);
+    const inserted = Number(found.rows[0]?.n ?? 0);
     const raiseFrom = options.raiseFrom;
     if (raiseFrom !== undefined && inserted < jobs.length) {
-      for (const job of jobs) {
-        if ((job.priority ?? 0) < raiseFrom || !job.singletonKey) continue;
-        await this.boss.update(name, undefined, {
-          singletonKey: job.singletonKey,
-          priority: job.priority,
-          match: 'all',
-        });
+      const raise = jobs.filter((j) => j.priority >= raiseFrom);
+      if (raise.length > 0) {
+        // Waiting jobs under these keys overtake the backlog; a priority is never lowered.
+        await sql`
+          UPDATE ${sql.raw(BOSS_SCHEMA)}.job AS j SET priority = r.priority
+          FROM unnest(${raise.map((j) => j.singletonKey)}::text[], ${raise.map((j) => j.priority)}::int[])
+            AS r(key, priority)
+          WHERE j.name = ${name} AND j.singleton_key = r.key AND j.state < 'active' AND j.priority < r.priority`.execute(
+          this.db,
+        );
       }
     }
     return inserted;
@@ -172,21 +212,21 @@ export class JobSystem implements JobSender {
     for (const name of JOB_NAMES) await this.workOne(name, handlers, workerConcurrency);
   }
 
+  /** pg-boss 10 runs one job at a time per worker: a queue's concurrency is that many workers. */
   private async workOne<N extends JobName>(name: N, handlers: JobHandlers, workerConcurrency: number): Promise<void> {
     const handler = handlers[name] as JobHandler<N>;
-    await this.boss.work<JobPayloads[N]>(
-      name,
-      {
-        localConcurrency: Math.max(1, JOBS[name].concurrency(workerConcurrency)),
-        batchSize: 1,
-        pollingIntervalSeconds: this.pollingIntervalSeconds,
-      },
-      async (jobs) => {
-        const job = jobs[0];
-        if (!job) return null;
-        return this.execute(name, job, handler);
-      },
-    );
+    const slots = Math.max(1, JOBS[name].concurrency(workerConcurrency));
+    for (let i = 0; i < slots; i++) {
+      await this.boss.work<JobPayloads[N]>(
+        name,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.pollingIntervalSeconds },
+        async (jobs) => {
+          const job = jobs[0];
+          if (!job) return null;
+          return this.execute(name, job, handler);
+        },
+      );
+    }
   }
 
   /**
@@ -229,12 +269,12 @@ export class JobSystem implements JobSender {
   ): Promise<number> {
     const handler: JobHandler<N> | undefined = handlers[name];
     if (!handler) return 0;
-    const jobs = await this.boss.fetch<JobPayloads[N]>(name, { batchSize });
+    const jobs = await this.boss.fetch<JobPayloads[N]>(name, { batchSize, includeMetadata: true });
     await Promise.all(
       jobs.map(async (job) => {
         try {
           const output = await this.execute(name, job, handler);
-          await this.boss.complete(name, job.id, output);
+          await this.boss.complete(name, job.id, output as object); // null: no output
         } catch (e) {
           await this.boss.fail(name, job.id, { message: errorMessage(e) });
         }
@@ -249,7 +289,15 @@ export class JobSystem implements JobSender {
     handler: JobHandler<N>,
   ): Promise<object | null> {
     const def = JOBS[name];
-    const signal = job.signal ?? new AbortController().signal;
+    // pg-boss 10 gives a job no abort signal: ours aborts when the job expires (pg-boss fails it then) or when a
+    // stop has failed it.
+    const abort = new AbortController();
+    const onStop = () => abort.abort(new Error('job system stopped'));
+    if (this.stopped.signal.aborted) onStop();
+    else this.stopped.signal.addEventListener('abort', onStop, { once: true });
+    const expiry = setTimeout(() => abort.abort(new Error('job expired')), Math.max(1, def.expireInSeconds) * 1000);
+    expiry.unref();
+    const signal = abort.signal;
     const ctx: JobContext = {
       signal,
       retryCount: job.retryCount,
@@ -269,6 +317,9 @@ export class JobSystem implements JobSender {
         });
       }
       throw e;
+    } finally {
+      clearTimeout(expiry);
+      this.stopped.signal.removeEventListener('abort', onStop);
     }
   }
 
@@ -290,7 +341,8 @@ export class JobSystem implements JobSender {
    * them — they are retried by whichever worker runs next — and aborts their signals.
    */
   stop(timeoutMs = 10_000, graceful = true): Promise<void> {
-    this.stopping ??= this.boss.stop({ graceful, timeout: timeoutMs, close: true }).then(() => {
+    this.stopping ??= this.boss.stop({ graceful, timeout: timeoutMs, close: true, wait: true }).then(() => {
+      this.stopped.abort();
       this.started = false;
     });
     return this.stopping;

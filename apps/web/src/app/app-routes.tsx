@@ -1,15 +1,11 @@
-import { lazy, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { VERSION_QUERY_FIELD, isPublicPath, referrerPolicyFor, type MenuRoute } from '@xg/shared';
-import { NotFound } from '../components/not-found';
 import { PageLoading } from '../components/page-loading';
 import { setDocumentTitle, setReferrerMeta } from '../lib/document-head';
 import { clearSession, isLoggedOutByUser, useAccessToken } from '../lib/session';
 import { useSiteConfig } from '../lib/site-config';
 import { useMenu, type MenuData } from '../features/auth/api/get-menu';
-import { PublicLayout } from './layouts/public-layout';
-import { SignedInLayout } from './layouts/signed-in-layout';
-import { UserLayout } from './layouts/user-layout';
 import {
   LAYOUT_COMPONENT,
   firstVisiblePath,
@@ -19,11 +15,23 @@ import {
   menuPages,
   type RouteHandle,
 } from './menu-model';
-import { IndexPage } from './pages/index-page';
-import { NotFoundPage } from './pages/not-found-page';
-import { ServiceUnavailablePage } from './pages/service-unavailable-page';
 import { Redirect } from './redirect';
 import { RegistryPage } from './route-registry';
+
+/*
+ * Every layout and page loads on demand: the public site (landing, about, sign-in) never loads the signed-in
+ * layout, and the signed-in shell never loads the landing page (issue #18, bundle budgets in
+ * e2e/bundle-budget.e2e.ts).
+ */
+const PublicLayout = lazy(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })));
+const SignedInLayout = lazy(() => import('./layouts/signed-in-layout').then((m) => ({ default: m.SignedInLayout })));
+const UserLayout = lazy(() => import('./layouts/user-layout').then((m) => ({ default: m.UserLayout })));
+const IndexPage = lazy(() => import('./pages/index-page').then((m) => ({ default: m.IndexPage })));
+const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const NotFound = lazy(() => import('../components/not-found').then((m) => ({ default: m.NotFound })));
+const ServiceUnavailablePage = lazy(() =>
+  import('./pages/service-unavailable-page').then((m) => ({ default: m.ServiceUnavailablePage })),
+);
 
 const AboutPage = lazy(() => import('../features/home/components/about-page').then((m) => ({ default: m.AboutPage })));
 const SignInPage = lazy(() =>
@@ -169,5 +177,5 @@ export function AppRoutes() {
     return <Redirect to={{ pathname: '/index', search: `?${new URLSearchParams({ redirect }).toString()}` }} />;
   }
   if (gate === 'loading') return <PageLoading tip="正在加载菜单…" />;
-  return element;
+  return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 }

@@ -1,15 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
+import { FeedbackProvider } from './feedback-provider';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { LoadingOutlined } from '@ant-design/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { registerFeedback } from '../lib/feedback';
 import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
-
-dayjs.locale('zh-cn');
+import { useApp } from '../lib/use-app';
 
 /**
  * Buttons: no space inserted into two-character texts (登录, 注册, 搜索 stay exact for users and tests), and
@@ -18,9 +16,12 @@ dayjs.locale('zh-cn');
  */
 const BUTTON_CONFIG = { autoInsertSpace: false, loadingIcon: <LoadingOutlined aria-hidden /> };
 
+/** Page sizes are fixed in this product: no size changer (the web build leaves antd's out, build-plugins.ts). */
+const PAGINATION_CONFIG = { showSizeChanger: false };
+
 /** Hands antd's themed message / notification / modal instances to the api client. */
 function FeedbackBridge() {
-  const feedback = AntdApp.useApp();
+  const feedback = useApp();
   useEffect(() => registerFeedback(feedback), [feedback]);
   return null;
 }
@@ -28,11 +29,11 @@ function FeedbackBridge() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={zhCN} theme={theme} button={BUTTON_CONFIG}>
-        <AntdApp message={{ maxCount: 3 }}>
+      <ConfigProvider locale={zhCN} theme={theme} button={BUTTON_CONFIG} pagination={PAGINATION_CONFIG}>
+        <FeedbackProvider>
           <FeedbackBridge />
           {children}
-        </AntdApp>
+        </FeedbackProvider>
       </ConfigProvider>
     </QueryClientProvider>
   );

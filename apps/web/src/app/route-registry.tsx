@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { NotFound } from '../components/not-found';
 import type { MemberPageMode } from '../features/member/components/member-page';
+
+const NotFound = lazy(() => import('../components/not-found').then((m) => ({ default: m.NotFound })));
 
 /**
  * /member and /member/pay: the purchase screen composed with the gate feature's parts (quotas, the feature

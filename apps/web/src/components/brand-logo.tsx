@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Skeleton } from 'antd';
 import { AreaChartOutlined } from '@ant-design/icons';
 import { useSiteConfig } from '../lib/site-config';
 
@@ -15,7 +14,7 @@ interface BrandLogoProps {
 export function BrandLogo({ size = 32, withName = true, color }: BrandLogoProps) {
   const { data: site, isPending } = useSiteConfig();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  if (isPending) return <Skeleton.Input active size="small" style={{ width: 140 }} />;
+  if (isPending) return <span className="css-skeleton" style={{ width: 140, height: 24 }} aria-hidden />;
   const logoUrl = site?.logoUrl ?? '';
   const showImage = logoUrl !== '' && failedUrl !== logoUrl;
   return (

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { WarningFilled } from '@ant-design/icons';
 
 export interface ErrorFallbackProps {
   error: Error;
@@ -56,23 +57,25 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (!error) return this.props.children;
     if (this.props.fallback) return this.props.fallback({ error, reset: this.reset });
     const chunk = isChunkLoadError(error);
+    // Plain markup, not antd's Result: the boundary wraps the whole app, and Result carries its status
+    // illustrations into every page's first load.
     return (
-      <Result
-        status="warning"
-        title={this.props.title ?? '该模块加载失败'}
-        subTitle={chunk ? '页面资源已更新，请刷新页面后重试' : '请稍后重试，如持续出现请联系客服'}
-        extra={
-          chunk ? (
-            <Button type="primary" onClick={() => window.location.reload()}>
-              刷新页面
-            </Button>
-          ) : (
-            <Button type="primary" onClick={this.reset}>
-              重试
-            </Button>
-          )
-        }
-      />
+      <div className="error-fallback" role="alert">
+        <WarningFilled className="error-fallback-icon" aria-hidden />
+        <div className="error-fallback-title">{this.props.title ?? '该模块加载失败'}</div>
+        <div className="error-fallback-text">
+          {chunk ? '页面资源已更新，请刷新页面后重试' : '请稍后重试，如持续出现请联系客服'}
+        </div>
+        {chunk ? (
+          <Button type="primary" onClick={() => window.location.reload()}>
+            刷新页面
+          </Button>
+        ) : (
+          <Button type="primary" onClick={this.reset}>
+            重试
+          </Button>
+        )}
+      </div>
     );
   }
 }

@@ -1,10 +1,8 @@
-import { Spin } from 'antd';
-
-/** Full-area loading state for lazy pages and the menu fetch. */
+/** Full-area loading state for lazy pages and the menu fetch (a CSS spinner: no antd Spin on first load). */
 export function PageLoading({ tip = '加载中…' }: { tip?: string }) {
   return (
     <div className="page-loading" role="status" aria-live="polite">
-      <Spin size="large" />
+      <span className="page-loading-spinner" aria-hidden />
       <span>{tip}</span>
     </div>
   );

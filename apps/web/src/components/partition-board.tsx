@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Card, Col, Row, Table, type TableColumnType, type TableColumnsType } from 'antd';
+import { Card, Col, Row, type TableColumnType, type TableColumnsType } from 'antd';
 import { formatCount } from '@xg/shared';
 import { BarChart } from './charts/bar-chart';
 import { PieChart } from './charts/pie-chart';
+import { DataTable } from './data-table';
 
 /**
  * The by-partition part of the data board and of the hot analysis: two bar charts and a share pie over the
@@ -130,7 +131,7 @@ export function PartitionBoard<R extends PartitionRow>({ rows, top, share, botto
         </Col>
       </Row>
       <Card variant="borderless" title="分区明细">
-        <Table<R>
+        <DataTable<R>
           rowKey="tid"
           columns={columns}
           dataSource={rows}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Table, Tag, Tooltip, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Tag, Tooltip, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { CrownFilled } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '../lib/dayjs';
 import { Link } from 'react-router-dom';
 import { formatCount, truncateTitle, type VideoItem } from '@xg/shared';
 import { useAppHref } from '../lib/use-app-navigate';
@@ -9,6 +9,7 @@ import { CREATOR_DETAIL_PATH, VIDEO_DETAIL_PATH, creatorDetailSearch, videoDetai
 import { RemoteAvatar } from './remote-avatar';
 import { VideoCover } from './video-cover';
 import './ranked-list.css';
+import { DataTable } from './data-table';
 
 /**
  * The rows of the ranked lists (hot content, activities, materials): rank medals, the score cell, the link to
@@ -231,7 +232,7 @@ export function VideoTable<T extends VideoItem>({
     ...extraColumns,
   ];
   return (
-    <Table<T>
+    <DataTable<T>
       className={compact ? 'list-video-table is-compact' : 'list-video-table'}
       scroll={{ x: 'max-content' }}
       rowKey="videoId"

@@ -1,4 +1,5 @@
-import { Button, Popover } from 'antd';
+import { useState } from 'react';
+import { Button } from 'antd';
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { BrandLogo } from '../../components/brand-logo';
 import { QrImage } from '../../components/qr-image';
@@ -15,6 +16,7 @@ export function PublicFooter() {
   const { openAuthModal } = useAuthModal();
   const hrefOf = useAppHref();
   const shortName = site?.productShortName || site?.productName || '';
+  const [qrOpen, setQrOpen] = useState(false);
 
   return (
     <footer className="public-footer">
@@ -49,16 +51,21 @@ export function PublicFooter() {
         <div className="footer-qr">
           <div className="footer-service">
             <h3>联系我们</h3>
-            <Popover
-              content={
-                <QrImage url={site?.customerServiceQrUrl ?? ''} alt="客服二维码" size={140} caption="扫码添加客服" />
-              }
-              trigger={['hover', 'click']}
-            >
-              <Button ghost icon={<CustomerServiceOutlined />} aria-label="联系客服，显示客服二维码">
+            {/* A CSS popup (hover, keyboard focus or a click shows it): no popup library on the public pages. */}
+            <div className={`footer-service-popup${qrOpen ? ' is-open' : ''}`} onMouseLeave={() => setQrOpen(false)}>
+              <Button
+                ghost
+                icon={<CustomerServiceOutlined />}
+                aria-label="联系客服，显示客服二维码"
+                aria-expanded={qrOpen}
+                onClick={() => setQrOpen((open) => !open)}
+              >
                 联系客服
               </Button>
-            </Popover>
+              <div className="footer-service-qr">
+                <QrImage url={site?.customerServiceQrUrl ?? ''} alt="客服二维码" size={140} caption="扫码添加客服" />
+              </div>
+            </div>
           </div>
           <QrImage url={site?.publicAccountQrUrl ?? ''} alt="公众号二维码" size={104} caption="扫码关注公众号" />
         </div>

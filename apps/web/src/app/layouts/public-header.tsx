@@ -1,22 +1,28 @@
-import { useEffect, useState } from 'react';
-import { Button, Drawer, Dropdown, Grid, type MenuProps } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button } from 'antd';
 import { DownOutlined, GiftFilled, MenuOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
 import { BrandLogo } from '../../components/brand-logo';
 import { useAccessToken } from '../../lib/session';
 import { useAppNavigate } from '../../lib/use-app-navigate';
-import { UserBlock } from '../../features/auth/components/user-block';
 import { useAuthModal } from '../../features/auth/hooks/use-auth-modal';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 /** The header turns solid once the page is scrolled 600 px or more (§2.2, §9). */
 export const HEADER_SOLID_SCROLL = 600;
 /** Pages whose header has a gradient background (§2.2). */
 const GRADIENT_PATHS = ['/about', '/classroom/list'];
 
-const SERVICE_ITEMS: MenuProps['items'] = [
-  { key: '/marketDataCus', label: '营销数据服务' },
-  { key: '/customPage', label: '视频推广账号涨粉' },
+const SERVICE_ITEMS = [
+  { path: '/marketDataCus', label: '营销数据服务' },
+  { path: '/customPage', label: '视频推广账号涨粉' },
 ];
+
+// Loaded when needed: the user block only for a signed-in user, the drawer the first time it opens (phones).
+const UserBlock = lazy(() =>
+  import('../../features/auth/components/user-block').then((m) => ({ default: m.UserBlock })),
+);
+const NavDrawer = lazy(() => import('./public-nav-drawer').then((m) => ({ default: m.PublicNavDrawer })));
 
 function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(() => window.scrollY >= threshold);
@@ -34,10 +40,10 @@ export function PublicHeader({ onFreeVip }: { onFreeVip: () => void }) {
   const navigate = useAppNavigate();
   const token = useAccessToken();
   const { openAuthModal } = useAuthModal();
-  const screens = Grid.useBreakpoint();
-  const desktop = screens.md === true;
+  const desktop = useMediaQuery('(min-width: 768px)'); // antd's md
   const scrolled = useScrolledPast(HEADER_SOLID_SCROLL);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
 
   const mode = scrolled ? 'solid' : GRADIENT_PATHS.includes(pathname) ? 'gradient' : 'clear';
   const inverted = mode === 'gradient';
@@ -69,11 +75,19 @@ export function PublicHeader({ onFreeVip }: { onFreeVip: () => void }) {
             <button type="button" className={navClass('/index')} onClick={() => go('/index')}>
               首页
             </button>
-            <Dropdown menu={{ items: SERVICE_ITEMS, onClick: ({ key }) => go(key) }} placement="bottom">
-              <button type="button" className={navClass('/marketDataCus')}>
+            {/* A CSS dropdown (hover or keyboard focus opens it): no popup library on the public pages. */}
+            <div className="public-nav-dropdown">
+              <button type="button" className={navClass('/marketDataCus')} aria-haspopup="menu">
                 增值服务 <DownOutlined style={{ fontSize: 10 }} aria-hidden />
               </button>
-            </Dropdown>
+              <div className="public-nav-menu" role="menu" aria-label="增值服务">
+                {SERVICE_ITEMS.map((item) => (
+                  <button key={item.path} type="button" role="menuitem" onClick={() => go(item.path)}>
+                    {item.label}
+                  </button>
+                ))}
+              </div>
+            </div>
             <button type="button" className={navClass('/classroom/list')} onClick={() => go('/classroom/list')}>
               内容报告
             </button>
@@ -91,7 +105,9 @@ export function PublicHeader({ onFreeVip }: { onFreeVip: () => void }) {
                   进入工作台
                 </Button>
               ) : null}
-              <UserBlock inverted={inverted} compact={!desktop} />
+              <Suspense fallback={<span className="user-block-placeholder" />}>
+                <UserBlock inverted={inverted} compact={!desktop} />
+              </Suspense>
             </>
           ) : (
             <Button type="primary" onClick={handleLogin}>
@@ -103,43 +119,26 @@ export function PublicHeader({ onFreeVip }: { onFreeVip: () => void }) {
               type="text"
               icon={<MenuOutlined aria-hidden />}
               aria-label="打开导航菜单"
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setDrawerLoaded(true);
+                setDrawerOpen(true);
+              }}
               className={inverted ? 'inverted-icon-button' : undefined}
             />
           )}
         </div>
       </div>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="right" size={280} title="导航">
-        <nav className="public-drawer-nav" aria-label="主导航">
-          <button type="button" onClick={() => go('/index')}>
-            首页
-          </button>
-          <div className="public-drawer-group">增值服务</div>
-          <button type="button" onClick={() => go('/marketDataCus')}>
-            营销数据服务
-          </button>
-          <button type="button" onClick={() => go('/customPage')}>
-            视频推广账号涨粉
-          </button>
-          <button type="button" onClick={() => go('/classroom/list')}>
-            内容报告
-          </button>
-          {token ? (
-            <button type="button" onClick={() => go('/')}>
-              进入工作台
-            </button>
-          ) : null}
-          <Button
-            className="free-vip-button"
-            shape="round"
-            icon={<GiftFilled aria-hidden />}
-            onClick={handleFreeVip}
-            block
-          >
-            免费申请企业版会员
-          </Button>
-        </nav>
-      </Drawer>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <NavDrawer
+            open={drawerOpen}
+            signedIn={token !== null}
+            onClose={() => setDrawerOpen(false)}
+            onGo={go}
+            onFreeVip={handleFreeVip}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

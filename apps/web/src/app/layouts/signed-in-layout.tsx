@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Breadcrumb, Button, Drawer, Grid, Layout, Menu, Space, type MenuProps } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Breadcrumb, Button, Grid, Layout, Menu, Space, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
 import type { MenuRoute } from '@xg/shared';
@@ -44,6 +44,8 @@ interface SignedInLayoutProps {
 }
 
 /** Signed-in layout (§2.5): header, collapsible menu from the server's routes, breadcrumbs, footer. */
+const Drawer = lazy(() => import('antd/es/drawer'));
+
 export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
   const { pathname } = useLocation();
   const navigate = useAppNavigate();
@@ -51,6 +53,8 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
   const mobile = screens.md === false;
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  /** the drawer (phones) loads the first time it opens */
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   const { user } = useCurrentUser();
 
   const pages = useMemo(() => menuPages(menus), [menus]);
@@ -109,7 +113,15 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
       <Layout.Header className="app-header">
         <div className="app-header-left">
           {mobile ? (
-            <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} />
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label="打开菜单"
+              onClick={() => {
+                setDrawerLoaded(true);
+                setDrawerOpen(true);
+              }}
+            />
           ) : (
             <Button
               type="text"
@@ -134,16 +146,20 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
       </Layout.Header>
       <Layout>
         {mobile ? (
-          <Drawer
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            placement="left"
-            size={240}
-            title="功能菜单"
-            styles={{ body: { padding: 8 } }}
-          >
-            {menu}
-          </Drawer>
+          drawerLoaded && (
+            <Suspense fallback={null}>
+              <Drawer
+                open={drawerOpen}
+                onClose={() => setDrawerOpen(false)}
+                placement="left"
+                size={240}
+                title="功能菜单"
+                styles={{ body: { padding: 8 } }}
+              >
+                {menu}
+              </Drawer>
+            </Suspense>
+          )
         ) : (
           <Layout.Sider
             className="app-sider"

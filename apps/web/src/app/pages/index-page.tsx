@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { App } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { Msg, nameSearchAllowed } from '@xg/shared';
 import { getToken, useAccessToken } from '../../lib/session';
 import { safeRedirect, useAppNavigate } from '../../lib/use-app-navigate';
 import { useAuthModal } from '../../features/auth/hooks/use-auth-modal';
 import { LandingPage } from '../../features/home/components/landing-page';
+import { useApp } from '../../lib/use-app';
 
 const SEARCH_PATH = '/search/upSearch';
 
@@ -14,7 +14,7 @@ const SEARCH_PATH = '/search/upSearch';
  * at once and goes to the wanted page afterwards.
  */
 export function IndexPage() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const token = useAccessToken();
   const navigate = useAppNavigate();
   const { openAuthModal } = useAuthModal();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Result, Skeleton, Tag, Typography } from 'antd';
+import { Button, Result, Skeleton, Tag, Typography } from 'antd';
 import { EditOutlined, PictureOutlined } from '@ant-design/icons';
 import {
   AccountMsg,
@@ -26,6 +26,7 @@ import { ProfileModal } from './profile-modal';
 import { SecurityCard } from './security-card';
 import { ParentCard, SubAccountsCard, SubAccountsUpsell } from './sub-accounts-card';
 import '../account.css';
+import { useApp } from '../../../lib/use-app';
 
 const MEMBER_PATH = '/member';
 
@@ -110,7 +111,7 @@ function ProfileHeader({
  * sees its parent and may leave.
  */
 export function AccountPage() {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   const navigate = useAppNavigate();
   const { user } = useCurrentUser();
   const info = useAccountInfo();

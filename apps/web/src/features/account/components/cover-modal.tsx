@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { AccountMsg, SetCoverImageParams, isAllowedImage } from '@xg/shared';
 import { trimmed } from '../../../lib/form-rules';
 import { useSetCoverImageMutation } from '../api/set-cover-image';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
 import { ImagePicker } from './image-picker';
+import { useApp } from '../../../lib/use-app';
 
 interface CoverModalProps {
   open: boolean;
@@ -15,7 +16,7 @@ interface CoverModalProps {
 
 /** 更换封面: one of the preset covers or an https picture URL → POST /api/user/setCoverImage. */
 export function CoverModal({ open, onClose, coverImage, presetCovers }: CoverModalProps) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ imageUrl: string }>();
   const mutation = useSetCoverImageMutation();
   const { refreshAccount } = useAccountRefresh();

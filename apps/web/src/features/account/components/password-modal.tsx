@@ -1,9 +1,10 @@
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { AccountMsg, Msg, UpdatePwdParams, passwordField, requiredText } from '@xg/shared';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useUpdatePasswordMutation } from '../api/update-password';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
+import { useApp } from '../../../lib/use-app';
 
 interface PasswordModalProps {
   open: boolean;
@@ -22,7 +23,7 @@ const oldPasswordRule = schemaRule(requiredText(AccountMsg.oldPasswordRequired))
 
 /** 修改密码 / 设置密码 (POST /api/user/updatepwd): the old-password field only when isOldPassword is 1. */
 export function PasswordModal({ open, onClose, isOldPassword }: PasswordModalProps) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<PasswordFormValues>();
   const mutation = useUpdatePasswordMutation();
   const { applyUserInfo } = useAccountRefresh();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Space, Steps } from 'antd';
+import { Button, Form, Input, Modal, Space, Steps } from 'antd';
 import { MessageOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { AccountMsg, Msg, SendNewPhoneCodeParams, UpdatePhoneParams, phoneField, requiredText } from '@xg/shared';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
@@ -10,6 +10,7 @@ import { useUpdatePhoneMutation } from '../api/update-phone';
 import { useVerifyOldPhoneMutation } from '../api/verify-old-phone';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
 import { CodeButton } from './code-button';
+import { useApp } from '../../../lib/use-app';
 
 interface PhoneModalProps {
   open: boolean;
@@ -23,7 +24,7 @@ const checkCodeRule = schemaRule(requiredText(Msg.checkCodeRequired));
 
 /** Step 1: the code sent to the old phone → a ticket proving it (10 minutes, single use). */
 function OldPhoneStep({ maskedPhone, onVerified }: { maskedPhone: string; onVerified: (ticket: string) => void }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ verifyCode: string }>();
   const send = useSendOldPhoneCodeMutation();
   const verify = useVerifyOldPhoneMutation();
@@ -82,7 +83,7 @@ interface NewPhoneValues {
 
 /** Step 2: the new phone with the image captcha and its own code → POST /api/user/updatePhone. */
 function NewPhoneStep({ ticket, onDone }: { ticket: string | undefined; onDone: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<NewPhoneValues>();
   const captcha = useCaptcha();
   const send = useSendNewPhoneCodeMutation();

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { AccountMsg, USERNAME_MAX_LENGTH, UpdateProfileParams, isAllowedImage } from '@xg/shared';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useUpdateProfileMutation } from '../api/update-profile';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
 import { ImagePicker } from './image-picker';
+import { useApp } from '../../../lib/use-app';
 
 interface ProfileModalProps {
   open: boolean;
@@ -22,7 +23,7 @@ interface ProfileFormValues {
 
 /** 编辑资料: nickname (1–20 characters) and avatar — a preset or an https picture URL (no upload). */
 export function ProfileModal({ open, onClose, username, userImage, presetAvatars }: ProfileModalProps) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<ProfileFormValues>();
   const mutation = useUpdateProfileMutation();
   const { applyUserInfo } = useAccountRefresh();

@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  App,
-  Avatar,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  List,
-  Modal,
-  Popconfirm,
-  Skeleton,
-  Tag,
-  Typography,
-} from 'antd';
+import { Avatar, Button, Card, Empty, Form, Input, List, Modal, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { LockOutlined, PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import {
   AccountMsg,
@@ -31,6 +17,7 @@ import { useSubAccounts } from '../api/get-sub-accounts';
 import { useUnbindSubAccountMutation } from '../api/unbind-sub-account';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
 import { formatDate, formatDateTime } from './account-format';
+import { useApp } from '../../../lib/use-app';
 
 interface AddValues {
   account: string;
@@ -40,7 +27,7 @@ interface AddValues {
 
 /** 添加子账号: phone or e-mail, a name and an initial password (the sub-account signs in with them). */
 function AddSubAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<AddValues>();
   const mutation = useAddSubAccountMutation();
   const { refreshAccount } = useAccountRefresh();
@@ -112,7 +99,7 @@ function AddSubAccountModal({ open, onClose }: { open: boolean; onClose: () => v
 }
 
 function SubAccountRow({ item }: { item: SubAccountItem }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const mutation = useUnbindSubAccountMutation();
   const { refreshAccount } = useAccountRefresh();
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { List, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { List, Tag, Typography, type TableColumnsType } from 'antd';
+import dayjs from '../../../lib/dayjs';
 import {
   FREE_RANKING_ROWS,
   formatAxis,
@@ -16,6 +16,7 @@ import { CreatorLink, RankBadge, listPagination } from '../../../components/rank
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useUpgradePopup } from '../../gate/hooks/use-upgrade-popup';
+import { DataTable } from '../../../components/data-table';
 
 /** Routes of the activity and material screens (docs/api/discovery.md "Menu rows"). */
 export const HOT_ACTIVITY_PATH = '/hotStuff/hotActivity';
@@ -114,7 +115,7 @@ export function RankedListScreen<Row extends object>({
   return (
     <ListScreen title={title} intro={intro} filters={filters} query={query} after={children}>
       {page?.limited ? <LimitBanner limitRows={page.limitRows} what={what} /> : null}
-      <Table<Row>
+      <DataTable<Row>
         scroll={{ x: 'max-content' }}
         rowKey={rowKey}
         columns={columns}

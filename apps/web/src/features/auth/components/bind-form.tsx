@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, App, Button, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { MessageOutlined, UserOutlined } from '@ant-design/icons';
 import {
   AccountMsg,
@@ -19,6 +19,7 @@ import type { SessionAnswer } from '../api/session-answer';
 import { useSandboxMode } from '../api/get-sms-outbox';
 import { SmsCodeButton, type CodeTarget } from './sms-code-button';
 import { CaptchaField } from './verification-fields';
+import { useApp } from '../../../lib/use-app';
 
 interface BindFormValues {
   account: string;
@@ -40,7 +41,7 @@ interface BindFormProps {
  * code. The phone's / e-mail's account gets the WeChat (one is created when there is none) and is signed in.
  */
 export function BindForm({ taId, inviteCode, onSuccess, footer }: BindFormProps) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<BindFormValues>();
   const captcha = useCaptcha();
   const sandbox = useSandboxMode();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { App, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { AccountMsg, ForgetPwdParams, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
@@ -8,6 +8,7 @@ import { useForgetPasswordMutation } from '../api/forget-pwd';
 import { useSandboxMode } from '../api/get-sms-outbox';
 import { type CodeTarget } from './sms-code-button';
 import { CaptchaField, SmsCodeField } from './verification-fields';
+import { useApp } from '../../../lib/use-app';
 
 interface ForgetFormValues {
   phone: string;
@@ -28,7 +29,7 @@ interface ForgetFormProps {
  * The server ends every session of the account; the user signs in again with the new password.
  */
 export function ForgetForm({ onDone, footer }: ForgetFormProps) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<ForgetFormValues>();
   const captcha = useCaptcha();
   const sandbox = useSandboxMode();

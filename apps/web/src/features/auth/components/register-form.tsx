@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { App, Button, Form, Grid, Input, Radio, Typography } from 'antd';
+import { Button, Form, Grid, Input, Radio, Typography } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { IDENTITY_TYPES, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
@@ -11,6 +11,7 @@ import { useSandboxMode } from '../api/get-sms-outbox';
 import { useCaptcha } from '../../../lib/use-captcha';
 import type { CodeTarget } from './sms-code-button';
 import { CaptchaField, SmsCodeField } from './verification-fields';
+import { useApp } from '../../../lib/use-app';
 
 interface RegisterFormValues {
   phone: string;
@@ -33,7 +34,7 @@ interface RegisterFormProps {
 
 /** Registration by phone with image captcha and SMS code (§5). */
 export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFormProps) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<RegisterFormValues>();
   const captcha = useCaptcha();
   const mutation = useRegisterMutation();

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Tabs, Typography } from 'antd';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AccountMsg, Msg, QR_FLAGS } from '@xg/shared';
 import { BrandLogo } from '../../../components/brand-logo';
@@ -10,6 +10,7 @@ import { ForgetForm } from './forget-form';
 import { LoginForm } from './login-form';
 import { QrSignIn } from './qr-sign-in';
 import { RegisterForm } from './register-form';
+import { useApp } from '../../../lib/use-app';
 
 export type SignInStatus = 'login' | 'register' | 'forget' | 'bind';
 /** The login and register panels each have a password/phone tab and a QR tab (?tab=qr). */
@@ -38,7 +39,7 @@ function loginnameFromState(state: unknown): string | undefined {
  * registration or bind the user goes to / (or the redirect query).
  */
 export function SignInPage() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useAppNavigate();

@@ -1,9 +1,10 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { AccountMsg, Msg } from '@xg/shared';
 import { isApiError } from '../../../lib/api-client';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useSendEmailCodeMutation } from '../api/send-email-code';
 import { useSendSmsCodeMutation } from '../api/send-sms-code';
+import { useApp } from '../../../lib/use-app';
 
 /** SMS cooldown after a successful send (§4, §9). */
 export const SMS_COOLDOWN_SECONDS = 60;
@@ -26,7 +27,7 @@ interface SmsCodeButtonProps {
  * disabled with a 60 s countdown; on an error it resets at once.
  */
 export function SmsCodeButton({ getTarget, onFailed, disabled = false }: SmsCodeButtonProps) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const countdown = useCountdown(SMS_COOLDOWN_SECONDS);
   const sms = useSendSmsCodeMutation();
   const mail = useSendEmailCodeMutation();

@@ -1,6 +1,6 @@
 import { Dropdown, Skeleton, Tag, type MenuProps } from 'antd';
 import { DownOutlined, FileExcelOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { TRIAL_VERSION_TYPE, userTypeLabel, type UserInfo } from '@xg/shared';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppNavigate } from '../../../lib/use-app-navigate';

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { App } from 'antd';
 import { Msg } from '@xg/shared';
 import { endSessionByUser } from '../../../lib/session';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { logout } from '../api/logout';
+import { useApp } from '../../../lib/use-app';
 
 /** Reload delay after a user logout (§4). */
 const LOGOUT_RELOAD_MS = 500;
@@ -13,7 +13,7 @@ const LOGOUT_RELOAD_MS = 500;
  * goes to /index and reloads after 500 ms.
  */
 export function useLogout() {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   const navigate = useAppNavigate();
   return useCallback(() => {
     modal.confirm({

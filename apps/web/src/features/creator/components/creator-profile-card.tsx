@@ -1,6 +1,6 @@
 import { Button, Card, Descriptions, Tag, Tooltip, Typography } from 'antd';
 import { LinkOutlined, StarFilled, StarOutlined, SwapOutlined, VideoCameraFilled } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { formatCount } from '@xg/shared';
 import type { KolDetail } from '../api/get-kol-detail';
 import { signedCount } from './signed-count';

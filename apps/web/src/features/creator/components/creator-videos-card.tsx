@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Card, Segmented, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { Card, Segmented, Tag, Tooltip, type TableColumnsType } from 'antd';
+import dayjs from '../../../lib/dayjs';
 import { formatCount, type VideoItem } from '@xg/shared';
 import { useKolVideos, type KolVideoSort } from '../api/get-kol-videos';
 import { QueryFailed } from '../../../components/query-failed';
 import { VideoLink } from '../../../components/ranked-list';
+import { DataTable } from '../../../components/data-table';
 
 const PAGE_SIZE = 10;
 const SORT_OPTIONS: { label: string; value: KolVideoSort }[] = [
@@ -121,7 +122,7 @@ export function CreatorVideosCard({ kolId }: { kolId: number }) {
       {query.isError ? (
         <QueryFailed title="视频列表加载失败" error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <Table<VideoItem>
+        <DataTable<VideoItem>
           scroll={{ x: 'max-content' }}
           rowKey="videoId"
           size="middle"

@@ -6,7 +6,6 @@ import {
   Row,
   Skeleton,
   Statistic,
-  Table,
   Tag,
   Tooltip,
   Typography,
@@ -21,6 +20,7 @@ import { useAppHref } from '../../../lib/use-app-navigate';
 import { useDashboard, type Dashboard } from '../api/get-dashboard';
 import { CREATOR_DETAIL_PATH, QueryFailed, VIDEO_DETAIL_PATH, signedCount } from './common';
 import '../dashboard.css';
+import { DataTable } from '../../../components/data-table';
 
 type RecentChange = Dashboard['recentChanges'][number];
 type Quota = Dashboard['quotas'][number];
@@ -236,7 +236,7 @@ export function DashboardPage() {
           {data.recentChanges.length === 0 ? (
             <Empty description="近期没有明显的粉丝变化" />
           ) : (
-            <Table<RecentChange>
+            <DataTable<RecentChange>
               scroll={{ x: 'max-content' }}
               rowKey={(row) => `${row.kolId}-${row.eventDate}`}
               columns={columns}

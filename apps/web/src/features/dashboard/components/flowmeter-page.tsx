@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, Empty, Segmented, Skeleton, Spin, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Empty, Segmented, Skeleton, Spin, Typography, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { MultiLineChart, type MultiLineSeries } from '../../../components/charts/multi-line-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
@@ -8,6 +8,7 @@ import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useFlowmeter, type FlowmeterDays } from '../api/get-flowmeter';
 import { QueryFailed, shortDate, signedCount } from './common';
 import '../dashboard.css';
+import { DataTable } from '../../../components/data-table';
 
 const PATH = '/home/flowmeter';
 const DAY_OPTIONS: { label: string; value: FlowmeterDays }[] = [
@@ -134,7 +135,7 @@ export function FlowmeterPage() {
               </Spin>
             </Card>
             <Card variant="borderless" title="分区流量排行">
-              <Table<Row>
+              <DataTable<Row>
                 scroll={{ x: 'max-content' }}
                 rowKey="tid"
                 columns={COLUMNS}

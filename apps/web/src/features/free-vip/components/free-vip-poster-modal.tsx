@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Result, Skeleton, Typography } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, CrownFilled } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import {
   COMING_SOON,
   FREE_VIP_TRIAL_DAYS,

@@ -1,4 +1,4 @@
-import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, LockOutlined, MinusOutlined } from '@ant-design/icons';
 import {
   COMING_SOON,
@@ -13,6 +13,7 @@ import { useFeaturePolicy } from '../api/get-feature-policy';
 import { popupTarget, ruleAllows, ruleOf } from '../gate-rules';
 import { useUpgradePopup } from '../hooks/use-upgrade-popup';
 import '../gate.css';
+import { DataTable } from '../../../components/data-table';
 
 const TIERS = [UserType.FREE, UserType.BASIC, UserType.PRO, UserType.ENTERPRISE, UserType.PREMIUM] as const;
 
@@ -102,7 +103,7 @@ export function FeatureComparison() {
 
   return (
     <>
-      <Table<Row>
+      <DataTable<Row>
         className="feature-table"
         rowKey="key"
         size="small"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Input, Row, Skeleton, Tag, Typography } from 'antd';
+import { Button } from 'antd';
 import { CheckOutlined, ClockCircleOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { COMING_SOON, USER_TYPE_LABELS } from '@xg/shared';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -25,32 +25,36 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
     <div className="landing">
       <section className="landing-hero">
         <div className="landing-hero-inner">
-          <Tag className="landing-hero-tag" variant="filled">
-            B站创作者数据分析平台
-          </Tag>
+          <span className="landing-hero-tag">B站创作者数据分析平台</span>
           {isPending ? (
-            <Skeleton.Input active size="large" style={{ width: 280, height: 56 }} />
+            <span className="css-skeleton" style={{ width: 280, height: 56 }} aria-hidden />
           ) : (
             <h1 className="landing-hero-title">{site?.productName || '创作者数据分析'}</h1>
           )}
           <p className="landing-hero-pitch">{productPitch()}</p>
           <div className="landing-hero-search">
-            <Input.Search
-              size="large"
-              placeholder="请输入UP主名称、或者UID"
-              aria-label="搜索UP主"
-              value={keyword}
-              onChange={(event) => setKeyword(event.target.value)}
-              onSearch={(value) => {
-                const next = value.trim();
+            {/* Plain markup (the landing page loads no form library): Enter or the button searches. */}
+            <form
+              className="landing-search"
+              role="search"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const next = keyword.trim();
                 if (next) onSearch(next);
               }}
-              enterButton={
-                <Button type="primary" icon={<SearchOutlined aria-hidden />}>
-                  搜索
-                </Button>
-              }
-            />
+            >
+              <input
+                className="landing-search-input"
+                type="search"
+                placeholder="请输入UP主名称、或者UID"
+                aria-label="搜索UP主"
+                value={keyword}
+                onChange={(event) => setKeyword(event.target.value)}
+              />
+              <Button type="primary" htmlType="submit" size="large" icon={<SearchOutlined aria-hidden />}>
+                搜索
+              </Button>
+            </form>
           </div>
           <div className="landing-hero-actions">
             {signedIn ? (
@@ -77,28 +81,20 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
           一站式UP主营销数据能力
         </h2>
         <p className="landing-section-subtitle">从发现、评估到投放和复盘，覆盖与UP主合作的每个环节</p>
-        <Row gutter={[20, 20]}>
+        <div className="feature-grid">
           {FEATURES.map((item) => (
-            <Col key={item.key} xs={24} sm={12} lg={8}>
-              <Card
-                variant="borderless"
-                className={`feature-card${featureItemBuilt(item) ? '' : ' is-soon'}`}
-                hoverable={featureItemBuilt(item)}
-              >
-                <span className="feature-card-icon" aria-hidden>
-                  <item.Icon />
-                </span>
-                <Typography.Title level={4} className="feature-card-title">
-                  {item.title}
-                  {featureItemBuilt(item) ? null : <Tag className="feature-card-soon">{COMING_SOON}</Tag>}
-                </Typography.Title>
-                <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-                  {item.description}
-                </Typography.Paragraph>
-              </Card>
-            </Col>
+            <div key={item.key} className={`landing-card feature-card${featureItemBuilt(item) ? '' : ' is-soon'}`}>
+              <span className="feature-card-icon" aria-hidden>
+                <item.Icon />
+              </span>
+              <h3 className="landing-card-title feature-card-title">
+                {item.title}
+                {featureItemBuilt(item) ? null : <span className="feature-card-soon">{COMING_SOON}</span>}
+              </h3>
+              <p className="landing-card-text">{item.description}</p>
+            </div>
           ))}
-        </Row>
+        </div>
       </section>
 
       <section className="landing-section landing-tiers" aria-labelledby="landing-tiers">
@@ -108,19 +104,9 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
         <p className="landing-section-subtitle">按团队规模与需求选择版本，支持试用与按月、按年开通</p>
         <div className="tier-grid">
           {tiers.map((tier) => (
-            <Card
-              key={tier.type}
-              variant="borderless"
-              className={`tier-card${tier.type === 3 ? ' tier-card-featured' : ''}`}
-            >
-              {tier.type === 3 ? (
-                <Tag color="volcano" className="tier-card-badge">
-                  推荐
-                </Tag>
-              ) : null}
-              <Typography.Title level={4} style={{ marginTop: 0 }}>
-                {tier.label}
-              </Typography.Title>
+            <div key={tier.type} className={`landing-card tier-card${tier.type === 3 ? ' tier-card-featured' : ''}`}>
+              {tier.type === 3 ? <span className="tier-card-badge">推荐</span> : null}
+              <h3 className="landing-card-title">{tier.label}</h3>
               <ul className="tier-card-list">
                 {tierLines(tier.type).map((line) =>
                   line.built ? (
@@ -134,7 +120,7 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
                   ),
                 )}
               </ul>
-            </Card>
+            </div>
           ))}
         </div>
       </section>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, Col, Empty, Row, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { formatCount, type HotTag } from '@xg/shared';
 import { BarChart } from '../../../components/charts/bar-chart';
@@ -11,6 +11,7 @@ import { ListFilters, useQueryState } from '../../../components/list-filters';
 import { RankBadge, ScoreText, formatScore } from '../../../components/ranked-list';
 import { SEARCH_PATH } from './hot-common';
 import '../hot.css';
+import { DataTable } from '../../../components/data-table';
 
 const PATH = '/hotStuff/hotTag';
 const DAY_OPTIONS: { label: string; value: HotTagDays }[] = [
@@ -104,7 +105,7 @@ export function HotTagPage() {
             </Col>
             <Col xs={24} xl={12}>
               <Card variant="borderless" title="标签列表">
-                <Table
+                <DataTable
                   scroll={{ x: 'max-content' }}
                   rowKey="tag"
                   size="small"

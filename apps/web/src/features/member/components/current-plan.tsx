@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Skeleton, Tag } from 'antd';
 import { CrownFilled } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { TRIAL_VERSION_TYPE, UserType, userTypeLabel } from '@xg/shared';
 import type { MemberState } from '../api/get-operate-limits';
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Skeleton, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { MemberMsg, Msg, TRIAL_VERSION_TYPE, userTypeLabel, type OrderKind } from '@xg/shared';
 import { useAppHref } from '../../../lib/use-app-navigate';
@@ -22,6 +22,7 @@ import { LevelPicker } from './level-picker';
 import { PaymentDialog, type PaymentOrder } from './payment-dialog';
 import { PriceCards } from './price-cards';
 import '../member.css';
+import { useApp } from '../../../lib/use-app';
 
 export type MemberPageMode = 'renew' | 'buy';
 
@@ -52,7 +53,7 @@ function wantedLevel(raw: string | null): number | null {
  * comparison.
  */
 export function MemberPage({ mode, quotas, features }: MemberPageProps) {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const href = useAppHref();
   const [searchParams] = useSearchParams();
   const { data: site } = useSiteConfig();

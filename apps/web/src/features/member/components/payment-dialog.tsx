@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Modal, Radio, Spin, Typography } from 'antd';
+import { Button, Modal, Radio, Spin, Typography } from 'antd';
 import { AlipayCircleFilled, ExportOutlined, ReloadOutlined, WechatFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { ApiCode, MemberMsg, PAY_TYPE_LABELS, PayType, userTypeLabel, type ConfirmPayParams } from '@xg/shared';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { saveUserInfo } from '../../../lib/session';
@@ -11,6 +11,7 @@ import { usePaymentCode } from '../api/confirm-pay';
 import { usePayQueryMutation } from '../api/pay-query';
 import { bonusDaysText, formatExpiryDay, formatYuan, wechatAllowed } from '../purchase-rules';
 import '../member.css';
+import { useApp } from '../../../lib/use-app';
 
 /** What the dialog pays for (chosen on the purchase screen). */
 export interface PaymentOrder {
@@ -47,7 +48,7 @@ function isSandboxPayUrl(codeUrl: string): boolean {
 }
 
 function PaymentBody({ order, onClose }: { order: PaymentOrder; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const queryClient = useQueryClient();
   const { data: site } = useSiteConfig();
   const [payType, setPayType] = useState<PayType>(PayType.ALIPAY);

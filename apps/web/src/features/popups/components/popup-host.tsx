@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isPublicPath } from '@xg/shared';
 import { markPrizeShown, readPrizeFlag, subscribePrizeFlag } from '../../../lib/prize-flag';
@@ -6,10 +6,19 @@ import { useAccessToken } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { dailyUpdateNoticeDue, recordDailyUpdateNotice } from '../hooks/use-daily-notice';
-import { PrizePopup } from './prize-popup';
-import { ServeWarnModal } from './serve-warn-modal';
-import { UpdateModal } from './update-modal';
 import '../popups.css';
+
+// Each popup loads the first time it opens: most visits open none.
+const PrizePopup = lazy(() => import('./prize-popup').then((m) => ({ default: m.PrizePopup })));
+const UpdateModal = lazy(() => import('./update-modal').then((m) => ({ default: m.UpdateModal })));
+const ServeWarnModal = lazy(() => import('./serve-warn-modal').then((m) => ({ default: m.ServeWarnModal })));
+
+/** Renders `children` from the first time `open` is true on (so a closing popup can animate out). */
+function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** The prize popup appears this long after the registration (§4). */
 export const PRIZE_POPUP_DELAY_MS = 1_000;
@@ -73,13 +82,19 @@ export function PopupHost() {
 
   return (
     <>
-      <PrizePopup
-        open={prizeOpen && token !== null}
-        onClose={() => setPrizeOpen(false)}
-        onMembership={handleMembership}
-      />
-      <UpdateModal open={updateOpen && signedInPage} onClose={() => setUpdateOpen(false)} />
-      <ServeWarnModal open={serveWarnOpen} onClose={() => setServeWarnClosed(true)} />
+      <OnceOpened open={prizeOpen && token !== null}>
+        <PrizePopup
+          open={prizeOpen && token !== null}
+          onClose={() => setPrizeOpen(false)}
+          onMembership={handleMembership}
+        />
+      </OnceOpened>
+      <OnceOpened open={updateOpen && signedInPage}>
+        <UpdateModal open={updateOpen && signedInPage} onClose={() => setUpdateOpen(false)} />
+      </OnceOpened>
+      <OnceOpened open={serveWarnOpen}>
+        <ServeWarnModal open={serveWarnOpen} onClose={() => setServeWarnClosed(true)} />
+      </OnceOpened>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 
 interface RankingDatePickerProps {
   /** available list dates (YYYY-MM-DD, the last day of each list's window), newest first */

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Grid,
-  Card,
-  Empty,
-  Segmented,
-  Table,
-  Tabs,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Grid, Card, Empty, Segmented, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import {
   FANS_MAX_AGE_DAYS,
@@ -43,6 +31,7 @@ import { ExportButton } from '../../export/components/export-button';
 import type { ExportListName } from '@xg/shared';
 import '../ranking.css';
 import { QueryFailed } from '../../../components/query-failed';
+import { DataTable } from '../../../components/data-table';
 
 const PAGE_SIZE = 20;
 
@@ -554,7 +543,7 @@ function RankingTable<Row extends { rank: number }>({
       {data?.historyDays !== undefined && data.requiredDays !== undefined ? (
         <HistoryNotice period={period} historyDays={data.historyDays} requiredDays={data.requiredDays} />
       ) : null}
-      <Table<Row>
+      <DataTable<Row>
         scroll={{ x: 'max-content' }}
         rowKey={rowKey}
         size={compact ? 'small' : 'middle'}

@@ -1,5 +1,5 @@
 import { Card, Empty, Pagination, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { encodeKeyword, formatCount, safeExportName, truncateTitle, type ThemeInfo, type VideoItem } from '@xg/shared';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useSearchContent, type ContentSort } from '../api/search-content';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Pagination, Segmented, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Pagination, Segmented, Skeleton, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import {
   CONTENT_KEYWORD_MAX_LENGTH,
@@ -23,6 +23,7 @@ import { KeywordSearchBox } from './keyword-search-box';
 import { SearchFilters } from './search-filters';
 import '../search.css';
 import { QueryFailed } from '../../../components/query-failed';
+import { useApp } from '../../../lib/use-app';
 
 const SEARCH_PATH = '/search/upSearch';
 const DETAIL_PATH = '/search/upSearch/detail';
@@ -39,7 +40,7 @@ function contentKeywordAllowed(keyword: string): boolean {
  * suggestions, and a content tab (videos by title). Everything is kept in the URL.
  */
 export function CreatorSearchPage() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [searchParams] = useSearchParams();
   const navigate = useAppNavigate();
   const state = readSearchUrl(searchParams);

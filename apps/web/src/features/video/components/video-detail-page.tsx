@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Result, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { ClockCircleOutlined, DeleteOutlined, FlagOutlined, LinkOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DiscoveryMsg, VideoRefParams, formatCount, type VideoDetailInfo } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';

@@ -1,0 +1,267 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/*
+ * Build-time plugins of the web app (issue #18, web delivery). Budgets: e2e/bundle-budget.e2e.ts.
+ */
+
+const RADIO_NAME_PATH = '\0xg-radio-name-path';
+
+/**
+ * antd's form context (imported by Input, Select, … on every page) takes `FormProvider` from the index of
+ * `@rc-component/form`, whose module body wires Form, Field, List and useForm together, and Radio.Group takes
+ * a one-line helper from antd's useForm, which imports the same index: every page then carried the form
+ * engine and its validator. The context gets `FormProvider` from its own module, Radio.Group the helper from
+ * a copy; pages with a form still import the whole package through antd's Form.
+ */
+export function leanFormContext(): Plugin {
+  return {
+    name: 'xg-lean-form-context',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer) return null;
+      if (source === '@rc-component/form' && /antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer))
+        return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+      if (source === '../form/hooks/useForm' && /antd[\\/]es[\\/]radio[\\/]group\.js$/.test(importer))
+        return RADIO_NAME_PATH;
+      return null;
+    },
+    load(id) {
+      if (id !== RADIO_NAME_PATH) return null;
+      // antd/es/form/hooks/useForm.js toNamePathStr (with form/util.js toArray)
+      return [
+        'export function toNamePathStr(name) {',
+        '  const namePath = name === undefined || name === false ? [] : Array.isArray(name) ? name : [name];',
+        "  return namePath.join('_');",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+const NO_SIZE_CHANGER = '\0xg-no-page-size-changer';
+
+/**
+ * Pages have fixed sizes in this product (every list sets `showSizeChanger: false`, and app/providers.tsx
+ * turns it off for all), yet antd's Pagination imports Select — with its virtual list — for the size changer
+ * of every table. The size changer is replaced by a stand-in that throws if one is ever shown; pages with a
+ * Select import it themselves and get the real one.
+ */
+export function paginationWithoutSizeChanger(): Plugin {
+  return {
+    name: 'xg-pagination-without-size-changer',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || source !== '../select' || !/antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/.test(importer))
+        return null;
+      return NO_SIZE_CHANGER;
+    },
+    load(id) {
+      if (id !== NO_SIZE_CHANGER) return null;
+      return [
+        'function SizeChanger() {',
+        "  throw new Error('The page size changer is not part of the web build (apps/web/build-plugins.ts)');",
+        '}',
+        'SizeChanger.Option = SizeChanger;',
+        'export default SizeChanger;',
+      ].join('\n');
+    },
+  };
+}
+
+const NO_EDITABLE_TEXT = '\0xg-no-editable-text';
+
+/**
+ * No text of the app is editable in place (Typography's `editable`), yet antd's Typography imports its
+ * editor — a TextArea — for every title and paragraph. The editor is replaced by a stand-in that throws if a
+ * text is ever made editable.
+ */
+export function typographyWithoutEditing(): Plugin {
+  return {
+    name: 'xg-typography-without-editing',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || source !== '../Editable' || !/antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/.test(importer))
+        return null;
+      return NO_EDITABLE_TEXT;
+    },
+    load(id) {
+      if (id !== NO_EDITABLE_TEXT) return null;
+      return [
+        'export default function Editable() {',
+        "  throw new Error('Editable text is not part of the web build (apps/web/build-plugins.ts)');",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+const NO_CARD_TABS = '\0xg-no-card-tabs';
+
+/**
+ * No Card of the app has tabs (`tabList`), yet antd's Card imports Tabs for every card. The Tabs it would
+ * render are replaced by a stand-in that throws if a card ever asks for them (pages with Tabs import them
+ * themselves and get the real ones).
+ */
+export function cardWithoutTabs(): Plugin {
+  return {
+    name: 'xg-card-without-tabs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || source !== '../tabs' || !/antd[\\/]es[\\/]card[\\/]Card\.js$/.test(importer)) return null;
+      return NO_CARD_TABS;
+    },
+    load(id) {
+      if (id !== NO_CARD_TABS) return null;
+      return [
+        'export default function CardTabs() {',
+        "  throw new Error('Card tabs (tabList) are not part of the web build (apps/web/build-plugins.ts)');",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+const NO_TABLE_FILTERS = '\0xg-no-table-filters';
+
+/**
+ * No table of the app has column filters (`filters` / `filterDropdown` / `onFilter`), yet antd's Table imports
+ * its filter dropdown — Tree, Menu, Dropdown, Checkbox, Radio — for every table. The dropdown is replaced by a
+ * stand-in that throws if a column ever asks for filters; `flattenKeys` keeps antd's implementation.
+ */
+export function tableWithoutColumnFilters(): Plugin {
+  return {
+    name: 'xg-table-without-column-filters',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/.test(importer)) return null;
+      return source === './FilterDropdown' ? NO_TABLE_FILTERS : null;
+    },
+    load(id) {
+      if (id !== NO_TABLE_FILTERS) return null;
+      return [
+        'export function flattenKeys(filters) {',
+        '  let keys = [];',
+        '  (filters || []).forEach(({ value, children }) => {',
+        '    keys.push(value);',
+        '    if (children) keys = [...keys, ...flattenKeys(children)];',
+        '  });',
+        '  return keys;',
+        '}',
+        'export default function FilterDropdown() {',
+        "  throw new Error('Table column filters are not part of the web build (apps/web/build-plugins.ts)');",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+const NO_JSON_SCHEMA = '\0xg-zod-no-json-schema:';
+const JSON_SCHEMA_MODULES = /(?:^|[\\/])(to-json-schema|json-schema-processors|json-schema-generator)\.js$/;
+
+/**
+ * zod's classic schemas reference its JSON-schema converter (toJSONSchema, the processors, the generator)
+ * from every schema class, so it cannot be tree-shaken, and the web never converts a schema to JSON Schema.
+ * In the web build those modules are replaced by stand-ins that throw when called; `aggregateChecks` (read
+ * by schema getters such as `.minLength`) stays the real one.
+ */
+export function zodWithoutJsonSchema(): Plugin {
+  const real = new Map<string, string>();
+  return {
+    name: 'xg-zod-without-json-schema',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || importer.startsWith(NO_JSON_SCHEMA) || !/[\\/]zod[\\/]v4[\\/]/.test(importer)) return null;
+      const match = JSON_SCHEMA_MODULES.exec(source);
+      if (!match?.[1]) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      if (!resolved) return null;
+      real.set(match[1], resolved.id);
+      return `${NO_JSON_SCHEMA}${match[1]}`;
+    },
+    load(id) {
+      if (!id.startsWith(NO_JSON_SCHEMA)) return null;
+      const name = id.slice(NO_JSON_SCHEMA.length);
+      const file = real.get(name);
+      if (!file) throw new Error(`zodWithoutJsonSchema: ${name} was not resolved`);
+      const source = fs.readFileSync(file, 'utf8');
+      const names = new Set<string>();
+      for (const m of source.matchAll(/^export (?:async )?(?:function\*?|const|let|class) ([\w$]+)/gm))
+        names.add(m[1]!);
+      for (const m of source.matchAll(/^export \{([^}]*)\}/gm))
+        for (const part of m[1]!.split(','))
+          names.add(
+            part
+              .trim()
+              .split(/\s+as\s+/)
+              .pop()!,
+          );
+      names.delete('');
+      const lines = [`const off = () => { throw new Error('JSON Schema conversion is not part of the web bundle'); };`];
+      for (const n of names) {
+        if (n === 'aggregateChecks') lines.push(`export { aggregateChecks } from ${JSON.stringify(file)};`);
+        else if (n.startsWith('create')) lines.push(`export const ${n} = () => off;`);
+        else if (n === 'JSONSchemaGenerator') lines.push(`export class ${n} { constructor() { off(); } }`);
+        else lines.push(`export const ${n} = off;`);
+      }
+      return lines.join('\n');
+    },
+  };
+}
+
+/** Files worth compressing (text); the server serves `<file>.br` / `<file>.gz` when the client accepts them. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|ico|webmanifest)$/;
+/** Below this a compressed copy saves nothing worth a second file. */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every compressible output
+ * file, so the server sends compressed files without compressing per request (@fastify/static's
+ * `preCompressed`). A copy is kept only when it is smaller than the file.
+ */
+export function preCompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'xg-pre-compress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const files = listFiles(outDir).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await fs.promises.readFile(file);
+          if (data.length < MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(data, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+            gzip(data, { level: 9 }),
+          ]);
+          if (br.length < data.length) await fs.promises.writeFile(`${file}.br`, br);
+          if (gz.length < data.length) await fs.promises.writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+const brotli = promisify<zlib.InputType, zlib.BrotliOptions, Buffer>(zlib.brotliCompress);
+const gzip = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.gzip);
+
+function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(full));
+    else out.push(full);
+  }
+  return out;
+}
