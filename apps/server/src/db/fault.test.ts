@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Msg, signHeaders } from '@xg/shared';
-import { PgBoss } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import { BOSS_SCHEMA } from '../jobs/job-system.js';
 import { SCHEDULER_LOCK_KEY } from '../jobs/leader.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.js';
