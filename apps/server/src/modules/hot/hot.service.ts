@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { Cached, CachedMap, type CatalogService } from '../creators/catalog.service.js';
 import { readVideoItems } from '../videos/video-items.js';
 import type { HotRepository, PartitionStats, TitleRow } from './hot.repository.js';
-import { STOP_WORDS, titleKeywords } from './keywords.js';
+import { addDictionaryWords, STOP_WORDS, titleKeywords } from './keywords.js';
 
 type Answer<T> = Omit<T, 'code' | 'message'>;
 
@@ -91,6 +91,7 @@ export interface TopicIndex {
  * creators, ranked by the sum of its videos' hot scores (ties: more videos, then the topic's text).
  */
 export function buildTopicIndex(rows: readonly TitleRow[], categories: ReadonlySet<string>, limit: number): TopicIndex {
+  addDictionaryWords(rows.flatMap((r) => r.tags));
   const byTopic = new Map<string, TitleRow[]>();
   for (const r of rows) {
     for (const t of videoTopics(r, categories)) {

@@ -27,7 +27,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   '成就', '全成就', '一切', '所有', '什么', '怎么', '为什么', '如何', '多少', '多少钱', '这个', '那个', '这些',
   '那些', '一下', '一起', '一次', '一点', '一种', '一个', '那么', '这么', '真的', '居然', '竟然', '到底', '终于',
   '已经', '可以', '不是', '没有', '还是', '就是', '只是', '而已', '里面', '外面', '上面', '下面', '之后', '之前',
-  '生活', '深度', '以后', '以前', '时代', '新手', '入门', '进阶', '必看', '干货', '建议', '收藏', '三连', '一键三连', '高能',
+  '生活', '深度', 'mad', 'amv', '普通人', '功能', '风格', '原创', '效率', '避坑', '竖屏', '横屏', '一镜到底', '精彩', '基础', '零基础', '强度', '挑战', '教学', '实况', '通关', '关卡', '萌新', '平民', '场面', '名场面', '排行', '开箱', '解析', '横评', '拆解', '指南', '选购', '感受', '真实', '做法', '家常', '技巧', '玩法', '细节', '瞬间', '经验', '规划', '笔记', '现场', '集锦', '混剪', '剪辑', '过程', '路线', '预算', '作业', '以后', '以前', '时代', '新手', '入门', '进阶', '必看', '干货', '建议', '收藏', '三连', '一键三连', '高能',
   'vlog', 'bgm', 'pv', 'mv', 'cv', 'hd', '4k', '1080p', 'p1', 'ep',
 ]);
 
@@ -63,13 +63,21 @@ function segmenter(): Jieba {
   return jieba;
 }
 
+const added = new Set<string>();
+
 /**
- * Adds domain words (partition topic words, game and product names…) so jieba keeps them whole; each is a
- * noun with a high frequency. Idempotent for the same words.
+ * Adds words to the dictionary as nouns (the platform tags of collected videos: a title that names a tag keeps
+ * it whole). Words already added are skipped, so calling it for every window costs only the new ones.
  */
-export function addKeywordDictionary(words: readonly string[]): void {
-  const lines = words.filter((w) => w.trim().length >= 2).map((w) => `${w.trim()} 100000 nz`);
-  if (lines.length > 0) segmenter().loadDict(Buffer.from(lines.join('\n')));
+export function addDictionaryWords(words: Iterable<string>): void {
+  const fresh: string[] = [];
+  for (const w of words) {
+    const word = w.trim();
+    if (Array.from(word).length < 2 || /\s/u.test(word) || added.has(word)) continue;
+    added.add(word);
+    fresh.push(`${word} 100000 nz`);
+  }
+  if (fresh.length > 0) segmenter().loadDict(Buffer.from(fresh.join('\n')));
 }
 
 /** The content words of a title, lower-cased Latin, in order of first appearance, each once. */

@@ -212,13 +212,8 @@ export function pagelist(world: SimWorld, v: SimVideo) {
 /** view/detail → data */
 export function viewDetail(world: SimWorld, v: SimVideo, t: number) {
   const view = viewData(world, v, t);
-  const top = partitionOf(v.topTid);
-  const words = new Set([
-    tnameOf(v.tid),
-    topicWord(v.topTid, world.seed, v.aid, 1),
-    topicWord(v.topTid, world.seed, v.aid, 2),
-    top.name,
-  ]);
+  // the partition's name first, as the site lists it, then the video's own tags (db/seed/world/titles.ts)
+  const words = new Set([tnameOf(v.tid), ...v.tags]);
   const channelTags = [...words].map((name, i) => ({
     tag_id: 10_000 + (hash32(world.seed, 0x7a9, ...[...name].map((ch) => ch.charCodeAt(0))) % 9_000_000) + i,
     tag_name: name,
