@@ -56,7 +56,10 @@ describe('hot content maths', () => {
   });
 
   it("a video's topics: its platform tags, title tags and title keywords, without partition names", () => {
-    const topics = videoTopics({ title: '#露营# 【原神】芙宁娜抽卡', tags: ['单机游戏', '手游', 'VLOG'] }, new Set(['单机游戏']));
+    const topics = videoTopics(
+      { title: '#露营# 【原神】芙宁娜抽卡', tags: ['单机游戏', '手游', 'VLOG'] },
+      new Set(['单机游戏']),
+    );
     expect(topics.sort()).toEqual(['原神', '手游', '抽卡', '芙宁娜', '露营'].sort());
   });
 
@@ -111,6 +114,12 @@ describe('hot content endpoints', () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     expect(body.videoInfos.map((v) => v.rank)).toEqual(body.videoInfos.map((_, i) => i + 1));
     for (const v of body.videoInfos) expect(v.status).toBe(0);
+    // counts that hold together: no leader with plays and no likes or coins (issue #13 item 5)
+    for (const v of body.videoInfos.filter((x) => x.playNum >= 500)) {
+      expect(v.praiseNum).toBeGreaterThan(0);
+      expect(v.castCurrencyNum).toBeGreaterThan(0);
+      expect(v.castCurrencyNum).toBeLessThanOrEqual(v.praiseNum);
+    }
     const game = await get<HotVideoAnswer>('/api/hotVideo', { tid: 4 });
     const tids = (
       await sql<{ tid: number }>`SELECT tid FROM partitions WHERE tid = 4 OR parent_id = 4`.execute(t.ctx.db)

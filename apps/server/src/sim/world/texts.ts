@@ -220,7 +220,7 @@ export function commenterName(...parts: number[]): string {
  * A source of choices for the shared generators of db/seed/world (titles, engagement) from the hash of
  * (parts, k): the k-th call gives the k-th draw, so the same parts always give the same choices.
  */
-export function hashDraw(...parts: number[]): Draw & { normal(): number } {
+export function hashDraw(...parts: number[]): Draw & { normal: () => number } {
   let k = 0;
   return {
     int: (min: number, max: number) => intIn(min, max, ...parts, k++),

@@ -366,6 +366,7 @@ export class SimWorld {
     const tid =
       unit(s, Salt.newVideo, aid, 9) < 0.85 ? spec.partitionTid : pickBy(top.children, s, Salt.newVideo, aid, 10)[0];
     const text = newVideoText(tid, spec.topTid, pubMs, s, Salt.newVideo, aid, 20);
+    const draw = hashDraw(s, Salt.newVideo, aid, 13);
     return {
       key: videoKey(ref),
       aid,
@@ -387,7 +388,7 @@ export class SimWorld {
       full,
       tailStartMs: pubMs,
       tailPerDay: full * TAIL_PER_DAY,
-      ratios: engagementRatios(hashDraw(s, Salt.newVideo, aid, 13).normal),
+      ratios: engagementRatios(() => draw.normal()),
     };
   }
 

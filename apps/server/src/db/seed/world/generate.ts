@@ -536,5 +536,12 @@ export function creatorContent(plan: WorldPlan, c: CreatorSpec): CreatorContent 
     };
   });
   const last = daily[daily.length - 1];
-  return { videos, daily, videoDaily, likes: last?.likes ?? 0, plays: last?.plays ?? 0, videoCount: last?.videoCount ?? 0 };
+  return {
+    videos,
+    daily,
+    videoDaily,
+    likes: last?.likes ?? 0,
+    plays: last?.plays ?? 0,
+    videoCount: last?.videoCount ?? 0,
+  };
 }

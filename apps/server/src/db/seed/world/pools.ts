@@ -654,7 +654,12 @@ export const TITLES: Readonly<Record<number, TitleSet>> = {
     },
   },
   181: {
-    templates: ['{n}分钟看完{movie}', '《{movie}》影评：{verdict}', '盘点{recapYear}年被低估的{n}部电影', '【剪辑】{movie}'],
+    templates: [
+      '{n}分钟看完{movie}',
+      '《{movie}》影评：{verdict}',
+      '盘点{recapYear}年被低估的{n}部电影',
+      '【剪辑】{movie}',
+    ],
     slots: {
       movie: ['流浪地球', '霸王别姬', '让子弹飞', '星际穿越', '盗梦空间', '千与千寻'],
       verdict: ['神作', '被低估了', '值得二刷'],

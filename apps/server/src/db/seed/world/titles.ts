@@ -14,7 +14,7 @@ import { CITIES, DEFAULT_TITLES, TITLES, TOPIC_WORDS } from './pools.js';
 
 /** A source of choices: `int(lo, hi)` gives an integer in [lo, hi], each call a new draw. */
 export interface Draw {
-  int(min: number, max: number): number;
+  int: (min: number, max: number) => number;
 }
 
 export interface TitleSet {
@@ -31,19 +31,96 @@ const pick = <T>(draw: Draw, items: readonly T[]): T => {
 };
 
 const GAMES = [
-  '原神', '塞尔达传说', '艾尔登法环', '黑神话悟空', '我的世界', '星露谷物语', '泰拉瑞亚', '只狼', '空洞骑士',
-  '文明6', '双人成行', '博德之门3', '怪物猎人', '赛博朋克2077', '幻兽帕鲁', '饥荒',
+  '原神',
+  '塞尔达传说',
+  '艾尔登法环',
+  '黑神话悟空',
+  '我的世界',
+  '星露谷物语',
+  '泰拉瑞亚',
+  '只狼',
+  '空洞骑士',
+  '文明6',
+  '双人成行',
+  '博德之门3',
+  '怪物猎人',
+  '赛博朋克2077',
+  '幻兽帕鲁',
+  '饥荒',
 ];
-const MOBILE_GAMES = ['王者荣耀', '和平精英', '原神', '崩坏星穹铁道', '明日方舟', '金铲铲之战', '蛋仔派对', '第五人格', '鸣潮'];
+const MOBILE_GAMES = [
+  '王者荣耀',
+  '和平精英',
+  '原神',
+  '崩坏星穹铁道',
+  '明日方舟',
+  '金铲铲之战',
+  '蛋仔派对',
+  '第五人格',
+  '鸣潮',
+];
 const ONLINE_GAMES = ['英雄联盟', '永劫无间', '无畏契约', '守望先锋', '魔兽世界', '三角洲行动', '逆水寒', '剑网3'];
 const ESPORTS = ['英雄联盟', '王者荣耀', '无畏契约', 'CS2', 'DOTA2'];
-const ANIME = ['葬送的芙莉莲', '间谍过家家', '孤独摇滚', '咒术回战', '进击的巨人', '电锯人', '鬼灭之刃', '海贼王', '火影忍者', '药屋少女的呢喃'];
-const SONGS = ['晴天', '起风了', '孤勇者', '夜空中最亮的星', '稻香', '青花瓷', '海阔天空', '平凡之路', '小幸运', '光年之外'];
+const ANIME = [
+  '葬送的芙莉莲',
+  '间谍过家家',
+  '孤独摇滚',
+  '咒术回战',
+  '进击的巨人',
+  '电锯人',
+  '鬼灭之刃',
+  '海贼王',
+  '火影忍者',
+  '药屋少女的呢喃',
+];
+const SONGS = [
+  '晴天',
+  '起风了',
+  '孤勇者',
+  '夜空中最亮的星',
+  '稻香',
+  '青花瓷',
+  '海阔天空',
+  '平凡之路',
+  '小幸运',
+  '光年之外',
+];
 const DANCE_SONGS = ['极乐净土', '恋爱循环', '桃花笑', '新宝岛', '卡路里', '芒种', '热爱105度的你'];
-const DISHES = ['红烧肉', '糖醋排骨', '麻婆豆腐', '可乐鸡翅', '番茄炒蛋', '酸菜鱼', '蛋炒饭', '小龙虾', '葱油拌面', '回锅肉'];
+const DISHES = [
+  '红烧肉',
+  '糖醋排骨',
+  '麻婆豆腐',
+  '可乐鸡翅',
+  '番茄炒蛋',
+  '酸菜鱼',
+  '蛋炒饭',
+  '小龙虾',
+  '葱油拌面',
+  '回锅肉',
+];
 const FOODS = ['火锅', '烧烤', '米粉', '小笼包', '牛肉面', '早茶', '烤鸭', '螺蛳粉', '煎饼果子'];
-const DEVICES = ['旗舰手机', '机械键盘', '降噪耳机', '轻薄本', '平板电脑', '智能手表', '显卡', '路由器', '充电宝', '显示器'];
-const MOVIES = ['流浪地球', '霸王别姬', '让子弹飞', '星际穿越', '盗梦空间', '千与千寻', '肖申克的救赎', '哪吒之魔童闹海'];
+const DEVICES = [
+  '旗舰手机',
+  '机械键盘',
+  '降噪耳机',
+  '轻薄本',
+  '平板电脑',
+  '智能手表',
+  '显卡',
+  '路由器',
+  '充电宝',
+  '显示器',
+];
+const MOVIES = [
+  '流浪地球',
+  '霸王别姬',
+  '让子弹飞',
+  '星际穿越',
+  '盗梦空间',
+  '千与千寻',
+  '肖申克的救赎',
+  '哪吒之魔童闹海',
+];
 const DRAMAS = ['繁花', '漫长的季节', '狂飙', '庆余年', '甄嬛传', '父母爱情'];
 
 /** Title sets by child partition tid; a child without one uses its top-level partition's set (pools.ts). */
@@ -51,31 +128,48 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
   // 游戏
   17: {
     templates: [
-      '【{game}】萌新第一次玩，结果……', '{game}全收集攻略（上）', '{game}隐藏结局怎么触发？', '当你在{game}里{action}',
-      '{game}通关后的一些感想', '【{game}】{n}小时速通挑战', '{game}最难的{n}个BOSS排名', '重玩{game}，才发现这些细节',
+      '【{game}】萌新第一次玩，结果……',
+      '{game}全收集攻略（上）',
+      '{game}隐藏结局怎么触发？',
+      '当你在{game}里{action}',
+      '{game}通关后的一些感想',
+      '【{game}】{n}小时速通挑战',
+      '{game}最难的{n}个BOSS排名',
+      '重玩{game}，才发现这些细节',
     ],
     slots: { game: GAMES, action: ['当了一回好人', '建了一座城', '只用新手武器', '钓了一整天的鱼', '开了一家店'] },
     tagSlots: ['game'],
   },
   172: {
     templates: [
-      '{game}新版本强度排行', '【{game}】零氪玩家的第{ep}天', '{game}新角色实战演示', '{game}抽卡{n}连，欧皇附体',
-      '{game}平民阵容推荐', '{game}这个活动千万别错过',
+      '{game}新版本强度排行',
+      '【{game}】零氪玩家的第{ep}天',
+      '{game}新角色实战演示',
+      '{game}抽卡{n}连，欧皇附体',
+      '{game}平民阵容推荐',
+      '{game}这个活动千万别错过',
     ],
     slots: { game: MOBILE_GAMES },
     tagSlots: ['game'],
   },
   65: {
     templates: [
-      '{game}新赛季上分思路', '【{game}】国服第一{role}教学', '{game}版本答案是谁？', '和粉丝开黑{game}，笑到停不下来',
-      '{game}这波操作你给几分', '{game}新手入坑指南',
+      '{game}新赛季上分思路',
+      '【{game}】国服第一{role}教学',
+      '{game}版本答案是谁？',
+      '和粉丝开黑{game}，笑到停不下来',
+      '{game}这波操作你给几分',
+      '{game}新手入坑指南',
     ],
     slots: { game: ONLINE_GAMES, role: ['打野', '辅助', '狙击手', '坦克', '法师'] },
     tagSlots: ['game'],
   },
   171: {
     templates: [
-      '{game}全球总决赛{round}复盘', '【{game}】{team}vs{team2} 精彩集锦', '{game}职业选手第一视角', '{team}夺冠之路回顾',
+      '{game}全球总决赛{round}复盘',
+      '【{game}】{team}vs{team2} 精彩集锦',
+      '{game}职业选手第一视角',
+      '{team}夺冠之路回顾',
       '{game}赛事数据解读：{team}为什么能赢',
     ],
     slots: {
@@ -99,7 +193,10 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
   // 知识
   201: {
     templates: [
-      '为什么{q}？{n}分钟带你看懂', '【硬核科普】{topic}到底是怎么回事', '{topic}的{n}个冷知识', '一口气讲完{topic}',
+      '为什么{q}？{n}分钟带你看懂',
+      '【硬核科普】{topic}到底是怎么回事',
+      '{topic}的{n}个冷知识',
+      '一口气讲完{topic}',
       '{topic}被误解最深的地方',
     ],
     slots: {
@@ -125,7 +222,12 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
     tagSlots: ['topic', 'company'],
   },
   208: {
-    templates: ['{subject}{n}天提分经验', '考研{subject}复习规划', '学霸的{subject}笔记分享', '{recapYear}年考研上岸经验'],
+    templates: [
+      '{subject}{n}天提分经验',
+      '考研{subject}复习规划',
+      '学霸的{subject}笔记分享',
+      '{recapYear}年考研上岸经验',
+    ],
     slots: { subject: ['高数', '英语', '线性代数', '政治', '物理', '化学'] },
     tagSlots: ['subject'],
   },
@@ -146,14 +248,23 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
   // 科技
   95: {
     templates: [
-      '{device}深度评测：{verdict}', '花{price}元买了{device}，值吗？', '{device}拆解：做工到底如何',
-      '{year}年{device}选购指南', '用了{n}天{device}，说说真实感受', '{n}款{device}横评',
+      '{device}深度评测：{verdict}',
+      '花{price}元买了{device}，值吗？',
+      '{device}拆解：做工到底如何',
+      '{year}年{device}选购指南',
+      '用了{n}天{device}，说说真实感受',
+      '{n}款{device}横评',
     ],
     slots: { device: DEVICES, verdict: ['真香', '有点失望', '这次真的不一样', '性价比之王'] },
     tagSlots: ['device'],
   },
   231: {
-    templates: ['{n}分钟入门{lang}', '用{lang}写了一个{thing}', '程序员必备的{n}个{lang}技巧', '从零开始学{lang} 第{ep}课'],
+    templates: [
+      '{n}分钟入门{lang}',
+      '用{lang}写了一个{thing}',
+      '程序员必备的{n}个{lang}技巧',
+      '从零开始学{lang} 第{ep}课',
+    ],
     slots: { lang: ['Python', 'Rust', 'JavaScript', 'Go', 'C++'], thing: ['小游戏', '爬虫', '个人网站', '聊天机器人'] },
     tagSlots: ['lang'],
   },
@@ -165,7 +276,11 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
   // 生活
   21: {
     templates: [
-      '{city}vlog｜{activity}', '记录一下{thing}的一天', '独居第{n}天', '【日常】{thing}的周末', '普通{thing}的一天',
+      '{city}vlog｜{activity}',
+      '记录一下{thing}的一天',
+      '独居第{n}天',
+      '【日常】{thing}的周末',
+      '普通{thing}的一天',
       '在{city}生活的第{n}天',
     ],
     slots: {
@@ -176,7 +291,10 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
   },
   250: {
     templates: [
-      '{city}{n}天旅行攻略', '第一次去{city}，{verdict}', '骑行{n}公里去{city}', '{city}citywalk路线分享',
+      '{city}{n}天旅行攻略',
+      '第一次去{city}，{verdict}',
+      '骑行{n}公里去{city}',
+      '{city}citywalk路线分享',
       '自驾{city}，这条路太美了',
     ],
     slots: { verdict: ['比想象中好', '踩坑了', '一定要去'] },
@@ -222,7 +340,11 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
     tagSlots: ['dish'],
   },
   212: {
-    templates: ['在{city}吃了{n}家{food}，这家最好吃', '【探店】{city}人气{food}排队{n}小时值吗', '挑战{price}元吃遍{city}'],
+    templates: [
+      '在{city}吃了{n}家{food}，这家最好吃',
+      '【探店】{city}人气{food}排队{n}小时值吗',
+      '挑战{price}元吃遍{city}',
+    ],
     slots: { food: FOODS },
     tagSlots: ['food'],
   },
@@ -282,7 +404,11 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
     slots: { anime: ANIME, month: ['一', '四', '七', '十'] },
     tagSlots: ['anime'],
   },
-  24: { templates: ['【MAD】{anime}', '{anime}燃向混剪', '【AMV】{anime}×{song}'], slots: { anime: ANIME, song: SONGS }, tagSlots: ['anime'] },
+  24: {
+    templates: ['【MAD】{anime}', '{anime}燃向混剪', '【AMV】{anime}×{song}'],
+    slots: { anime: ANIME, song: SONGS },
+    tagSlots: ['anime'],
+  },
   210: {
     templates: ['{anime}手办开箱', '{price}元的模型值不值', '拼了{n}小时的高达'],
     slots: { anime: ANIME },
@@ -306,37 +432,105 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
   },
   // 影视
   182: {
-    templates: ['《{movie}》影评：{verdict}', '{n}分钟看完{movie}', '盘点{recapYear}年被低估的{n}部电影', '{movie}的{n}个细节'],
+    templates: [
+      '《{movie}》影评：{verdict}',
+      '{n}分钟看完{movie}',
+      '盘点{recapYear}年被低估的{n}部电影',
+      '{movie}的{n}个细节',
+    ],
     slots: { movie: MOVIES, verdict: ['神作', '被低估了', '值得二刷'] },
     tagSlots: ['movie'],
   },
-  183: { templates: ['【剪辑】{movie}', '{drama}名场面混剪', '{movie}高燃混剪'], slots: { movie: MOVIES, drama: DRAMAS }, tagSlots: ['movie'] },
+  183: {
+    templates: ['【剪辑】{movie}', '{drama}名场面混剪', '{movie}高燃混剪'],
+    slots: { movie: MOVIES, drama: DRAMAS },
+    tagSlots: ['movie'],
+  },
   // 汽车
   247: {
     templates: ['{car}长测{n}公里', '{car}冬季续航实测', '{price}元预算买什么电车', '{car}车主真实用车感受'],
     slots: { car: ['小米SU7', '比亚迪海豹', '特斯拉Model Y', '理想L6', '问界M7'] },
     tagSlots: ['car'],
   },
-  240: { templates: ['{bike}提车作业', '骑{bike}跑了{n}公里', '新手摩托车怎么选'], slots: { bike: ['春风450SR', '无极300AC', '本田CB400'] }, tagSlots: ['bike'] },
+  240: {
+    templates: ['{bike}提车作业', '骑{bike}跑了{n}公里', '新手摩托车怎么选'],
+    slots: { bike: ['春风450SR', '无极300AC', '本田CB400'] },
+    tagSlots: ['bike'],
+  },
   // 运动
-  235: { templates: ['{player}生涯{n}佳球', '篮球零基础教学：{skill}', '野球场单挑'], slots: { player: ['詹姆斯', '库里', '科比', '约基奇'], skill: ['运球', '投篮', '上篮'] }, tagSlots: ['player'] },
-  249: { templates: ['{team}本赛季战术分析', '足球技巧教学：{skill}', '{player}的{n}个经典进球'], slots: { team: ['曼城', '皇马', '阿森纳', '国足'], skill: ['停球', '射门', '过人'], player: ['梅西', 'C罗', '姆巴佩'] }, tagSlots: ['team', 'player'] },
+  235: {
+    templates: ['{player}生涯{n}佳球', '篮球零基础教学：{skill}', '野球场单挑'],
+    slots: { player: ['詹姆斯', '库里', '科比', '约基奇'], skill: ['运球', '投篮', '上篮'] },
+    tagSlots: ['player'],
+  },
+  249: {
+    templates: ['{team}本赛季战术分析', '足球技巧教学：{skill}', '{player}的{n}个经典进球'],
+    slots: {
+      team: ['曼城', '皇马', '阿森纳', '国足'],
+      skill: ['停球', '射门', '过人'],
+      player: ['梅西', 'C罗', '姆巴佩'],
+    },
+    tagSlots: ['team', 'player'],
+  },
   164: {
     templates: ['坚持{n}天{sport}的变化', '跟练｜{n}分钟{sport}', '{sport}常见错误，你中了几个', '减脂期一天吃什么'],
     slots: { sport: ['健身', '跑步', '跳绳', '瑜伽', '普拉提'] },
     tagSlots: ['sport'],
   },
   // 时尚
-  157: { templates: ['{price}元{item}测评', '新手化妆教程：{style}', '{n}款{item}横评'], slots: { item: ['口红', '粉底液', '防晒', '面霜'], style: ['伪素颜', '通勤妆', '约会妆'] }, tagSlots: ['item'] },
-  158: { templates: ['{season}穿搭｜{style}', '{n}套通勤穿搭', '小个子{season}穿搭'], slots: { season: ['春季', '夏季', '秋季', '冬季'], style: ['温柔风', '通勤风', '学院风', '运动风'] } },
+  157: {
+    templates: ['{price}元{item}测评', '新手化妆教程：{style}', '{n}款{item}横评'],
+    slots: { item: ['口红', '粉底液', '防晒', '面霜'], style: ['伪素颜', '通勤妆', '约会妆'] },
+    tagSlots: ['item'],
+  },
+  158: {
+    templates: ['{season}穿搭｜{style}', '{n}套通勤穿搭', '小个子{season}穿搭'],
+    slots: { season: ['春季', '夏季', '秋季', '冬季'], style: ['温柔风', '通勤风', '学院风', '运动风'] },
+  },
   // 娱乐
-  71: { templates: ['{show}名场面', '{show}第{ep}期精彩合集', '盘点{show}里的爆笑瞬间'], slots: { show: ['脱口秀大会', '奔跑吧', '乘风破浪', '歌手'] }, tagSlots: ['show'] },
+  71: {
+    templates: ['{show}名场面', '{show}第{ep}期精彩合集', '盘点{show}里的爆笑瞬间'],
+    slots: { show: ['脱口秀大会', '奔跑吧', '乘风破浪', '歌手'] },
+    tagSlots: ['show'],
+  },
   // 鬼畜
-  22: { templates: ['【鬼畜】{subject}', '{subject}但是{twist}', '全程高能：{subject}'], slots: { subject: ['当代大学生图鉴', '打工人之歌', '期末考试', '早八人'], twist: ['每句都押韵', '越来越快'] } },
-  26: { templates: ['【音MAD】{subject}', '{subject}但是{twist}'], slots: { subject: ['周一综合征', '打工人之歌', '期末考试'], twist: ['用了{n}种乐器', '越来越快'] } },
+  22: {
+    templates: ['【鬼畜】{subject}', '{subject}但是{twist}', '全程高能：{subject}'],
+    slots: { subject: ['当代大学生图鉴', '打工人之歌', '期末考试', '早八人'], twist: ['每句都押韵', '越来越快'] },
+  },
+  26: {
+    templates: ['【音MAD】{subject}', '{subject}但是{twist}'],
+    slots: { subject: ['周一综合征', '打工人之歌', '期末考试'], twist: ['用了{n}种乐器', '越来越快'] },
+  },
   // 资讯
-  203: { templates: ['{n}分钟了解本周热点', '{topic}最新进展', '关于{topic}，你需要知道的{n}件事'], slots: { topic: ['人工智能', '新能源车', '航天发射', '极端天气'] }, tagSlots: ['topic'] },
+  203: {
+    templates: ['{n}分钟了解本周热点', '{topic}最新进展', '关于{topic}，你需要知道的{n}件事'],
+    slots: { topic: ['人工智能', '新能源车', '航天发射', '极端天气'] },
+    tagSlots: ['topic'],
+  },
 };
+
+/** Endings authors add to a title (a share of titles get one; `{ep}` makes series episodes distinct). */
+const ENDINGS = [
+  '｜第{ep}期',
+  '（上）',
+  '（下）',
+  '！',
+  '？',
+  '……',
+  '，建议收藏',
+  '，真的绝了',
+  '，一定要看到最后',
+  '，求三连',
+  '，我哭死',
+  '（完整版）',
+  '｜{city}',
+  '，{n}天后的变化',
+  '，这次不一样',
+  '，新手必看',
+];
+/** Share of titles with an ending from ENDINGS. */
+const ENDING_SHARE = 0.45;
 
 /** Shared slots: `{n}`, `{ep}`, `{city}`, `{price}`, `{year}` (the publication year), `{recapYear}`, `{topic}`. */
 const SHARED = new Set(['n', 'ep', 'city', 'price', 'year', 'recapYear', 'topic']);
@@ -375,7 +569,8 @@ export function videoText(draw: Draw, childTid: number, topTid: number, pubMs: n
   const top = partitionOfTop(topTid);
   const recapYear = recapYearOf(pubMs);
   const usable = recapYear === null ? set.templates.filter((t) => !t.includes('{recapYear}')) : set.templates;
-  const template = pick(draw, usable.length > 0 ? usable : set.templates);
+  const base = pick(draw, usable.length > 0 ? usable : set.templates);
+  const template = draw.int(0, 99) < ENDING_SHARE * 100 ? `${base}${pick(draw, ENDINGS)}` : base;
   const topic = () => pick(draw, TOPIC_WORDS[topTid] ?? [top.label]);
   const tags = new Set<string>();
   const year = new Date(pubMs + 8 * 3600_000).getUTCFullYear();

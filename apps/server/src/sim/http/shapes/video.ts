@@ -6,7 +6,7 @@
 import { hash32, hexOf, intIn, Salt } from '../../world/hash.js';
 import { cidOf } from '../../world/ids.js';
 import { commentAt, hotOrder } from '../../world/comments.js';
-import { PARTITION_NAMES, partitionOf, topicWord } from '../../world/texts.js';
+import { PARTITION_NAMES, partitionOf } from '../../world/texts.js';
 import { isVisible, type SimVideo, type VideoCounters } from '../../world/video-model.js';
 import type { SimWorld } from '../../world/world.js';
 import { dimensionOf, firstFrameOf, homeProvince, mmSs, unixSeconds } from './common.js';
