@@ -109,7 +109,7 @@ describe('seedDemoWorld', () => {
     const names = r.rows.map((x) => x.indexname);
     for (const name of [
       'creators_name_grams_idx',
-      'creators_index_num_idx',
+      'creators_name_trgm_idx',
       'videos_title_trgm_idx',
       'videos_pubdate_idx',
     ])
