@@ -58,7 +58,20 @@ export async function startEmbeddedPostgres(
     authMethod: 'password',
     createPostgresUser: isRoot,
     initdbFlags: ['--locale=C.UTF-8', '--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    // A first start writes the demo world (≈ 2 GB with its WAL): fewer checkpoints during that load, so fewer
+    // full-page images (docs/performance.md "Demo world load").
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'max_wal_size=4GB',
+      '-c',
+      'checkpoint_timeout=15min',
+      '-c',
+      'wal_compression=on',
+    ],
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });

@@ -149,6 +149,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   '之前',
   '生活',
   '求三连',
+  '附体',
+  '歌曲',
   '完整版',
   '变化',
   '天后',

@@ -199,6 +199,21 @@ describe('demo world generator (pure)', () => {
           expect(year).toBe(recapYearOf(v.pubdate.getTime()));
         }
       }
+      // seasons and anime seasons follow the publication month
+      const seasons = ['冬', '冬', '春', '春', '春', '夏', '夏', '夏', '秋', '秋', '秋', '冬'];
+      const next = ['四', '四', '四', '七', '七', '七', '十', '十', '十', '一', '一', '一'];
+      let dated = 0;
+      for (const v of videos) {
+        const month = new Date(v.pubdate.getTime() + 8 * 3600_000).getUTCMonth();
+        const season = /([春夏秋冬])(季穿搭|天，做一顿)|农村老家的([春夏秋冬])天/u.exec(v.title);
+        if (season) {
+          dated += 1;
+          expect(season[1] ?? season[3], v.title).toBe(seasons[month]);
+        }
+        const anime = /新番(.)月导视/u.exec(v.title);
+        if (anime) expect(anime[1], v.title).toBe(next[month]);
+      }
+      expect(dated).toBeGreaterThan(0);
       expect(recapYearOf(Date.parse('2026-01-10T04:00:00Z'))).toBe(2025);
       expect(recapYearOf(Date.parse('2025-12-20T04:00:00Z'))).toBe(2025);
       expect(recapYearOf(Date.parse('2026-06-01T04:00:00Z'))).toBeNull();
@@ -227,7 +242,7 @@ describe('demo world generator (pure)', () => {
           });
           // the first row is not before the publication day (Asia/Shanghai)
           const pubDay = new Date(v.pubdate.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-          expect(rows[0]?.day >= pubDay).toBe(true);
+          expect((rows[0]?.day ?? '') >= pubDay).toBe(true);
           for (let k = 1; k < rows.length; k++) {
             expect(rows[k]?.play).toBeGreaterThanOrEqual(rows[k - 1]?.play ?? 0);
             expect(rows[k]?.likes).toBeGreaterThanOrEqual(rows[k - 1]?.likes ?? 0);

@@ -597,7 +597,7 @@ export const TITLES: Readonly<Record<number, TitleSet>> = {
     templates: [
       '【MAD】{anime}',
       '{anime}第{n}集解析',
-      '新番{month}月导视',
+      '新番{animeMonth}月导视',
       '盘点{anime}里的名场面',
       '手书：{anime}',
       '{anime}手办开箱',
@@ -614,7 +614,6 @@ export const TITLES: Readonly<Record<number, TitleSet>> = {
         '海贼王',
         '火影忍者',
       ],
-      month: ['一', '四', '七', '十'],
     },
   },
   119: {
@@ -648,7 +647,6 @@ export const TITLES: Readonly<Record<number, TitleSet>> = {
   155: {
     templates: ['{season}穿搭｜{style}', '{price}元{item}测评', '{n}套通勤穿搭', '新手化妆教程：{style}'],
     slots: {
-      season: ['春季', '夏季', '秋季', '冬季'],
       style: ['温柔风', '通勤风', '学院风', '运动风'],
       item: ['口红', '粉底液', '防晒', '卫衣'],
     },

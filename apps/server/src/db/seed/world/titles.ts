@@ -300,9 +300,8 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
     slots: { verdict: ['比想象中好', '踩坑了', '一定要去'] },
   },
   251: {
-    templates: ['农村老家的{season}', '在农村种了{n}亩{crop}', '回村第{n}天：{activity}', '{crop}丰收了'],
+    templates: ['农村老家的{seasonDay}', '在农村种了{n}亩{crop}', '回村第{n}天：{activity}', '{crop}丰收了'],
     slots: {
-      season: ['春天', '夏天', '秋天', '冬天'],
       crop: ['水稻', '玉米', '西瓜', '茶叶', '柑橘'],
       activity: ['帮爷爷修屋顶', '赶集', '挖竹笋', '抓鱼'],
     },
@@ -354,8 +353,8 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
     tagSlots: ['snack'],
   },
   214: {
-    templates: ['山里的{season}，做一顿{dish}', '用柴火灶做{dish}', '采{thing}做成美食'],
-    slots: { season: ['春天', '秋天', '冬天'], dish: DISHES, thing: ['野菜', '竹笋', '蘑菇'] },
+    templates: ['山里的{seasonDay}，做一顿{dish}', '用柴火灶做{dish}', '采{thing}做成美食'],
+    slots: { dish: DISHES, thing: ['野菜', '竹笋', '蘑菇'] },
   },
   215: {
     templates: ['今天吃{food}', '{city}的早餐有多便宜', '一周的晚饭记录'],
@@ -400,8 +399,8 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
   },
   // 动画
   253: {
-    templates: ['{anime}第{n}集解析', '盘点{anime}里的名场面', '{anime}为什么能火', '新番{month}月导视'],
-    slots: { anime: ANIME, month: ['一', '四', '七', '十'] },
+    templates: ['{anime}第{n}集解析', '盘点{anime}里的名场面', '{anime}为什么能火', '新番{animeMonth}月导视'],
+    slots: { anime: ANIME },
     tagSlots: ['anime'],
   },
   24: {
@@ -485,7 +484,7 @@ export const CHILD_TITLES: Readonly<Record<number, TitleSet>> = {
   },
   158: {
     templates: ['{season}穿搭｜{style}', '{n}套通勤穿搭', '小个子{season}穿搭'],
-    slots: { season: ['春季', '夏季', '秋季', '冬季'], style: ['温柔风', '通勤风', '学院风', '运动风'] },
+    slots: { style: ['温柔风', '通勤风', '学院风', '运动风'] },
   },
   // 娱乐
   71: {
@@ -532,8 +531,17 @@ const ENDINGS = [
 /** Share of titles with an ending from ENDINGS. */
 const ENDING_SHARE = 0.45;
 
-/** Shared slots: `{n}`, `{ep}`, `{city}`, `{price}`, `{year}` (the publication year), `{recapYear}`, `{topic}`. */
-const SHARED = new Set(['n', 'ep', 'city', 'price', 'year', 'recapYear', 'topic']);
+/**
+ * Shared slots: `{n}`, `{ep}`, `{city}`, `{price}`, `{topic}`, and those of the publication date: `{year}`, `{recapYear}`,
+ * `{season}` (春季…), `{seasonDay}` (春天…), `{animeMonth}` (the next season's first month: 一/四/七/十).
+ */
+const SHARED = new Set(['n', 'ep', 'city', 'price', 'year', 'recapYear', 'topic', 'season', 'seasonDay', 'animeMonth']);
+
+const SEASONS = ['冬', '春', '夏', '秋'] as const;
+/** The season of a month (1–12): 冬 Dec–Feb, 春 Mar–May, 夏 Jun–Aug, 秋 Sep–Nov. */
+const seasonOf = (month: number): string => SEASONS[Math.floor((month % 12) / 3)] ?? '冬';
+/** The month (一/四/七/十) of the next anime season after `month` (new shows start in Jan, Apr, Jul, Oct). */
+const animeMonthOf = (month: number): string => ['一', '四', '七', '十'][(Math.floor((month - 1) / 3) + 1) % 4] ?? '一';
 
 export function partitionOfTop(topTid: number): PartitionNode {
   const p = PARTITIONS.find((x) => x.tid === topTid) ?? PARTITIONS[0];
@@ -573,7 +581,9 @@ export function videoText(draw: Draw, childTid: number, topTid: number, pubMs: n
   const template = draw.int(0, 99) < ENDING_SHARE * 100 ? `${base}${pick(draw, ENDINGS)}` : base;
   const topic = () => pick(draw, TOPIC_WORDS[topTid] ?? [top.label]);
   const tags = new Set<string>();
-  const year = new Date(pubMs + 8 * 3600_000).getUTCFullYear();
+  const local = new Date(pubMs + 8 * 3600_000); // Asia/Shanghai
+  const year = local.getUTCFullYear();
+  const month = local.getUTCMonth() + 1;
   const title = template.replace(/\{(\w+)\}/g, (_, key: string) => {
     if (SHARED.has(key) && !set.slots[key]) {
       switch (key) {
@@ -592,6 +602,12 @@ export function videoText(draw: Draw, childTid: number, topTid: number, pubMs: n
           return String(year);
         case 'recapYear':
           return String(recapYear ?? year - 1);
+        case 'season':
+          return `${seasonOf(month)}季`;
+        case 'seasonDay':
+          return `${seasonOf(month)}天`;
+        case 'animeMonth':
+          return animeMonthOf(month);
         default:
           return topic();
       }

@@ -48,7 +48,7 @@ export function CreatorPortraitCard({ kolId }: { kolId: number }) {
 function portraitBasis(portrait: Pick<KolPortrait, 'source' | 'sampleSize'>): string {
   const n = (portrait.sampleSize ?? 0).toLocaleString('zh-CN');
   if (portrait.source === 'partition') {
-    return `估算值，并非该UP主的粉丝数据：已采集的评论用户样本不足（${n} 人，满 30 人后生成该UP主自己的画像），以下为其所在分区全部评论用户的汇总画像。`;
+    return `估算值，并非该UP主的粉丝数据：该UP主已采集的评论用户样本不足（${n} 人，满 30 人后生成其自己的画像），以下为其所在分区的估算画像（由该分区已采集的评论用户结合分区受众模型推算）。`;
   }
   return `估算值：根据该UP主近 90 天视频下 ${n} 位评论用户的公开资料（性别、IP属地）统计；年龄为按评论用户活跃分区推算的模型估计，B站不公开用户年龄。`;
 }
