@@ -75,7 +75,9 @@ async function main(): Promise<void> {
   // The demo world's second part (older videos' daily history) loads behind the running web.
   if (seeded.grow && !closing) {
     seeded.grow().catch((err: unknown) => {
-      say(`[seed] video history failed (retried at the next start): ${err instanceof Error ? err.message : String(err)}`);
+      say(
+        `[seed] video history failed (retried at the next start): ${err instanceof Error ? err.message : String(err)}`,
+      );
     });
   }
   // The collector warms up behind the running web (simulator, job system, workers, scheduler).

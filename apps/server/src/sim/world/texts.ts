@@ -2,13 +2,7 @@
  * Text templates of the simulated world: comments and danmaku of mixed sentiment, commenter names and
  * IP locations, live-room titles and areas, new-video titles (filled from the demo world's own title pools).
  */
-import {
-  NAME_ADJECTIVES,
-  NAME_NOUNS,
-  NAME_PERSONS,
-  NAME_PREFIXES,
-  TOPIC_WORDS,
-} from '../../db/seed/world/pools.js';
+import { NAME_ADJECTIVES, NAME_NOUNS, NAME_PERSONS, NAME_PREFIXES, TOPIC_WORDS } from '../../db/seed/world/pools.js';
 import { videoText, type Draw, type VideoText } from '../../db/seed/world/titles.js';
 import { PARTITIONS, type PartitionNode } from '../../db/seed/world/partitions.js';
 import { intIn, normal, pickBy, unit, weightedPick } from './hash.js';
