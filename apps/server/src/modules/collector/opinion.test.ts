@@ -123,10 +123,21 @@ describe('comments', () => {
   });
 
   it('the daily sampler queues the latest video of each collected creator (opinion.collect-comments)', async () => {
+    // a creator none of whose videos the tests above crawled (they pick videos by comment count)
     const creator = await t.ctx.db
       .selectFrom('creators')
       .select('id')
       .where('video_count', '>', 3)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('comment_crawls')
+              .innerJoin('videos', 'videos.id', 'comment_crawls.video_id')
+              .select('comment_crawls.video_id')
+              .whereRef('videos.creator_id', '=', 'creators.id'),
+          ),
+        ),
+      )
       .orderBy('fans', 'desc')
       .executeTakeFirstOrThrow();
     await kit.pipeline.jobs.send('collect.creator-snapshot', { creatorId: Number(creator.id) });
