@@ -128,15 +128,9 @@ describe('comments', () => {
       .selectFrom('creators')
       .select('id')
       .where('video_count', '>', 3)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('comment_crawls')
-              .innerJoin('videos', 'videos.id', 'comment_crawls.video_id')
-              .select('comment_crawls.video_id')
-              .whereRef('videos.creator_id', '=', 'creators.id'),
-          ),
-        ),
+      .where(
+        sql<boolean>`NOT EXISTS (SELECT 1 FROM comment_crawls cc JOIN videos v ON v.id = cc.video_id
+                                 WHERE v.creator_id = creators.id)`,
       )
       .orderBy('fans', 'desc')
       .executeTakeFirstOrThrow();
