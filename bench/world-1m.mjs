@@ -23,6 +23,7 @@ const { createDb } = await import(dist('db/client.js'));
 const { planWorld, CREATORS_PER_SCALE } = await import(dist('db/seed/world/generate.js'));
 const { partitionRows, PARTITIONS } = await import(dist('db/seed/world/partitions.js'));
 const pools = await import(dist('db/seed/world/pools.js'));
+const { videoText } = await import(dist('db/seed/world/titles.js'));
 const { rngFor } = await import(dist('db/seed/world/prng.js'));
 const { shanghaiToday, addDays, dayStartMs, dayEndMs } = await import(dist('db/seed/world/days.js'));
 const { backfillRollups } = await import(dist('modules/metrics/index.js'));
@@ -236,30 +237,10 @@ plan.creators.length = 0; // free the plan
 await step('title pool (demo title templates) → bench_titles', async () => {
   const titles = [];
   for (const top of PARTITIONS) {
-    const set = pools.TITLES[top.tid] ?? pools.DEFAULT_TITLES;
+    // the demo world's own title generator (db/seed/world/titles.ts), over the children of the partition
     const rng = rngFor(seed, 'bench-titles', top.tid);
-    const topic = () => rng.pick(pools.TOPIC_WORDS[top.tid] ?? [top.label]);
-    const fill = () =>
-      rng.pick(set.templates).replace(/\{(\w+)\}/g, (_, key) => {
-        switch (key) {
-          case 'n':
-            return String(rng.pick([3, 5, 7, 10, 12, 24, 30, 50, 100, 365]));
-          case 'ep':
-            return String(rng.int(1, 120));
-          case 'city':
-            return rng.pick(pools.CITIES);
-          case 'year':
-            return String(rng.int(2023, 2025));
-          case 'price':
-            return String(rng.pick([9.9, 50, 100, 299, 999, 3000, 5000, 10000]));
-          case 'topic':
-            return topic();
-          default: {
-            const pool = set.slots[key];
-            return pool ? rng.pick(pool).replace('{n}', String(rng.int(2, 100))) : topic();
-          }
-        }
-      });
+    const pubMs = dayStartMs(lastDay);
+    const fill = () => videoText(rng, rng.pick(top.children)[0], top.tid, pubMs).title;
     const seen = new Set();
     for (let i = 0; i < 40_000 && seen.size < 6000; i++) seen.add(fill());
     let k = 0;

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     seed: config.demoSeed,
     demoPassword: config.demoPassword,
     log: say,
+    growInBackground: true,
   });
 
   let closing = false;
@@ -92,6 +93,14 @@ async function main(): Promise<void> {
       say(`Demo accounts (password: ${config.demoPassword}):`);
       for (const a of seeded.demoAccounts) say(`  ${a.login.padEnd(28)} ${a.description}`);
     }
+  }
+  // The demo world's second part (older videos' daily history) loads behind the running web.
+  if (seeded.grow && !closing) {
+    seeded.grow().catch((err: unknown) => {
+      say(
+        `[seed] video history failed (retried at the next start): ${err instanceof Error ? err.message : String(err)}`,
+      );
+    });
   }
   // The collector warms up behind the running web (simulator, job system, workers, scheduler).
   if (!closing) {

@@ -583,6 +583,13 @@ export interface RankingDatesAnswer extends ApiEnvelope, RankingHistory {
   dates: string[];
 }
 
+/**
+ * How the commercial estimate is made, in words (PriceInfo.method; docs/metrics.md "Commercial estimates").
+ * Shown to users in a tooltip beside the prices.
+ */
+export const COMMERCIAL_METHOD_TEXT =
+  '定制视频报价 = 近期视频平均播放量（近90天内最新10个视频）÷ 1000 × 千次播放单价。千次播放单价以 ¥40 为基准，按互动率、所在分区的广告价格系数和粉丝规模调整，限定在 ¥20–¥80 之间（B站定制视频常见的千次播放价格区间）；近期无视频时按粉丝数的 5% 估计播放量。植入、特殊、常规报价分别为定制视频的 60%、40%、20%，最低 ¥100。';
+
 export interface PriceInfo {
   videoPrice: number | null;
   implantationPrice: number | null;

@@ -186,6 +186,8 @@ export interface VideosTable {
   updated_at: Generated<Date>;
   /** 0016: hash of the non-counter fields of the record last applied by the ingestor; NULL after any other write */
   meta_hash: Int8 | null;
+  /** 0023: the platform's channel and topic tags of the video (view/detail `Tags`, not background music) */
+  tags: Generated<string[]>;
 }
 
 /** 0017: the newest day of each daily snapshot table, kept by statement triggers (it only rises) */

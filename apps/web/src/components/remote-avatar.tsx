@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { Avatar } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { RemoteImage } from './remote-image';
 
 interface RemoteAvatarProps {
   src: string;
@@ -8,24 +6,14 @@ interface RemoteAvatarProps {
   size?: number;
 }
 
-/**
- * An avatar from another host (platform CDNs refuse foreign referrers): loaded with no referrer, and a
- * neutral icon when it cannot be loaded.
- */
+/** A round avatar from the platform's hosts, with the local avatar placeholder (components/remote-image). */
 export function RemoteAvatar({ src, alt, size = 40 }: RemoteAvatarProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const showImage = src !== '' && failedSrc !== src;
   return (
-    <Avatar
-      size={size}
-      icon={<UserOutlined aria-hidden />}
+    <RemoteImage
+      kind="avatar"
+      src={src}
       alt={alt}
-      src={
-        showImage ? (
-          <img src={src} alt={alt} referrerPolicy="no-referrer" loading="lazy" onError={() => setFailedSrc(src)} />
-        ) : undefined
-      }
-      style={{ flex: 'none' }}
+      style={{ width: size, height: size, flex: 'none', borderRadius: '50%' }}
     />
   );
 }

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { PlayCircleOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { RemoteImage } from './remote-image';
 import './video-cover.css';
 
 /** A video's length: mm:ss, h:mm:ss from an hour. */
@@ -26,22 +26,11 @@ interface VideoCoverProps {
   children?: ReactNode;
 }
 
-/** A video cover from the platform's CDN (no referrer), a play icon when it cannot load, the duration on top. */
+/** A video cover (components/remote-image: the local cover placeholder until it loads), the duration on top. */
 export function VideoCover({ src, alt, duration, size, deleted = false, eager = false, children }: VideoCoverProps) {
-  const [failed, setFailed] = useState<string | null>(null);
   return (
     <span className={`video-cover is-${size}${deleted ? ' is-deleted' : ''}`}>
-      {src && failed !== src ? (
-        <img
-          src={src}
-          alt={alt}
-          referrerPolicy="no-referrer"
-          loading={eager ? undefined : 'lazy'}
-          onError={() => setFailed(src)}
-        />
-      ) : (
-        <PlayCircleOutlined className="video-cover-icon" aria-hidden />
-      )}
+      <RemoteImage kind="cover" src={src} alt={alt} eager={eager} className="video-cover-image" />
       <span className="video-cover-duration">{formatDuration(duration)}</span>
       {children}
     </span>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { TEST_SCALE } from '../../../test/constants.js';
-import { DEMO_WORLD_KEY, seedDemoWorld } from './demo-world.js';
+import { DEMO_HISTORY_KEY, DEMO_WORLD_KEY, growDemoWorld, seedDemoWorld } from './demo-world.js';
 import { addDays } from './world/days.js';
 import { planWorld } from './world/generate.js';
 
@@ -75,6 +75,49 @@ describe('seedDemoWorld', () => {
     );
     expect(Number(range.rows[0]?.lo)).toBeGreaterThan(0);
     expect(Number(range.rows[0]?.hi)).toBeLessThanOrEqual(100);
+  });
+
+  it('carries 31 days of daily history per visible video, ending at its counters (issue #13 item 6)', async () => {
+    const r = await sql<{ videos: string; with_history: string; mismatched: string; before_pub: string }>`
+      SELECT (SELECT count(*) FROM videos WHERE status = 0) AS videos,
+             (SELECT count(DISTINCT video_id) FROM video_daily) AS with_history,
+             (SELECT count(*) FROM videos v JOIN video_daily d ON d.video_id = v.id
+                AND d.day = (SELECT max(day) FROM creator_daily)
+              WHERE (d.play, d.likes, d.coin, d.favorite, d.share, d.reply, d.danmaku)
+                    <> (v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)) AS mismatched,
+             (SELECT count(*) FROM videos v JOIN video_daily d ON d.video_id = v.id
+              WHERE d.day < (v.pubdate AT TIME ZONE 'Asia/Shanghai')::date) AS before_pub`.execute(t.ctx.db);
+    const row = r.rows[0];
+    expect(Number(row?.with_history)).toBe(Number(row?.videos));
+    expect(Number(row?.mismatched)).toBe(0);
+    expect(Number(row?.before_pub)).toBe(0);
+    const span = await sql<{ n: string }>`SELECT count(DISTINCT day) AS n FROM video_daily`.execute(t.ctx.db);
+    expect(Number(span.rows[0]?.n)).toBe(31);
+    // the second part was marked loaded, and a second call has nothing to do
+    const marker = await t.ctx.db
+      .selectFrom('app_meta')
+      .select('key')
+      .where('key', '=', DEMO_HISTORY_KEY)
+      .executeTakeFirst();
+    expect(marker).toBeDefined();
+    expect(await growDemoWorld(t.ctx.db, () => undefined)).toBeNull();
+  });
+
+  it('rebuilt the indexes it dropped for the bulk load, and stored the videos’ tags', async () => {
+    const r = await sql<{ indexname: string }>`
+      SELECT indexname FROM pg_indexes WHERE tablename IN ('creators', 'videos')`.execute(t.ctx.db);
+    const names = r.rows.map((x) => x.indexname);
+    for (const name of [
+      'creators_name_grams_idx',
+      'creators_name_trgm_idx',
+      'videos_title_trgm_idx',
+      'videos_pubdate_idx',
+    ])
+      expect(names).toContain(name);
+    const tagged = await sql<{ n: string }>`SELECT count(*) AS n FROM videos WHERE cardinality(tags) > 0`.execute(
+      t.ctx.db,
+    );
+    expect(Number(tagged.rows[0]?.n)).toBeGreaterThan(1000);
   });
 
   it('upserts the real partition tree', async () => {

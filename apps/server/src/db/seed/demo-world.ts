@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../client.js';
 import { backfillRollups } from '../../modules/metrics/index.js';
-import { shanghaiToday } from './world/days.js';
+import { addDays, shanghaiToday } from './world/days.js';
 import { planWorld } from './world/generate.js';
 import { refreshIndexNum } from './world/index-num.js';
-import { loadWorld, upsertMcns, upsertPartitions } from './world/load.js';
+import { loadVideoHistory, loadWorld, upsertMcns, upsertPartitions } from './world/load.js';
 
 export interface DemoWorldResult {
   loaded: boolean;
@@ -16,6 +16,10 @@ export interface DemoWorldResult {
 
 /** The app_meta row that records a loaded demo world. */
 export const DEMO_WORLD_KEY = 'demo_world';
+/** The app_meta row that records the demo world's second part (older videos' daily history) as loaded. */
+export const DEMO_HISTORY_KEY = 'demo_world_video_history';
+/** Days of day-ranking lists the demo world carries (the last one in the first load, the rest in growDemoWorld). */
+const RANKING_HISTORY_DAYS = 30;
 /** Serialises two processes starting on the same empty database. */
 const LOAD_LOCK = 734_211_002;
 
@@ -68,6 +72,9 @@ export async function seedDemoWorld(
       `[seed] loading demo world: ${plan.creators.length} creators, ${plan.videoCount} videos, ${plan.days.length} days up to ${historyEnd} (seed ${seed}, scale ${scale})`,
     );
     const mcnIds = await upsertMcns(trx, plan.mcnNames);
+    // Secondary indexes are built once after the rows are in (a bulk build is several times faster than
+    // maintaining the GIN and b-tree indexes row by row); the rows are invisible to others until the commit.
+    const indexes = await dropSecondaryIndexes(trx, ['creators', 'videos']);
     let nextReport = 0.25;
     const done = await loadWorld(trx, plan, mcnIds, (p) => {
       const share = p.creators / plan.creators.length;
@@ -78,13 +85,17 @@ export async function seedDemoWorld(
         while (nextReport <= share) nextReport += 0.25;
       }
     });
+    await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(trx);
+    for (const def of indexes) await sql.raw(def).execute(trx);
+    log(`[seed]   ${indexes.length} indexes rebuilt (${elapsed()} ms)`);
     await refreshIndexNum(trx, historyEnd);
     await sql`ANALYZE creators`.execute(trx);
     await sql`ANALYZE videos`.execute(trx);
     await sql`ANALYZE creator_daily`.execute(trx);
-    // Derived data (docs/metrics.md): fan events and MCN aggregates of the 90 days, day rankings of the
-    // last 30, week/month rankings, metrics and portraits of the last day.
-    await backfillRollups(trx, 90, { end: historyEnd, rankingDays: 30, rankingPeriods: ['day'], log });
+    // Derived data (docs/metrics.md): fan events and MCN aggregates of the 90 days, the rankings (day, week,
+    // month), metrics and portraits of the last day. The day rankings of the 29 days before follow in the
+    // background (growDemoWorld).
+    await backfillRollups(trx, 90, { end: historyEnd, rankingDays: 1, log });
     const value: DemoWorldMarker = {
       seed,
       scale,
@@ -109,6 +120,70 @@ export async function seedDemoWorld(
   return { ...result, ms: elapsed() };
 }
 
+/**
+ * Drops the secondary indexes of `tables` (not those behind a primary-key or unique constraint) and answers
+ * their definitions (pg_indexes.indexdef, read from the catalogue) to recreate them after a bulk load.
+ */
+async function dropSecondaryIndexes(trx: Db, tables: readonly string[]): Promise<string[]> {
+  const r = await sql<{ name: string; def: string }>`
+    SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
+    WHERE i.schemaname = current_schema() AND i.tablename = ANY(${[...tables]}::text[])
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c
+                      WHERE c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)
+    ORDER BY i.indexname`.execute(trx);
+  for (const x of r.rows) await sql`DROP INDEX ${sql.id(x.name)}`.execute(trx);
+  return r.rows.map((x) => x.def);
+}
+
+export interface DemoGrowthResult {
+  rows: number;
+  ms: number;
+}
+
+/**
+ * The demo world's second part, loaded behind the running server (docs/performance.md "Demo world load"):
+ * the day rankings of the 29 days before the last, and the daily history of the videos published before the
+ * video-history window (≈ 2.5M rows at scale 1; the videos of the window got theirs in the first load). Regenerated from the seed recorded in the marker,
+ * committed per round and idempotent, and marked done in app_meta; null when there is nothing to do (no demo
+ * world, or already done).
+ */
+export async function growDemoWorld(db: Db, log: (l: string) => void): Promise<DemoGrowthResult | null> {
+  const started = Date.now();
+  const rows = await db
+    .selectFrom('app_meta')
+    .select(['key', 'value'])
+    .where('key', 'in', [DEMO_WORLD_KEY, DEMO_HISTORY_KEY])
+    .execute();
+  const world = parseMarker(rows.find((r) => r.key === DEMO_WORLD_KEY)?.value);
+  if (!world || rows.some((r) => r.key === DEMO_HISTORY_KEY)) return null;
+  const plan = planWorld({ seed: world.seed, scale: world.scale, today: addDays(world.historyEnd, 1) });
+  log('[seed] loading the rest of the demo world in the background: day rankings of 30 days, video history');
+  await backfillRollups(db, RANKING_HISTORY_DAYS, {
+    end: world.historyEnd,
+    rankingDays: RANKING_HISTORY_DAYS,
+    rankingPeriods: ['day'],
+    log,
+  });
+  let nextReport = 0.25;
+  const written = await loadVideoHistory(db, plan, (creators, n) => {
+    const share = creators / plan.creators.length;
+    if (share >= nextReport) {
+      log(`[seed]   video history ${Math.round(share * 100)}%: ${n} rows (${Date.now() - started} ms)`);
+      while (nextReport <= share) nextReport += 0.25;
+    }
+  });
+  await sql`ANALYZE video_daily`.execute(db);
+  const value = { rows: written, loadedAt: new Date().toISOString() };
+  await db
+    .insertInto('app_meta')
+    .values({ key: DEMO_HISTORY_KEY, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const ms = Date.now() - started;
+  log(`[seed] video history loaded: ${written} rows in ${ms} ms`);
+  return { rows: written, ms };
+}
+
 const MarkerSchema = z.object({
   seed: z.number(),
   scale: z.number(),
@@ -118,7 +193,7 @@ const MarkerSchema = z.object({
   loadedAt: z.string(),
 });
 
-function parseMarker(value: unknown): DemoWorldMarker | null {
+export function parseMarker(value: unknown): DemoWorldMarker | null {
   const parsed = MarkerSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }

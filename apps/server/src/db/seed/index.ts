@@ -1,11 +1,13 @@
 import type { AppContext } from '../../context.js';
 import { seedMenus } from './menus.js';
 import { seedDemoAccounts, type DemoAccount } from './demo-accounts.js';
-import { seedDemoWorld, type DemoWorldResult } from './demo-world.js';
+import { growDemoWorld, seedDemoWorld, type DemoWorldResult } from './demo-world.js';
 
 export interface SeedResult {
   world: DemoWorldResult | null;
   demoAccounts: DemoAccount[];
+  /** with `growInBackground`: loads the demo world's second part (call it once the server listens) */
+  grow: (() => Promise<void>) | null;
 }
 
 export interface SeedOptions {
@@ -15,13 +17,23 @@ export interface SeedOptions {
   seed: number;
   demoPassword: string;
   log: (line: string) => void;
+  /**
+   * Leave the demo world's second part (the older videos' daily history) to `SeedResult.grow`, to run behind
+   * the listening server; otherwise runSeeds loads it before answering (tests).
+   */
+  growInBackground?: boolean;
 }
 
 /** Idempotent: reference data is upserted, and the demo world loads only once per database. */
 export async function runSeeds(ctx: AppContext, options: SeedOptions): Promise<SeedResult> {
   await seedMenus(ctx.db);
-  if (!options.demo) return { world: null, demoAccounts: [] };
+  if (!options.demo) return { world: null, demoAccounts: [], grow: null };
   const world = await seedDemoWorld(ctx.db, { scale: options.scale, seed: options.seed, log: options.log });
   const demoAccounts = await seedDemoAccounts(ctx.db, options.demoPassword);
-  return { world, demoAccounts };
+  const grow = async () => {
+    await growDemoWorld(ctx.db, options.log);
+  };
+  if (options.growInBackground) return { world, demoAccounts, grow };
+  await grow();
+  return { world, demoAccounts, grow: null };
 }

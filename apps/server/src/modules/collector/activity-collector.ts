@@ -6,8 +6,9 @@
  * for the next snapshot instead of failing the snapshot.
  */
 import { sql } from 'kysely';
-import { errorMessage } from '../../jobs/clock.js';
+import { errorMessage, shanghaiDay } from '../../jobs/clock.js';
 import { BilibiliError } from '../../providers/bilibili/index.js';
+import type { VideoRecord } from '../../providers/bilibili/records.js';
 import type { VideoDetailRow } from '../ingestion/index.js';
 import { callOptions, requireClient, type CollectorDeps, type WorkContext } from './deps.js';
 
@@ -36,15 +37,25 @@ export class ActivityCollector {
         WHERE v.creator_id = ${creatorId} AND v.status = 0
           AND NOT EXISTS (SELECT 1 FROM video_detail_reads r WHERE r.video_id = v.id)
         ORDER BY v.pubdate DESC LIMIT ${DETAILS_PER_SNAPSHOT}`.execute(this.deps.db);
+      const full: VideoRecord[] = [];
       for (const v of videos.rows) {
         const detail = await client.videoViewDetail({ aid: Number(v.aid) }, opts);
         // A video that is gone has no details: marked read with nothing (its status follows from the list).
         rows.push(
           detail.found
-            ? { videoId: Number(v.id), missionId: detail.value.video.missionId, bgms: detail.value.bgms }
-            : { videoId: Number(v.id), missionId: null, bgms: [] },
+            ? {
+                videoId: Number(v.id),
+                missionId: detail.value.video.missionId,
+                bgms: detail.value.bgms,
+                tags: detail.value.tags,
+              }
+            : { videoId: Number(v.id), missionId: null, bgms: [], tags: [] },
         );
+        // The details carry every counter; a creator's video list has plays and comments only, so a video first
+        // seen there gets its likes, coins, favourites and shares here (issue #13 item 5).
+        if (detail.found) full.push(detail.value.video);
       }
+      if (full.length > 0) await this.deps.ingestion.records.ingestVideos(full, shanghaiDay(now.getTime()));
       await this.ingest(rows, now, out);
 
       const todo = await sql<{ id: string }>`

@@ -24,6 +24,8 @@ interface Expected {
   id: string;
   mission_id: string | null;
   music: string[];
+  tags: string[];
+  likes: string;
 }
 
 let creators: number[];
@@ -44,7 +46,7 @@ beforeAll(async () => {
   creators = picked.rows.map((r) => Number(r.creator_id));
   expect(creators.length).toBeGreaterThan(0);
   const rows = await sql<Expected>`
-    SELECT v.id, v.mission_id,
+    SELECT v.id, v.mission_id, v.tags, v.likes,
            coalesce(array_agg(m.ext_id ORDER BY m.ext_id) FILTER (WHERE m.id IS NOT NULL), '{}') AS music
     FROM videos v
     LEFT JOIN video_materials vm ON vm.video_id = v.id LEFT JOIN materials m ON m.id = vm.material_id
@@ -59,7 +61,9 @@ beforeAll(async () => {
   await sql`DELETE FROM video_materials vm USING videos v WHERE vm.video_id = v.id AND v.creator_id = ANY(${creators}::bigint[])`.execute(
     db,
   );
-  await sql`UPDATE videos SET mission_id = NULL WHERE creator_id = ANY(${creators}::bigint[])`.execute(db);
+  // … and what a creator's video list does not carry (tags; likes as a video first seen there has them)
+  await sql`UPDATE videos SET mission_id = NULL, tags = '{}', likes = 0, coin = 0, favorite = 0, share = 0
+            WHERE creator_id = ANY(${creators}::bigint[])`.execute(db);
   await sql`UPDATE activities SET name = NULL, info_at = NULL WHERE id = ANY(${missions}::bigint[])`.execute(db);
 
   kit = await startPipelineKit({ ctx: t.ctx, databaseUrl: t.databaseUrl, seed: 7, scale: TEST_SCALE });
@@ -74,7 +78,7 @@ describe('activity details through the collector', () => {
   it('reads the newest videos’ details and restores the seeded mission ids and music', async () => {
     const db = t.ctx.db;
     const read = await sql<Expected & { creator_id: string }>`
-      SELECT v.id, v.creator_id, v.mission_id,
+      SELECT v.id, v.creator_id, v.mission_id, v.tags, v.likes,
              coalesce(array_agg(m.ext_id ORDER BY m.ext_id) FILTER (WHERE m.id IS NOT NULL), '{}') AS music
       FROM videos v JOIN video_detail_reads r ON r.video_id = v.id
       LEFT JOIN video_materials vm ON vm.video_id = v.id LEFT JOIN materials m ON m.id = vm.material_id
@@ -90,6 +94,9 @@ describe('activity details through the collector', () => {
       compared += 1;
       expect(r.mission_id, `video ${r.id}`).toBe(e.mission_id);
       expect(r.music, `video ${r.id}`).toEqual(e.music);
+      // the platform tags (the simulator lists the partition's name first) and the full counters are back
+      expect(r.tags.slice(1), `video ${r.id}`).toEqual(e.tags);
+      expect(Number(r.likes), `video ${r.id}`).toBeGreaterThanOrEqual(Number(e.likes));
       if (r.mission_id !== null) withMission += 1;
     }
     for (const n of perCreator.values()) expect(n).toBeLessThanOrEqual(DETAILS_PER_SNAPSHOT);

@@ -123,10 +123,15 @@ describe('comments', () => {
   });
 
   it('the daily sampler queues the latest video of each collected creator (opinion.collect-comments)', async () => {
+    // a creator none of whose videos the tests above crawled (they pick videos by comment count)
     const creator = await t.ctx.db
       .selectFrom('creators')
       .select('id')
       .where('video_count', '>', 3)
+      .where(
+        sql<boolean>`NOT EXISTS (SELECT 1 FROM comment_crawls cc JOIN videos v ON v.id = cc.video_id
+                                 WHERE v.creator_id = creators.id)`,
+      )
       .orderBy('fans', 'desc')
       .executeTakeFirstOrThrow();
     await kit.pipeline.jobs.send('collect.creator-snapshot', { creatorId: Number(creator.id) });

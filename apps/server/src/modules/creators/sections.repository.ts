@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { PriceInfo } from '@xg/shared';
+import { COMMERCIAL_METHOD_TEXT, type PriceInfo } from '@xg/shared';
 import type { Db } from '../../db/client.js';
 import { num, numOrNull } from './kol-items.js';
 
@@ -62,7 +62,7 @@ export function toPriceInfo(row: PriceRowDb): PriceInfo | undefined {
     weekAvgPlayNum: numOrNull(row.week_avg_play),
     avgPraiseNum: numOrNull(row.avg_praise),
     updateTime: row.computed_at.toISOString(),
-    method: 'docs/metrics.md#commercial-estimates',
+    method: COMMERCIAL_METHOD_TEXT,
   };
 }
 

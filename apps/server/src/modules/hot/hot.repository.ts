@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { num } from '../creators/kol-items.js';
-import { titleCondition } from '../videos/videos.repository.js';
 
 /**
  * The hot-video score of docs/metrics.md "Hot content", as SQL over `v` (videos) with `asOf` the
@@ -25,6 +24,8 @@ export function hotScoreSql(asOf: Date): RawBuilder<number> {
 export interface TitleRow {
   id: string;
   title: string;
+  /** the platform's tags of the video (videos.tags, migration 0023) */
+  tags: readonly string[];
   creatorId: string;
   play: number;
   hotScore: number;
@@ -82,41 +83,30 @@ export class HotRepository {
 
   /** Titles of the window's visible videos, with plays and hot score (for tags and topics). */
   async windowTitles(asOf: Date, days: number, tids: number[] | null): Promise<TitleRow[]> {
-    const r = await sql<{ id: string; title: string; creator_id: string; play: string; score: number }>`
-      SELECT v.id, v.title, v.creator_id, v.play, ${hotScoreSql(asOf)} AS score
+    const r = await sql<{
+      id: string;
+      title: string;
+      tags: string[];
+      creator_id: string;
+      play: string;
+      score: number;
+    }>`
+      SELECT v.id, v.title, v.tags, v.creator_id, v.play, ${hotScoreSql(asOf)} AS score
       FROM videos v WHERE ${this.windowWhere(asOf, days, tids)}`.execute(this.db);
     return r.rows.map((x) => ({
       id: x.id,
       title: x.title,
+      tags: x.tags,
       creatorId: x.creator_id,
       play: num(x.play),
       hotScore: x.score,
     }));
   }
 
-  /** Videos of the window whose title contains `topic`, by plays; with the topic's totals. */
-  async topicVideos(
-    asOf: Date,
-    days: number,
-    topic: string,
-    page: { limit: number; offset: number },
-  ): Promise<{ ids: string[]; videoNum: number; playNum: number; kolNum: number }> {
-    const where = sql`${this.windowWhere(asOf, days, null)} AND ${titleCondition(topic)}`;
-    const [rows, totals] = await Promise.all([
-      sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${where} ORDER BY v.play DESC, v.id
-        LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db),
-      sql<{ n: string; plays: string | null; kols: string }>`
-        SELECT count(*) AS n, sum(v.play) AS plays, count(DISTINCT v.creator_id) AS kols FROM videos v WHERE ${where}`.execute(
-        this.db,
-      ),
-    ]);
-    const t = totals.rows[0];
-    return {
-      ids: rows.rows.map((x) => x.id),
-      videoNum: num(t?.n ?? 0),
-      playNum: num(t?.plays ?? 0),
-      kolNum: num(t?.kols ?? 0),
-    };
+  /** The names of all partitions: categories, which are not topics even when a video is tagged with one. */
+  async partitionNames(): Promise<Set<string>> {
+    const r = await sql<{ name: string }>`SELECT name FROM partitions`.execute(this.db);
+    return new Set(r.rows.map((x) => x.name.toLowerCase()));
   }
 
   /** Per top-level partition: the window's videos, plays, interactions and hits (plays ≥ HIT_PLAYS). */

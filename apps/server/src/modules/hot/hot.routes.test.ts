@@ -12,12 +12,14 @@ import {
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
 import type { TitleRow } from './hot.repository.js';
-import { aggregateTags, aggregateTopics, titleGrams, titleTags } from './hot.service.js';
+import { aggregateTags, aggregateTopics, titleTags, videoTopics } from './hot.service.js';
+import { STOP_WORDS, titleKeywords } from './keywords.js';
 
 describe('hot content maths', () => {
-  const row = (title: string, creatorId: string, play = 100, hotScore = 1): TitleRow => ({
+  const row = (title: string, creatorId: string, play = 100, hotScore = 1, tags: string[] = []): TitleRow => ({
     id: title,
     title,
+    tags,
     creatorId,
     play,
     hotScore,
@@ -36,29 +38,46 @@ describe('hot content maths', () => {
     expect(tags).toEqual([{ tag: '原神', videoNum: 2, playNum: 150, hotScore: 5 }]);
   });
 
-  it('makes n-grams of letter runs only', () => {
-    const g = titleGrams('独居第7天！ab');
-    expect(g.has('独居')).toBe(true);
-    expect(g.has('独居第')).toBe(true);
-    expect(g.has('第7')).toBe(false);
-    expect(g.has('ab')).toBe(true);
+  it('sums platform tags with title tags, once per video', () => {
+    const tags = aggregateTags([row('【原神】a', '1', 100, 3, ['原神', '抽卡']), row('b', '2', 50, 2, ['抽卡'])], 10);
+    expect(tags).toEqual([{ tag: '抽卡', videoNum: 2, playNum: 150, hotScore: 5 }]);
   });
 
-  it('keeps frequent keywords from several creators and prefers the longer covering one', () => {
+  it('cuts titles into whole content words with the segmenter, never fragments', () => {
+    expect(titleKeywords('大学生的一天：宿舍里的生活vlog')).toEqual(['大学生', '宿舍']);
+    expect(titleKeywords('英雄联盟全成就攻略，看这一期就够了')).toEqual(['英雄联盟']);
+    expect(titleKeywords('外卖小哥的一天到底能赚多少钱？')).toEqual(['外卖小哥']);
+    expect(titleKeywords('【原神】4.2版本芙宁娜抽卡测评')).toEqual(['原神', '芙宁娜', '抽卡']);
+    expect(titleKeywords('为什么年轻人都不愿意结婚了')).toEqual(['年轻人']);
+    expect(titleKeywords('2025年度总结｜我在上海的第三年')).toEqual(['上海']);
+    for (const stop of ['的一天', '一天', '什么', '里的', '一期', '下大学生的一']) {
+      expect(titleKeywords(`下大学生的一天里的什么，看这一期${stop}`)).not.toContain(stop);
+    }
+  });
+
+  it("a video's topics: its platform tags, title tags and title keywords, without partition names", () => {
+    const topics = videoTopics(
+      { title: '#露营# 【原神】芙宁娜抽卡', tags: ['单机游戏', '手游', 'VLOG'] },
+      new Set(['单机游戏']),
+    );
+    expect(topics.sort()).toEqual(['原神', '手游', '抽卡', '芙宁娜', '露营'].sort());
+  });
+
+  it('keeps topics with 3+ videos from 2+ creators, ranked by the sum of hot scores', () => {
     const rows = [
-      row('苏州vlog骑行', '1', 10, 5),
-      row('苏州vlog搬家', '2', 10, 5),
-      row('苏州vlog美食', '3', 10, 5),
+      row('苏州骑行路线分享', '1', 10, 5),
+      row('苏州美食探店', '2', 10, 5),
+      row('周末去苏州', '3', 10, 5, ['旅行']),
       row('独居第1天', '4', 10, 1),
       row('独居第2天', '4', 10, 1),
       row('独居第3天', '4', 10, 1), // one creator only: not a topic
+      row('我的一天', '5', 10, 9),
+      row('你的一天', '6', 10, 9),
+      row('他的一天', '7', 10, 9), // 一天 is a stop word
     ];
-    const topics = aggregateTopics(rows, 10).map((x) => x.topic);
-    expect(topics).toContain('苏州vlog');
-    expect(topics).not.toContain('苏州'); // covered by 苏州vlog with the same videos
-    expect(topics.some((x) => x.includes('独居'))).toBe(false);
-    const top = aggregateTopics(rows, 1)[0];
-    expect(top).toMatchObject({ topic: '苏州vlog', videoNum: 3, kolNum: 3, playNum: 30, hotScore: 15 });
+    const topics = aggregateTopics(rows, 10);
+    expect(topics.map((x) => x.topic)).toEqual(['苏州']);
+    expect(topics[0]).toMatchObject({ topic: '苏州', videoNum: 3, kolNum: 3, playNum: 30, hotScore: 15 });
   });
 });
 
@@ -95,6 +114,12 @@ describe('hot content endpoints', () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     expect(body.videoInfos.map((v) => v.rank)).toEqual(body.videoInfos.map((_, i) => i + 1));
     for (const v of body.videoInfos) expect(v.status).toBe(0);
+    // counts that hold together: no leader with plays and no likes or coins (issue #13 item 5)
+    for (const v of body.videoInfos.filter((x) => x.playNum >= 500)) {
+      expect(v.praiseNum).toBeGreaterThan(0);
+      expect(v.castCurrencyNum).toBeGreaterThan(0);
+      expect(v.castCurrencyNum).toBeLessThanOrEqual(v.praiseNum);
+    }
     const game = await get<HotVideoAnswer>('/api/hotVideo', { tid: 4 });
     const tids = (
       await sql<{ tid: number }>`SELECT tid FROM partitions WHERE tid = 4 OR parent_id = 4`.execute(t.ctx.db)
@@ -116,7 +141,22 @@ describe('hot content endpoints', () => {
         pageSize: 5,
       });
       expect(detail).toMatchObject({ code: 200, topic: topic.topic, videoNum: topic.videoNum, kolNum: topic.kolNum });
-      for (const v of detail.videoInfos) expect(v.title.toLowerCase()).toContain(topic.topic);
+      const stored = await sql<{ title: string; tags: string[] }>`
+        SELECT title, tags FROM videos WHERE bvid = ANY(${detail.videoInfos.map((v) => v.bvid)}::text[])`.execute(
+        t.ctx.db,
+      );
+      expect(stored.rows.length).toBe(detail.videoInfos.length);
+      for (const v of stored.rows) expect(videoTopics(v, new Set())).toContain(topic.topic);
+    }
+    // real words only: no title fragments, no stop words, no partition names
+    expect(spots.topics.length).toBeGreaterThan(0);
+    const partitions = new Set(
+      (await sql<{ name: string }>`SELECT name FROM partitions`.execute(t.ctx.db)).rows.map((r) => r.name),
+    );
+    for (const s of spots.topics) {
+      expect(STOP_WORDS.has(s.topic)).toBe(false);
+      expect(partitions.has(s.topic)).toBe(false);
+      expect(s.topic).not.toMatch(/^(的|里|了|下)|(的|里|了)$/u);
     }
     expect((await get('/api/topicDetail', {})).message).toBe(DiscoveryMsg.topicRequired);
     expect((await get('/api/hotTag', { days: 3 })).message).toBe(DiscoveryMsg.daysInvalid);

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import { Cached, CachedMap, type CatalogService } from '../creators/catalog.service.js';
 import { readVideoItems } from '../videos/video-items.js';
 import type { HotRepository, PartitionStats, TitleRow } from './hot.repository.js';
+import { addDictionaryWords, STOP_WORDS, titleKeywords } from './keywords.js';
 
 type Answer<T> = Omit<T, 'code' | 'message'>;
 
@@ -26,10 +27,6 @@ export const TAG_LIMIT = 50;
 /** A topic needs this many videos from at least TOPIC_MIN_KOLS creators. */
 export const TOPIC_MIN_VIDEOS = 3;
 export const TOPIC_MIN_KOLS = 2;
-/** Topic keywords are runs of 2..TOPIC_MAX_LEN characters. */
-export const TOPIC_MAX_LEN = 6;
-/** A shorter keyword is dropped when a longer one containing it covers this share of its videos. */
-export const TOPIC_COVER = 0.8;
 /** Tags, topics and partition figures are recomputed at most this often. */
 const CACHE_MS = 10 * 60_000;
 
@@ -47,11 +44,11 @@ export function titleTags(title: string): string[] {
   return [...out];
 }
 
-/** Tag figures over a window's titles: videos, plays, and the sum of their hot scores; at least 2 videos. */
+/** Tag figures over a window's videos (platform tags and title tags): videos, plays, and the sum of their hot scores; at least 2 videos. */
 export function aggregateTags(rows: readonly TitleRow[], limit: number): HotTag[] {
   const tags = new Map<string, HotTag>();
   for (const r of rows) {
-    for (const tag of titleTags(r.title)) {
+    for (const tag of new Set([...r.tags, ...titleTags(r.title)])) {
       const t = tags.get(tag) ?? { tag, videoNum: 0, playNum: 0, hotScore: 0 };
       t.videoNum += 1;
       t.playNum += r.play;
@@ -66,58 +63,72 @@ export function aggregateTags(rows: readonly TitleRow[], limit: number): HotTag[
     .map((t) => ({ ...t, hotScore: round2(t.hotScore) }));
 }
 
-/** The keyword candidates of a title: character n-grams (2..max) of its runs of letters (digits split runs). */
-export function titleGrams(title: string, max = TOPIC_MAX_LEN): Set<string> {
-  const grams = new Set<string>();
-  for (const run of title.toLowerCase().split(/[^\p{L}]+/u)) {
-    const chars = Array.from(run);
-    for (let i = 0; i < chars.length; i++) {
-      for (let n = 2; n <= max && i + n <= chars.length; n++) grams.add(chars.slice(i, i + n).join(''));
-    }
+/**
+ * The topics of one video (docs/metrics.md "Hot content"): the platform's tags it carries (videos.tags), the
+ * #话题# and 【…】 tags of its title, and the content words of its title cut by the Chinese word segmenter
+ * (keywords.ts) — lower-cased, each once. Partition names are categories, not topics, and are left out.
+ */
+export function videoTopics(r: Pick<TitleRow, 'title' | 'tags'>, categories: ReadonlySet<string>): string[] {
+  const out = new Set<string>();
+  for (const t of [...r.tags, ...titleTags(r.title)]) {
+    const w = t.trim().toLowerCase();
+    if (w && !STOP_WORDS.has(w)) out.add(w);
   }
-  return grams;
+  for (const w of titleKeywords(r.title)) out.add(w);
+  for (const c of categories) out.delete(c);
+  return [...out];
+}
+
+export interface TopicIndex {
+  /** the ranked topics (top `limit`) */
+  topics: HotTopic[];
+  /** every kept topic's videos, most played first */
+  videosOf: Map<string, TitleRow[]>;
 }
 
 /**
- * Hot topics (docs/metrics.md "Hot content"): frequent title keywords of the window. Every n-gram counted
- * once per video; kept with ≥ TOPIC_MIN_VIDEOS videos from ≥ TOPIC_MIN_KOLS creators; a keyword is dropped
- * when a longer kept keyword containing it covers ≥ TOPIC_COVER of its videos (so 原神 gives way to
- * 【原神】's longer phrase only when they are really the same thing); ranked by the sum of hot scores.
+ * Hot topics over a window's videos: a topic is kept with ≥ TOPIC_MIN_VIDEOS videos from ≥ TOPIC_MIN_KOLS
+ * creators, ranked by the sum of its videos' hot scores (ties: more videos, then the topic's text).
  */
-export function aggregateTopics(rows: readonly TitleRow[], limit: number): HotTopic[] {
-  const counts = new Map<string, number>();
-  const gramsOf = rows.map((r) => titleGrams(r.title));
-  for (const grams of gramsOf) for (const g of grams) counts.set(g, (counts.get(g) ?? 0) + 1);
-  const frequent = new Map<string, { videos: number; kols: Set<string>; plays: number; score: number }>();
-  for (const [g, n] of counts)
-    if (n >= TOPIC_MIN_VIDEOS) frequent.set(g, { videos: n, kols: new Set(), plays: 0, score: 0 });
-  rows.forEach((r, i) => {
-    for (const g of gramsOf[i] ?? []) {
-      const f = frequent.get(g);
-      if (!f) continue;
-      f.kols.add(r.creatorId);
-      f.plays += r.play;
-      f.score += r.hotScore;
+export function buildTopicIndex(rows: readonly TitleRow[], categories: ReadonlySet<string>, limit: number): TopicIndex {
+  addDictionaryWords(rows.flatMap((r) => r.tags));
+  const byTopic = new Map<string, TitleRow[]>();
+  for (const r of rows) {
+    for (const t of videoTopics(r, categories)) {
+      const list = byTopic.get(t);
+      if (list) list.push(r);
+      else byTopic.set(t, [r]);
     }
-  });
-  const kept = [...frequent.entries()].filter(([, f]) => f.kols.size >= TOPIC_MIN_KOLS);
-  // longest first, so a keyword is compared with the longer keywords already kept
-  kept.sort((a, b) => Array.from(b[0]).length - Array.from(a[0]).length);
-  const chosen: [string, { videos: number; kols: Set<string>; plays: number; score: number }][] = [];
-  for (const [g, f] of kept) {
-    const covered = chosen.some(([h, hf]) => h.includes(g) && hf.videos >= TOPIC_COVER * f.videos);
-    if (!covered) chosen.push([g, f]);
   }
-  return chosen
-    .sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]))
-    .slice(0, limit)
-    .map(([topic, f]) => ({
+  const videosOf = new Map<string, TitleRow[]>();
+  const topics: HotTopic[] = [];
+  for (const [topic, videos] of byTopic) {
+    if (videos.length < TOPIC_MIN_VIDEOS) continue;
+    const kols = new Set(videos.map((v) => v.creatorId));
+    if (kols.size < TOPIC_MIN_KOLS) continue;
+    videosOf.set(
       topic,
-      videoNum: f.videos,
-      kolNum: f.kols.size,
-      playNum: f.plays,
-      hotScore: round2(f.score),
-    }));
+      [...videos].sort((a, b) => b.play - a.play || Number(a.id) - Number(b.id)),
+    );
+    topics.push({
+      topic,
+      videoNum: videos.length,
+      kolNum: kols.size,
+      playNum: videos.reduce((s, v) => s + v.play, 0),
+      hotScore: videos.reduce((s, v) => s + v.hotScore, 0),
+    });
+  }
+  topics.sort((a, b) => b.hotScore - a.hotScore || b.videoNum - a.videoNum || a.topic.localeCompare(b.topic));
+  return { topics: topics.slice(0, limit).map((t) => ({ ...t, hotScore: round2(t.hotScore) })), videosOf };
+}
+
+/** The ranked topics of a window's videos (see buildTopicIndex). */
+export function aggregateTopics(
+  rows: readonly TitleRow[],
+  limit: number,
+  categories: ReadonlySet<string> = new Set(),
+): HotTopic[] {
+  return buildTopicIndex(rows, categories, limit).topics;
 }
 
 /**
@@ -127,7 +138,8 @@ export function aggregateTopics(rows: readonly TitleRow[], limit: number): HotTo
 export class HotService {
   private readonly asOf: Cached<Date>;
   private readonly tags = new CachedMap<string, HotTag[]>(CACHE_MS);
-  private readonly topics = new CachedMap<number, HotTopic[]>(CACHE_MS);
+  private readonly topics = new CachedMap<number, TopicIndex>(CACHE_MS);
+  private readonly categories: Cached<Set<string>>;
   private readonly partitions = new CachedMap<number, PartitionStats[]>(CACHE_MS);
 
   constructor(
@@ -136,6 +148,7 @@ export class HotService {
     private readonly catalog: CatalogService,
   ) {
     this.asOf = new Cached(60_000, () => hot.asOf());
+    this.categories = new Cached(CACHE_MS, () => hot.partitionNames());
   }
 
   private async tids(tid: number | undefined): Promise<number[] | null> {
@@ -165,26 +178,36 @@ export class HotService {
     );
   }
 
-  async hotSpot(p: HotSpotParams): Promise<HotTopic[]> {
-    const tids = await this.tids(p.tid);
-    return this.topics.get(p.tid ?? 0, async () =>
-      aggregateTopics(await this.hot.windowTitles(await this.asOf.get(), TOPIC_DAYS, tids), TOPIC_LIMIT),
-    );
+  private async topicIndex(tid: number | undefined): Promise<TopicIndex> {
+    const tids = await this.tids(tid);
+    return this.topics.get(tid ?? 0, async () => {
+      const [rows, categories] = await Promise.all([
+        this.hot.windowTitles(await this.asOf.get(), TOPIC_DAYS, tids),
+        this.categories.get(),
+      ]);
+      return buildTopicIndex(rows, categories, TOPIC_LIMIT);
+    });
   }
 
+  async hotSpot(p: HotSpotParams): Promise<HotTopic[]> {
+    return (await this.topicIndex(p.tid)).topics;
+  }
+
+  /** A topic's videos: the same videos hotSpot counted for it (all partitions), most played first. */
   async topicDetail(p: TopicDetailParams): Promise<Answer<TopicDetailAnswer>> {
-    const asOf = await this.asOf.get();
-    const r = await this.hot.topicVideos(asOf, TOPIC_DAYS, p.topic, {
-      limit: p.pageSize,
-      offset: (p.pageNo - 1) * p.pageSize,
-    });
+    const index = await this.topicIndex(undefined);
+    const videos = index.videosOf.get(p.topic.trim().toLowerCase()) ?? [];
+    const offset = (p.pageNo - 1) * p.pageSize;
     return {
       topic: p.topic,
-      videoNum: r.videoNum,
-      playNum: r.playNum,
-      kolNum: r.kolNum,
-      videoInfos: await readVideoItems(this.db, r.ids),
-      total: r.videoNum,
+      videoNum: videos.length,
+      playNum: videos.reduce((s, v) => s + v.play, 0),
+      kolNum: new Set(videos.map((v) => v.creatorId)).size,
+      videoInfos: await readVideoItems(
+        this.db,
+        videos.slice(offset, offset + p.pageSize).map((v) => v.id),
+      ),
+      total: videos.length,
       pageNo: p.pageNo,
       pageSize: p.pageSize,
     };

@@ -14,6 +14,8 @@ export interface VideoDetailRow {
   /** null: the detail names no activity */
   missionId: number | null;
   bgms: readonly BgmRecord[];
+  /** the platform's channel and topic tags (not background music): videos.tags (0023); absent: left as stored */
+  tags?: readonly string[];
 }
 
 export interface DetailIngestResult {
@@ -37,12 +39,19 @@ export class ActivityIngestor {
     if (unique.length === 0) return result;
     const ids = unique.map((r) => r.videoId);
     const missions = unique.map((r) => r.missionId);
+    // text[][] cannot be ragged: each video's tags travel as one JSON array
+    const tagged = unique.filter((r) => r.tags !== undefined);
+    const tags = tagged.map((r) => JSON.stringify(r.tags));
     await this.db.transaction().execute(async (trx) => {
       const updated = await sql`
         UPDATE videos v SET mission_id = t.mission_id
         FROM unnest(${ids}::bigint[], ${missions}::bigint[]) AS t(id, mission_id)
         WHERE v.id = t.id AND v.mission_id IS DISTINCT FROM t.mission_id`.execute(trx);
       result.missions = Number(updated.numAffectedRows ?? 0n);
+      await sql`
+        UPDATE videos v SET tags = ARRAY(SELECT jsonb_array_elements_text(t.tags))
+        FROM unnest(${tagged.map((r) => r.videoId)}::bigint[], ${tags}::jsonb[]) AS t(id, tags)
+        WHERE v.id = t.id AND v.tags IS DISTINCT FROM ARRAY(SELECT jsonb_array_elements_text(t.tags))`.execute(trx);
       const seen = [...new Set(missions.filter((m): m is number => m !== null))];
       if (seen.length > 0) {
         const inserted = await sql`

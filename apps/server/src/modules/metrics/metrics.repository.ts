@@ -222,8 +222,7 @@ export async function buildDayTable(db: Executor, day: string): Promise<void> {
              least(1, greatest(0, log(greatest(fans - coalesce(fans_30, fans), 0)::float8 + 1) / 6)) AS s_g,
              least(1, greatest(0, (log(coalesce(avg_play10, 0) + 1) - 2) / 5)) AS s_p,
              least(1, greatest(0, coalesce(rate10, 0) / 0.2)) AS s_e,
-             (0.04 * fans + 0.1 * coalesce(avg_play10, 0))
-               * least(1.5, greatest(0.6, 0.5 + 5 * coalesce(rate10, 0))) * price_factor AS raw_price
+             commercial_raw_price(fans, avg_play10, rate10, price_factor) AS raw_price -- 0023, docs/metrics.md
       FROM base
       -- a fence: s.raw_price stays a column below, so the SQL function price_round is inlined (with the whole
       -- expression as its argument it is called through the SQL-function executor, ~25 s at 1M creators)
@@ -313,8 +312,7 @@ export async function buildRankingDays(db: Executor, from: string, to: string): 
              coalesce(c.kday >= c.d - 2, false) AS listed, c.kfans AS fans, c.change_1, c.change_7, c.change_30,
              c.base_day_1, c.base_day_7, c.base_day_30, c.prev_change_1, c.prev_change_7, c.prev_change_30,
              coalesce(va.n30, 0) AS n30,
-             (0.04 * c.kfans + 0.1 * coalesce(va.avg_play10, 0))
-               * least(1.5, greatest(0.6, 0.5 + 5 * coalesce(va.rate10, 0))) * cr.price_factor AS raw_price
+             commercial_raw_price(c.kfans, va.avg_play10, va.rate10, cr.price_factor) AS raw_price
       FROM chg c
       JOIN cr ON cr.creator_id = c.creator_id
       LEFT JOIN vagg va ON va.creator_id = c.creator_id AND va.d = c.d

@@ -452,21 +452,39 @@ describe('runNightlyRollups(D)', () => {
     expect(a.engagement_rate).toBeCloseTo(61_000 / 630_000, 12);
   });
 
-  it('prices: (0.04·fans + 0.1·avgPlay) × k_eng × k_part, rounded to 2 significant digits', async () => {
+  it('prices: average plays × a CPM of ¥20–80 (k_eng × k_part × k_reach × ¥40), 2 significant digits', async () => {
     const prices = async (c: number) => {
       const m = await metrics(c);
       return [m.video_price, m.implantation_price, m.special_price, m.normal_price, m.business_value].map(Number);
     };
-    // A: raw = (8,228 + 21,000) × (0.5 + 5 × 0.0968…) × 1.0 = 28,764.1; 3 videos in 30 days → × 0.875
-    expect(await prices(id.A)).toEqual([29_000, 17_000, 12_000, 5_800, 25_375]);
-    // B: raw = (3,936 + 1,000) × 0.95 = 4,689.2; 1 video in 30 days → × 0.625
-    expect(await prices(id.B)).toEqual([4_700, 2_800, 1_900, 940, 2_938]);
-    // C: raw = (40,380 + 4,000) × 0.8125 = 36,058.75; inactive → × 0.5
-    expect(await prices(id.C)).toEqual([36_000, 22_000, 14_000, 7_200, 18_000]);
-    // D: no visible videos: raw = 234.8 × 0.6 × 1.3 (科技) = 183.1; the minimum is 100
-    expect(await prices(id.D)).toEqual([180, 110, 100, 100, 90]);
-    // E: raw = (1,956 + 300) × 1.0 × 1.1 (美食) = 2,481.6
-    expect(await prices(id.E)).toEqual([2_500, 1_500, 990, 500, 1_563]);
+    // A: 210,000 plays; k_eng = 0.5 + 5 × 0.0968… = 0.984; fans < plays → k_reach 1; cpm = 39.37;
+    //    raw = 210 × 39.37 = 8,266.7; 3 videos in 30 days → × 0.875
+    expect(await prices(id.A)).toEqual([8_300, 5_000, 3_300, 1_700, 7_263]);
+    // B: 10,000 plays, 98,400 fans → k_reach = 1 + 0.15 × log10(9.84) = 1.149; cpm = 40 × 0.95 × 1.149 = 43.66;
+    //    raw = 436.6; 1 video in 30 days → × 0.625
+    expect(await prices(id.B)).toEqual([440, 260, 170, 100, 275]);
+    // C: 40,000 plays, 1,009,500 fans → k_reach 1.210; cpm = 40 × 0.8125 × 1.210 = 39.34; raw = 1,573.4; inactive → × 0.5
+    expect(await prices(id.C)).toEqual([1_600, 940, 630, 310, 800]);
+    // D: no visible videos: 5 % of 5,870 fans stand in (293.5 plays); cpm = 40 × 0.6 × 1.3 (科技) × 1.195 = 37.3;
+    //    raw = 10.9; the minimum is 100
+    expect(await prices(id.D)).toEqual([100, 100, 100, 100, 50]);
+    // E: 3,000 plays, 48,900 fans → k_reach 1.182; cpm = 40 × 1.0 × 1.1 (美食) × 1.182 = 52.0; raw = 156
+    expect(await prices(id.E)).toEqual([160, 100, 100, 100, 100]);
+  });
+
+  it('keeps the quote per 1,000 average plays in ¥20–80 whatever the fans (the ¥140万 for 14.3万 plays case)', async () => {
+    const r = await sql<{ fans: string; play: number; rate: number; factor: number; price: string }>`
+      SELECT f AS fans, p AS play, r AS rate, k AS factor, price_round(commercial_raw_price(f, p, r, k)) AS price
+      FROM (VALUES (35000000::bigint, 143000::float8, 0.08::float8, 1.0::float8), (35000000, 143000, 0.3, 1.4),
+                   (35000000, 143000, 0.0, 0.6), (2000, 150000, 0.12, 1.0), (1000000, 5000, 0.05, 0.8),
+                   (500000, 1250, 0.2, 1.4)) v(f, p, r, k)`.execute(db);
+    for (const x of r.rows) {
+      const cpm = (Number(x.price) / x.play) * 1000;
+      // price_round moves the price by at most 5 % (two significant digits)
+      expect(cpm, JSON.stringify(x)).toBeGreaterThanOrEqual(20 * 0.95);
+      expect(cpm, JSON.stringify(x)).toBeLessThanOrEqual(80 * 1.05);
+    }
+    expect(Number(r.rows[0]?.price)).toBeLessThan(20_000); // not ¥140万
   });
 
   it('fans, increase and decrease lists per partition', async () => {
@@ -502,11 +520,11 @@ describe('runNightlyRollups(D)', () => {
 
   it('business list by business value', async () => {
     expect((await list('business', 'day', 0)).map((r) => [r.who, r.value])).toEqual([
-      [id.A, 25_375],
-      [id.C, 18_000],
-      [id.B, 2_938],
-      [id.E, 1_563],
-      [id.D, 90],
+      [id.A, 7_263],
+      [id.C, 800],
+      [id.B, 275],
+      [id.E, 100],
+      [id.D, 50],
     ]);
   });
 

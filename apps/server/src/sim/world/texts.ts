@@ -2,18 +2,10 @@
  * Text templates of the simulated world: comments and danmaku of mixed sentiment, commenter names and
  * IP locations, live-room titles and areas, new-video titles (filled from the demo world's own title pools).
  */
-import {
-  CITIES,
-  DEFAULT_TITLES,
-  NAME_ADJECTIVES,
-  NAME_NOUNS,
-  NAME_PERSONS,
-  NAME_PREFIXES,
-  TITLES,
-  TOPIC_WORDS,
-} from '../../db/seed/world/pools.js';
+import { NAME_ADJECTIVES, NAME_NOUNS, NAME_PERSONS, NAME_PREFIXES, TOPIC_WORDS } from '../../db/seed/world/pools.js';
+import { videoText, type Draw, type VideoText } from '../../db/seed/world/titles.js';
 import { PARTITIONS, type PartitionNode } from '../../db/seed/world/partitions.js';
-import { intIn, pickBy, unit, weightedPick } from './hash.js';
+import { intIn, normal, pickBy, unit, weightedPick } from './hash.js';
 
 export type Sentiment = 'praise' | 'criticism' | 'neutral' | 'question';
 
@@ -218,34 +210,21 @@ export function commenterName(...parts: number[]): string {
   return `${pickBy(NAME_NOUNS, ...parts, 8)}${pickBy(NAME_PERSONS, ...parts, 9)}`;
 }
 
-/** A new video's title from the demo world's title templates of its partition. */
-export function newVideoTitle(topTid: number, ...parts: number[]): string {
-  const set = TITLES[topTid] ?? DEFAULT_TITLES;
-  const template = pickBy(set.templates, ...parts, 1);
-  let k = 10;
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
-    k += 1;
-    switch (key) {
-      case 'n':
-        return String(pickBy([3, 5, 7, 10, 12, 24, 30, 50, 100, 365], ...parts, k));
-      case 'ep':
-        return String(intIn(1, 120, ...parts, k));
-      case 'city':
-        return pickBy(CITIES, ...parts, k);
-      case 'year':
-        return String(intIn(2024, 2026, ...parts, k));
-      case 'price':
-        return String(pickBy([9.9, 50, 100, 299, 999, 3000, 5000, 10000], ...parts, k));
-      case 'topic':
-        return topicWord(topTid, ...parts, k);
-      default: {
-        const pool = set.slots[key];
-        return pool
-          ? pickBy(pool, ...parts, k).replace('{n}', String(intIn(2, 100, ...parts, k, 1)))
-          : topicWord(topTid, ...parts, k);
-      }
-    }
-  });
+/**
+ * A source of choices for the shared generators of db/seed/world (titles, engagement) from the hash of
+ * (parts, k): the k-th call gives the k-th draw, so the same parts always give the same choices.
+ */
+export function hashDraw(...parts: number[]): Draw & { normal: () => number } {
+  let k = 0;
+  return {
+    int: (min: number, max: number) => intIn(min, max, ...parts, k++),
+    normal: () => normal(...parts, k++),
+  };
+}
+
+/** A new video's title and tags: the demo world's generator (db/seed/world/titles.ts) drawing from hashes. */
+export function newVideoText(tid: number, topTid: number, pubMs: number, ...parts: number[]): VideoText {
+  return videoText(hashDraw(...parts), tid, topTid, pubMs);
 }
 
 export const NEW_VIDEO_DESCRIPTIONS: readonly string[] = [

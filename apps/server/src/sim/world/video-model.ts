@@ -27,6 +27,8 @@ export interface SimVideo {
   bvid: string;
   creatorIndex: number;
   title: string;
+  /** the platform's channel tags (view/detail `Tags`) */
+  tags: readonly string[];
   cover: string;
   description: string;
   /** seconds */

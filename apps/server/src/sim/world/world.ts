@@ -30,7 +30,9 @@ import {
   refOfAid,
   videoKey,
 } from './ids.js';
-import { NEW_VIDEO_DESCRIPTIONS, newVideoTitle, partitionOf } from './texts.js';
+import { hashDraw, NEW_VIDEO_DESCRIPTIONS, newVideoText, partitionOf } from './texts.js';
+import { engagementRatios } from '../../db/seed/world/engagement.js';
+import { POST_HOURS } from '../../db/seed/world/generate.js';
 import { countersAt, isVisible, playsAt, TAIL_PER_DAY, type SimVideo, type VideoCounters } from './video-model.js';
 
 export interface SimWorldOptions {
@@ -81,21 +83,6 @@ const HOUR_MS = 3600_000;
 const DIURNAL = [
   0.5, 0.3, 0.2, 0.15, 0.15, 0.2, 0.35, 0.6, 0.8, 0.9, 1, 1.05, 1.2, 1.1, 1, 1, 1.05, 1.15, 1.35, 1.5, 1.6, 1.55, 1.3,
   0.9,
-];
-const POST_HOURS: readonly (readonly [number, number])[] = [
-  [8, 1],
-  [10, 2],
-  [11, 3],
-  [12, 5],
-  [14, 3],
-  [16, 3],
-  [17, 5],
-  [18, 7],
-  [19, 7],
-  [20, 6],
-  [21, 4],
-  [22, 3],
-  [23, 1],
 ];
 
 export class SimWorld {
@@ -213,6 +200,7 @@ export class SimWorld {
       bvid: v.bvid,
       creatorIndex,
       title: v.title,
+      tags: v.tags,
       cover: v.cover,
       description: v.description,
       duration: v.duration,
@@ -372,23 +360,25 @@ export class SimWorld {
     const full =
       spec.fans * 0.12 * Math.exp(0.9 * normal(s, Salt.newVideo, aid, 3)) * hit +
       intIn(30, 600, s, Salt.newVideo, aid, 4);
-    const share = (median: number, sigma: number, k: number) =>
-      Math.min(0.6, median * Math.exp(sigma * normal(s, Salt.newVideo, aid, k)));
     const duration = Math.round(
       Math.min(4 * 3600, Math.max(15, 420 * Math.exp(0.7 * normal(s, Salt.newVideo, aid, 5)))),
     );
+    const tid =
+      unit(s, Salt.newVideo, aid, 9) < 0.85 ? spec.partitionTid : pickBy(top.children, s, Salt.newVideo, aid, 10)[0];
+    const text = newVideoText(tid, spec.topTid, pubMs, s, Salt.newVideo, aid, 20);
+    const draw = hashDraw(s, Salt.newVideo, aid, 13);
     return {
       key: videoKey(ref),
       aid,
       bvid: aidToBvid(aid),
       creatorIndex: m.index,
-      title: newVideoTitle(spec.topTid, s, Salt.newVideo, aid),
+      title: text.title,
+      tags: text.tags,
       cover: `https://i${intIn(0, 2, s, Salt.newVideo, aid, 6)}.hdslb.com/bfs/archive/${hexOf(40, s, Salt.newVideo, aid, 7)}.jpg`,
       description: pickBy(NEW_VIDEO_DESCRIPTIONS, s, Salt.newVideo, aid, 8),
       duration,
       pubMs,
-      tid:
-        unit(s, Salt.newVideo, aid, 9) < 0.8 ? spec.partitionTid : pickBy(top.children, s, Salt.newVideo, aid, 10)[0],
+      tid,
       topTid: spec.topTid,
       copyright: unit(s, Salt.newVideo, aid, 11) < 0.92 ? 1 : 2,
       isActivity: unit(s, Salt.newVideo, aid, 12) < 0.05,
@@ -398,14 +388,7 @@ export class SimWorld {
       full,
       tailStartMs: pubMs,
       tailPerDay: full * TAIL_PER_DAY,
-      ratios: {
-        like: share(0.055, 0.45, 13),
-        coin: share(0.012, 0.6, 14),
-        favorite: share(0.018, 0.6, 15),
-        share: share(0.004, 0.7, 16),
-        reply: share(0.003, 0.6, 17),
-        danmaku: share(0.004, 0.7, 18),
-      },
+      ratios: engagementRatios(() => draw.normal()),
     };
   }
 

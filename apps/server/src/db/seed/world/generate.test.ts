@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { aidToBvid } from './bvid.js';
-import { creatorContent, creatorCount, playCurve, planWorld, HISTORY_DAYS } from './generate.js';
+import { ENGAGEMENT_BANDS } from './engagement.js';
+import {
+  creatorContent,
+  creatorCount,
+  playCurve,
+  planWorld,
+  HISTORY_DAYS,
+  VIDEO_HISTORY_DAYS,
+  type VideoRow,
+} from './generate.js';
 import { partitionRows, PARTITIONS } from './partitions.js';
+import { CHILD_TITLES, recapYearOf, titleSetOf } from './titles.js';
 
 const options = { seed: 42, scale: 0.2, today: '2025-03-10' };
 
@@ -122,5 +132,123 @@ describe('demo world generator (pure)', () => {
     expect(rows.find((r) => r.tid === 201)).toMatchObject({ name: '科学科普', parentId: 36 });
     const firstChild = rows.findIndex((r) => r.parentId !== null);
     expect(rows.slice(0, firstChild)).toHaveLength(PARTITIONS.length);
+  });
+
+  describe('realism (issue #13 items 5, 6, 8)', () => {
+    const plan = planWorld({ ...options, today: '2026-01-20' });
+    const contents = plan.creators.map((c) => ({ spec: c, content: creatorContent(plan, c) }));
+    const videos: VideoRow[] = contents.flatMap((x) => x.content.videos);
+
+    it('keeps every counter inside its band of plays, coins never above likes', () => {
+      const counters = ['likes', 'coin', 'favorite', 'share', 'reply', 'danmaku'] as const;
+      const band = {
+        likes: 'like',
+        coin: 'coin',
+        favorite: 'favorite',
+        share: 'share',
+        reply: 'reply',
+        danmaku: 'danmaku',
+      } as const;
+      for (const v of videos) {
+        expect(v.coin).toBeLessThanOrEqual(v.likes);
+        if (v.play < 1000) continue; // rounding dominates small counts
+        for (const key of counters) {
+          const b = ENGAGEMENT_BANDS[band[key]];
+          const ratio = v[key] / v.play;
+          expect(ratio, `${key} of ${v.bvid}`).toBeGreaterThanOrEqual(b.lo - 0.5 / v.play - 1e-9);
+          expect(ratio, `${key} of ${v.bvid}`).toBeLessThanOrEqual(b.hi + 0.5 / v.play + 1e-9);
+        }
+      }
+      // believable medians over the world: likes 3–6 % of plays, coins and favourites around 1 %
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+      const big = videos.filter((v) => v.play >= 1000);
+      expect(median(big.map((v) => v.likes / v.play))).toBeGreaterThan(0.03);
+      expect(median(big.map((v) => v.likes / v.play))).toBeLessThan(0.06);
+      expect(median(big.map((v) => v.coin / v.play))).toBeGreaterThan(0.005);
+      expect(median(big.map((v) => v.favorite / v.play))).toBeGreaterThan(0.008);
+      // no video with real plays and no likes (the issue's 4.7万 plays and 0 likes)
+      expect(videos.filter((v) => v.play >= 500 && (v.likes === 0 || v.coin === 0)).length).toBe(0);
+    });
+
+    it('draws titles from many templates of the video’s own child partition', () => {
+      const templates = new Set(Object.values(CHILD_TITLES).flatMap((t) => t.templates));
+      expect(templates.size).toBeGreaterThan(180);
+      expect(new Set(videos.map((v) => v.title)).size / videos.length).toBeGreaterThan(0.5);
+      const childOf = new Map(PARTITIONS.flatMap((p) => p.children.map(([tid]) => [tid, p.tid] as const)));
+      for (const v of videos) {
+        const top = childOf.get(v.tid);
+        expect(top, `tid ${v.tid}`).toBeDefined();
+        const set = titleSetOf(v.tid, top ?? 0);
+        // the title starts like one of its set's templates (up to the first slot)
+        const heads = set.templates.map((t) => t.split('{')[0] ?? '');
+        expect(
+          heads.some((h) => v.title.startsWith(h)),
+          `${v.title} in ${v.tid}`,
+        ).toBe(true);
+      }
+      // 外卖小哥 is a 日常 (21) subject, never 亲子 (254)
+      for (const v of videos.filter((x) => x.title.includes('外卖小哥'))) expect(v.tid).not.toBe(254);
+    });
+
+    it('never dates a title after its publication: recaps only about the year just ended', () => {
+      for (const v of videos) {
+        const pubYear = new Date(v.pubdate.getTime() + 8 * 3600_000).getUTCFullYear();
+        for (const m of v.title.matchAll(/(20\d\d)年/gu)) expect(Number(m[1])).toBeLessThanOrEqual(pubYear);
+        if (/年度总结|年度.*盘点|年最好听/u.test(v.title)) {
+          const year = Number(/(20\d\d)/u.exec(v.title)?.[1]);
+          expect(year).toBe(recapYearOf(v.pubdate.getTime()));
+        }
+      }
+      // seasons and anime seasons follow the publication month
+      const seasons = ['冬', '冬', '春', '春', '春', '夏', '夏', '夏', '秋', '秋', '秋', '冬'];
+      const next = ['四', '四', '四', '七', '七', '七', '十', '十', '十', '一', '一', '一'];
+      let dated = 0;
+      for (const v of videos) {
+        const month = new Date(v.pubdate.getTime() + 8 * 3600_000).getUTCMonth();
+        const season = /([春夏秋冬])(季穿搭|天，做一顿)|农村老家的([春夏秋冬])天/u.exec(v.title);
+        if (season) {
+          dated += 1;
+          expect(season[1] ?? season[3], v.title).toBe(seasons[month]);
+        }
+        const anime = /新番(.)月导视/u.exec(v.title);
+        if (anime) expect(anime[1], v.title).toBe(next[month]);
+      }
+      expect(dated).toBeGreaterThan(0);
+      expect(recapYearOf(Date.parse('2026-01-10T04:00:00Z'))).toBe(2025);
+      expect(recapYearOf(Date.parse('2025-12-20T04:00:00Z'))).toBe(2025);
+      expect(recapYearOf(Date.parse('2026-06-01T04:00:00Z'))).toBeNull();
+    });
+
+    it('gives every visible video a daily history that ends at its counters', () => {
+      const lastDay = plan.days[plan.days.length - 1];
+      for (const { content } of contents.slice(0, 300)) {
+        const byVideo = new Map<number, typeof content.videoDaily>();
+        for (const d of content.videoDaily) byVideo.set(d.videoId, [...(byVideo.get(d.videoId) ?? []), d]);
+        for (const v of content.videos) {
+          const rows = byVideo.get(v.id) ?? [];
+          if (v.status !== 0) {
+            expect(rows).toHaveLength(0);
+            continue;
+          }
+          expect(rows.length).toBeGreaterThan(0);
+          expect(rows.length).toBeLessThanOrEqual(VIDEO_HISTORY_DAYS);
+          const last = rows[rows.length - 1];
+          expect(last).toMatchObject({
+            day: lastDay,
+            play: v.play,
+            likes: v.likes,
+            coin: v.coin,
+            favorite: v.favorite,
+          });
+          // the first row is not before the publication day (Asia/Shanghai)
+          const pubDay = new Date(v.pubdate.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+          expect((rows[0]?.day ?? '') >= pubDay).toBe(true);
+          for (let k = 1; k < rows.length; k++) {
+            expect(rows[k]?.play).toBeGreaterThanOrEqual(rows[k - 1]?.play ?? 0);
+            expect(rows[k]?.likes).toBeGreaterThanOrEqual(rows[k - 1]?.likes ?? 0);
+          }
+        }
+      }
+    });
   });
 });

@@ -8,8 +8,6 @@ import { aidToBvid } from './bvid.js';
 import { addDays, DAY_MS, dayEndMs, dayStartMs } from './days.js';
 import { PARTITIONS, type PartitionNode } from './partitions.js';
 import {
-  CITIES,
-  DEFAULT_TITLES,
   MCN_NAMES,
   NAME_ADJECTIVES,
   NAME_DIGITS,
@@ -27,16 +25,18 @@ import {
   PERSONAL_TITLES_BIG,
   SIGNS_BY_TOPIC,
   SIGNS_GENERIC,
-  TITLES,
   TOPIC_WORDS,
-  type TitleSet,
 } from './pools.js';
+import { countersOf, engagementRatios } from './engagement.js';
 import { type Rng, rngFor } from './prng.js';
+import { videoText } from './titles.js';
 
 export const CREATORS_PER_SCALE = 5000;
 export const VIDEOS_PER_CREATOR = 20;
 export const HISTORY_DAYS = 90;
 export const VIDEO_WINDOW_DAYS = 180;
+/** History days of every video (video_daily): the video page's 30-day trend and its first increment. */
+export const VIDEO_HISTORY_DAYS = 31;
 /** Real recent aids are 15-digit numbers around 1.13e14; ours sit there too, 1,000 numbers per video slot. */
 const AID_BASE = 113_000_000_000_000;
 const AID_SLOT = 1000;
@@ -106,6 +106,21 @@ export interface VideoRow {
   share: number;
   reply: number;
   danmaku: number;
+  /** the platform's tags of the video (videos.tags) */
+  tags: string[];
+}
+
+/** One history day of a video (video_daily): its totals at the end of the day. */
+export interface VideoDailyRow {
+  videoId: number;
+  day: string;
+  play: number;
+  likes: number;
+  coin: number;
+  favorite: number;
+  share: number;
+  reply: number;
+  danmaku: number;
 }
 
 export interface DailyRow {
@@ -121,6 +136,8 @@ export interface DailyRow {
 export interface CreatorContent {
   videos: VideoRow[];
   daily: DailyRow[];
+  /** the visible videos' last VIDEO_HISTORY_DAYS history days from their publication, oldest first per video */
+  videoDaily: VideoDailyRow[];
   /** latest counters (equal to the last daily row) */
   likes: number;
   plays: number;
@@ -355,6 +372,23 @@ const DURATION_MEDIAN: Readonly<Record<number, number>> = {
   211: 420,
 };
 
+/** Publication hour of day (Asia/Shanghai) and its weight: lunch and evening peaks (shared with the simulator). */
+export const POST_HOURS: readonly (readonly [hour: number, weight: number])[] = [
+  [8, 1],
+  [10, 2],
+  [11, 3],
+  [12, 5],
+  [14, 3],
+  [16, 3],
+  [17, 5],
+  [18, 7],
+  [19, 7],
+  [20, 6],
+  [21, 4],
+  [22, 3],
+  [23, 1],
+];
+
 /** Share of a video's eventual plays reached `ageDays` after publishing (fast start, long tail). */
 export function playCurve(ageDays: number): number {
   if (ageDays <= 0) return 0;
@@ -370,10 +404,10 @@ export function creatorContent(plan: WorldPlan, c: CreatorSpec): CreatorContent 
   const windowStartMs = dayStartMs(days[0] ?? lastDay);
   const top = PARTITIONS.find((p) => p.tid === c.topTid) ?? PARTITIONS[0];
   if (!top) throw new Error('no partitions');
-  const titles: TitleSet = TITLES[c.topTid] ?? DEFAULT_TITLES;
   const durationMedian = DURATION_MEDIAN[c.topTid] ?? 420;
 
   const videos: VideoRow[] = [];
+  const videoDaily: VideoDailyRow[] = [];
   const plays = new Float64Array(days.length);
   const likes = new Float64Array(days.length);
   const counts = new Int32Array(days.length);
@@ -384,34 +418,23 @@ export function creatorContent(plan: WorldPlan, c: CreatorSpec): CreatorContent 
     const slot = c.videoSlot + j;
     const aid = AID_BASE + slot * AID_SLOT + rng.int(0, AID_SLOT - 1);
     const dayOffset = rng.int(0, VIDEO_WINDOW_DAYS - 1);
-    const hour = rng.weighted([
-      [8, 1],
-      [10, 2],
-      [11, 3],
-      [12, 5],
-      [14, 3],
-      [16, 3],
-      [17, 5],
-      [18, 7],
-      [19, 7],
-      [20, 6],
-      [21, 4],
-      [22, 3],
-      [23, 1],
-    ] as const);
+    const hour = rng.weighted(POST_HOURS);
     const pubMs = dayStartMs(addDays(lastDay, -dayOffset)) + hour * 3600_000 + rng.int(0, 3599) * 1000;
     const ageEnd = (endMs - pubMs) / DAY_MS;
     const hit = rng.chance(0.04) ? clamp(rng.logNormal(8, 0.6), 3, 40) : 1;
     const full = c.fans * rng.logNormal(0.12, 0.9) * hit + rng.int(30, 600);
     const play = Math.max(1, Math.round(full * playCurve(ageEnd)));
     const status = rng.chance(0.012) ? -1 : 0;
-    const stat = (median: number, sigma: number) => Math.round(play * clamp(rng.logNormal(median, sigma), 0, 0.6));
+    const tid = rng.chance(0.85) ? c.partitionTid : rng.pick(top.children)[0];
+    const text = videoText(rng, tid, c.topTid, pubMs);
+    const ratios = engagementRatios(() => rng.normal());
+    const counts0 = countersOf(play, ratios);
     const video: VideoRow = {
       id: slot + 1,
       aid,
       bvid: aidToBvid(aid),
       creatorId: c.id,
-      title: fillTitle(rng, titles, top),
+      title: text.title,
       cover: `https://i${rng.int(0, 2)}.hdslb.com/bfs/archive/${rng.hex(40)}.jpg`,
       description: rng.chance(0.5)
         ? ''
@@ -424,17 +447,18 @@ export function creatorContent(plan: WorldPlan, c: CreatorSpec): CreatorContent 
           ]),
       duration: Math.round(clamp(rng.logNormal(durationMedian, 0.7), 15, 4 * 3600)),
       pubdate: new Date(pubMs),
-      tid: rng.chance(0.8) ? c.partitionTid : rng.pick(top.children)[0],
+      tid,
       copyright: rng.chance(0.92) ? 1 : 2,
       isActivity: rng.chance(0.05) ? 1 : 0,
       status,
       play,
-      likes: stat(0.055, 0.45),
-      coin: stat(0.012, 0.6),
-      favorite: stat(0.018, 0.6),
-      share: stat(0.004, 0.7),
-      reply: stat(0.003, 0.6),
-      danmaku: stat(0.004, 0.7),
+      likes: counts0.like,
+      coin: counts0.coin,
+      favorite: counts0.favorite,
+      share: counts0.share,
+      reply: counts0.reply,
+      danmaku: counts0.danmaku,
+      tags: text.tags,
     };
     videos.push(video);
     if (status !== 0) continue; // deleted videos leave the creator's totals
@@ -446,6 +470,22 @@ export function creatorContent(plan: WorldPlan, c: CreatorSpec): CreatorContent 
       plays[k] = (plays[k] ?? 0) + video.play * ratio;
       likes[k] = (likes[k] ?? 0) + video.likes * ratio;
       counts[k] = (counts[k] ?? 0) + 1;
+      if (k >= days.length - VIDEO_HISTORY_DAYS) {
+        // the same curve as the creator's plays; the last day is the video's current counters
+        const p = k === days.length - 1 ? video.play : Math.max(0, Math.round(video.play * ratio));
+        const n = countersOf(p, ratios);
+        videoDaily.push({
+          videoId: video.id,
+          day: days[k] ?? lastDay,
+          play: p,
+          likes: k === days.length - 1 ? video.likes : n.like,
+          coin: k === days.length - 1 ? video.coin : n.coin,
+          favorite: k === days.length - 1 ? video.favorite : n.favorite,
+          share: k === days.length - 1 ? video.share : n.share,
+          reply: k === days.length - 1 ? video.reply : n.reply,
+          danmaku: k === days.length - 1 ? video.danmaku : n.danmaku,
+        });
+      }
     }
     if (hit > 1 && pubMs >= windowStartMs) {
       const k0 = Math.floor((pubMs - windowStartMs) / DAY_MS);
@@ -496,28 +536,12 @@ export function creatorContent(plan: WorldPlan, c: CreatorSpec): CreatorContent 
     };
   });
   const last = daily[daily.length - 1];
-  return { videos, daily, likes: last?.likes ?? 0, plays: last?.plays ?? 0, videoCount: last?.videoCount ?? 0 };
-}
-
-function fillTitle(rng: Rng, set: TitleSet, top: PartitionNode): string {
-  return rng.pick(set.templates).replace(/\{(\w+)\}/g, (_, key: string) => {
-    switch (key) {
-      case 'n':
-        return String(rng.pick([3, 5, 7, 10, 12, 24, 30, 50, 100, 365]));
-      case 'ep':
-        return String(rng.int(1, 120));
-      case 'city':
-        return rng.pick(CITIES);
-      case 'year':
-        return String(rng.int(2023, 2025));
-      case 'price':
-        return String(rng.pick([9.9, 50, 100, 299, 999, 3000, 5000, 10000]));
-      case 'topic':
-        return topicOf(rng, top);
-      default: {
-        const pool = set.slots[key];
-        return pool ? rng.pick(pool).replace('{n}', String(rng.int(2, 100))) : topicOf(rng, top);
-      }
-    }
-  });
+  return {
+    videos,
+    daily,
+    videoDaily,
+    likes: last?.likes ?? 0,
+    plays: last?.plays ?? 0,
+    videoCount: last?.videoCount ?? 0,
+  };
 }

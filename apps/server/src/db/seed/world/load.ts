@@ -6,11 +6,14 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../schema.js';
+import { dayStartMs } from './days.js';
 import {
   creatorContent,
+  VIDEO_HISTORY_DAYS,
   type CreatorContent,
   type CreatorSpec,
   type DailyRow,
+  type VideoDailyRow,
   type VideoRow,
   type WorldPlan,
 } from './generate.js';
@@ -115,6 +118,57 @@ async function insertRound(
   }
   const daily = contents.flatMap((c) => c.daily);
   for (let i = 0; i < daily.length; i += BATCH_ROWS) await insertDaily(db, daily.slice(i, i + BATCH_ROWS));
+  // The history of the videos published inside the video-history window now (they lead the hot lists); the
+  // older videos' history follows in the background (loadVideoHistory).
+  const fromMs = videoHistoryStartMs(plan);
+  const recent = new Set(videos.filter((v) => v.pubdate.getTime() >= fromMs).map((v) => v.id));
+  const rows = contents.flatMap((c) => c.videoDaily).filter((d) => recent.has(d.videoId));
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) await insertVideoDaily(db, rows.slice(i, i + BATCH_ROWS));
+}
+
+/** The start of the first video-history day: videos published since then get their history in the first load. */
+export function videoHistoryStartMs(plan: WorldPlan): number {
+  const first = plan.days[Math.max(0, plan.days.length - VIDEO_HISTORY_DAYS)] ?? plan.today;
+  return dayStartMs(first);
+}
+
+/**
+ * The daily history of the videos published before the video-history window (the second part of the demo
+ * world, loaded behind the running server): regenerated from the same plan, inserted per round of creators,
+ * each round committed on its own and idempotent (ON CONFLICT DO NOTHING), so an interrupted load resumes.
+ * Answers the rows written.
+ */
+export async function loadVideoHistory(
+  db: Executor,
+  plan: WorldPlan,
+  onRound?: (creators: number, rows: number) => void,
+): Promise<number> {
+  const fromMs = videoHistoryStartMs(plan);
+  let written = 0;
+  for (let start = 0; start < plan.creators.length; start += CREATORS_PER_ROUND) {
+    const specs = plan.creators.slice(start, start + CREATORS_PER_ROUND);
+    const rows: VideoDailyRow[] = [];
+    for (const spec of specs) {
+      const content = creatorContent(plan, spec);
+      const older = new Set(content.videos.filter((v) => v.pubdate.getTime() < fromMs).map((v) => v.id));
+      for (const d of content.videoDaily) if (older.has(d.videoId)) rows.push(d);
+    }
+    for (let i = 0; i < rows.length; i += BATCH_ROWS) await insertVideoDaily(db, rows.slice(i, i + BATCH_ROWS));
+    written += rows.length;
+    onRound?.(start + specs.length, written);
+  }
+  return written;
+}
+
+async function insertVideoDaily(db: Executor, rows: VideoDailyRow[]): Promise<void> {
+  const col = <T>(f: (d: VideoDailyRow) => T) => rows.map(f);
+  await sql`
+    INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+    SELECT * FROM unnest(
+      ${col((d) => d.videoId)}::bigint[], ${col((d) => d.day)}::date[], ${col((d) => d.play)}::bigint[],
+      ${col((d) => d.likes)}::bigint[], ${col((d) => d.coin)}::bigint[], ${col((d) => d.favorite)}::bigint[],
+      ${col((d) => d.share)}::bigint[], ${col((d) => d.reply)}::bigint[], ${col((d) => d.danmaku)}::bigint[])
+    ON CONFLICT (video_id, day) DO NOTHING`.execute(db);
 }
 
 async function insertCreators(
@@ -152,17 +206,24 @@ async function insertCreators(
 async function insertVideos(db: Executor, rows: VideoRow[], extras: VideoMaterial[]): Promise<void> {
   const col = <T>(f: (v: VideoRow) => T) => rows.map(f);
   const missions = rows.map((_, i) => extras[i]?.missionId ?? null);
+  // text[][] cannot be ragged: each video's tags travel as one JSON array
+  const tags = col((v) => JSON.stringify(v.tags));
   await sql`
     INSERT INTO videos (id, aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright,
-                        is_activity, status, play, likes, coin, favorite, share, reply, danmaku, mission_id)
-    SELECT * FROM unnest(
+                        is_activity, status, play, likes, coin, favorite, share, reply, danmaku, mission_id, tags)
+    SELECT id, aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright, is_activity,
+           status, play, likes, coin, favorite, share, reply, danmaku, mission_id,
+           ARRAY(SELECT jsonb_array_elements_text(tags))
+    FROM unnest(
       ${col((v) => v.id)}::bigint[], ${col((v) => v.aid)}::bigint[], ${col((v) => v.bvid)}::text[],
       ${col((v) => v.creatorId)}::bigint[], ${col((v) => v.title)}::text[], ${col((v) => v.cover)}::text[],
       ${col((v) => v.description)}::text[], ${col((v) => v.duration)}::int[], ${col((v) => v.pubdate.toISOString())}::timestamptz[],
       ${col((v) => v.tid)}::int[], ${col((v) => v.copyright)}::smallint[], ${col((v) => v.isActivity)}::smallint[],
       ${col((v) => v.status)}::smallint[], ${col((v) => v.play)}::bigint[], ${col((v) => v.likes)}::bigint[],
       ${col((v) => v.coin)}::bigint[], ${col((v) => v.favorite)}::bigint[], ${col((v) => v.share)}::bigint[],
-      ${col((v) => v.reply)}::bigint[], ${col((v) => v.danmaku)}::bigint[], ${missions}::bigint[])`.execute(db);
+      ${col((v) => v.reply)}::bigint[], ${col((v) => v.danmaku)}::bigint[], ${missions}::bigint[], ${tags}::jsonb[])
+      AS t(id, aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright, is_activity,
+           status, play, likes, coin, favorite, share, reply, danmaku, mission_id, tags)`.execute(db);
   // The demo world knows every video's details: mark them read so the collector does not fetch them again.
   const withSong = rows.flatMap((v, i) => {
     const song = extras[i]?.song;

@@ -570,7 +570,7 @@ export const TITLES: Readonly<Record<number, TitleSet>> = {
       '用{instrument}演奏{song}',
       '原创歌曲《{song}》',
       '{song}（{style}版）',
-      '【乐评】{year}年最好听的{n}首歌',
+      '【乐评】{recapYear}年最好听的{n}首歌',
       '挑战{n}种风格唱{song}',
     ],
     slots: {
@@ -597,7 +597,7 @@ export const TITLES: Readonly<Record<number, TitleSet>> = {
     templates: [
       '【MAD】{anime}',
       '{anime}第{n}集解析',
-      '新番{month}月导视',
+      '新番{animeMonth}月导视',
       '盘点{anime}里的名场面',
       '手书：{anime}',
       '{anime}手办开箱',
@@ -614,7 +614,6 @@ export const TITLES: Readonly<Record<number, TitleSet>> = {
         '海贼王',
         '火影忍者',
       ],
-      month: ['一', '四', '七', '十'],
     },
   },
   119: {
@@ -648,13 +647,17 @@ export const TITLES: Readonly<Record<number, TitleSet>> = {
   155: {
     templates: ['{season}穿搭｜{style}', '{price}元{item}测评', '{n}套通勤穿搭', '新手化妆教程：{style}'],
     slots: {
-      season: ['春季', '夏季', '秋季', '冬季'],
       style: ['温柔风', '通勤风', '学院风', '运动风'],
       item: ['口红', '粉底液', '防晒', '卫衣'],
     },
   },
   181: {
-    templates: ['{n}分钟看完{movie}', '《{movie}》影评：{verdict}', '盘点{year}年被低估的{n}部电影', '【剪辑】{movie}'],
+    templates: [
+      '{n}分钟看完{movie}',
+      '《{movie}》影评：{verdict}',
+      '盘点{recapYear}年被低估的{n}部电影',
+      '【剪辑】{movie}',
+    ],
     slots: {
       movie: ['流浪地球', '霸王别姬', '让子弹飞', '星际穿越', '盗梦空间', '千与千寻'],
       verdict: ['神作', '被低估了', '值得二刷'],
@@ -666,6 +669,6 @@ export const TITLES: Readonly<Record<number, TitleSet>> = {
   },
 };
 export const DEFAULT_TITLES: TitleSet = {
-  templates: ['{topic}｜第{ep}期', '关于{topic}，我想说的', '{n}分钟了解{topic}', '【{topic}】{year}年度总结'],
+  templates: ['{topic}｜第{ep}期', '关于{topic}，我想说的', '{n}分钟了解{topic}', '【{topic}】{recapYear}年度总结'],
   slots: {},
 };

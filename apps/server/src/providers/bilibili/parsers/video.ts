@@ -130,6 +130,7 @@ const ViewDetailData = z.object({
 export interface VideoViewDetail extends VideoView {
   /** the owner's card (fans, likes, video count), null when absent */
   owner: CreatorRecord | null;
+  /** the channel and topic tags (not the background-music ones) */
   tags: string[];
   /** background music (tags of type `bgm` with a music id) */
   bgms: BgmRecord[];
@@ -152,7 +153,7 @@ export function parseVideoViewDetail(data: unknown): VideoViewDetail {
     video: archiveToVideo(d.View),
     pages: (d.View.pages ?? []).map(toPage),
     owner: d.Card ? parseUserCard(d.Card) : null,
-    tags: (d.Tags ?? []).map((t) => t.tag_name),
+    tags: (d.Tags ?? []).filter((t) => t.tag_type !== 'bgm').map((t) => t.tag_name.trim()),
     bgms: (d.Tags ?? []).map(bgmOfTag).filter((b): b is BgmRecord => b !== null),
   };
 }

@@ -6,7 +6,7 @@
 import { hash32, hexOf, intIn, Salt } from '../../world/hash.js';
 import { cidOf } from '../../world/ids.js';
 import { commentAt, hotOrder } from '../../world/comments.js';
-import { PARTITION_NAMES, partitionOf, topicWord } from '../../world/texts.js';
+import { PARTITION_NAMES, partitionOf } from '../../world/texts.js';
 import { isVisible, type SimVideo, type VideoCounters } from '../../world/video-model.js';
 import type { SimWorld } from '../../world/world.js';
 import { dimensionOf, firstFrameOf, homeProvince, mmSs, unixSeconds } from './common.js';
@@ -212,13 +212,8 @@ export function pagelist(world: SimWorld, v: SimVideo) {
 /** view/detail → data */
 export function viewDetail(world: SimWorld, v: SimVideo, t: number) {
   const view = viewData(world, v, t);
-  const top = partitionOf(v.topTid);
-  const words = new Set([
-    tnameOf(v.tid),
-    topicWord(v.topTid, world.seed, v.aid, 1),
-    topicWord(v.topTid, world.seed, v.aid, 2),
-    top.name,
-  ]);
+  // the partition's name first, as the site lists it, then the video's own tags (db/seed/world/titles.ts)
+  const words = new Set([tnameOf(v.tid), ...v.tags]);
   const channelTags = [...words].map((name, i) => ({
     tag_id: 10_000 + (hash32(world.seed, 0x7a9, ...[...name].map((ch) => ch.charCodeAt(0))) % 9_000_000) + i,
     tag_name: name,

@@ -14,6 +14,7 @@ import { LimitAlert } from '../../../components/limit-alert';
 import { ListScreen, type ListQuery } from '../../../components/list-screen';
 import { CreatorLink, RankBadge, listPagination } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
+import { RemoteImage } from '../../../components/remote-image';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useUpgradePopup } from '../../gate/hooks/use-upgrade-popup';
 import { DataTable } from '../../../components/data-table';
@@ -165,11 +166,9 @@ export function countAxis(value: number): string {
   return Number.isInteger(value) ? formatAxis(value) : '';
 }
 
-/** An image that disappears when it cannot load (covers are third-party URLs). */
-export function Cover({ src, className }: { src: string; className: string }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src) return null;
-  return <img className={className} src={src} alt="" referrerPolicy="no-referrer" onError={() => setFailed(src)} />;
+/** An activity's cover (components/remote-image: the local cover placeholder when it cannot load). */
+export function Cover({ src, alt, className }: { src: string; alt: string; className: string }) {
+  return <RemoteImage kind="cover" src={src} alt={alt} className={className} eager />;
 }
 
 /** A small inline trend line (per-day counts) for a table cell; the full charts go through components/charts. */

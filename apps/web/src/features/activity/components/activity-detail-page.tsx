@@ -141,7 +141,7 @@ function Overview({ data }: { data: ActivityDetail }) {
   return (
     <Card variant="borderless">
       <div className="activity-head">
-        <Cover className="activity-cover" src={a.cover} />
+        <Cover className="activity-cover" src={a.cover} alt={`${activityTitle(a.activityName, a.activityId)}封面`} />
         <div className="activity-head-text">
           <Typography.Title level={4} style={{ margin: 0 }}>
             {activityTitle(a.activityName, a.activityId)}

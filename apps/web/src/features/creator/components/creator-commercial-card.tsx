@@ -1,4 +1,5 @@
-import { Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Card, Col, Empty, Row, Skeleton, Statistic, Tooltip, Typography } from 'antd';
 import { formatCount, type PriceInfo } from '@xg/shared';
 import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useFeature } from '../../gate/hooks/use-feature';
@@ -75,9 +76,15 @@ function Commercial({ info }: { info: PriceInfo }) {
         ))}
       </dl>
       <Typography.Paragraph type="secondary" className="creator-footnote">
-        报价为根据粉丝量与近期播放互动估算的参考值，实际以UP主报价为准。
-        {info.method ? `估算方法：${info.method}。` : ''}
-        {info.updateTime ? `更新于 ${info.updateTime.slice(0, 10)}` : ''}
+        报价为根据近期播放与互动估算的参考值，实际以UP主报价为准。
+        {info.method ? (
+          <Tooltip title={info.method} styles={{ root: { maxWidth: 360 } }}>
+            <span className="creator-method" tabIndex={0} aria-label={`估算方法：${info.method}`}>
+              估算方法 <QuestionCircleOutlined />
+            </span>
+          </Tooltip>
+        ) : null}
+        {info.updateTime ? ` · 更新于 ${info.updateTime.slice(0, 10)}` : ''}
       </Typography.Paragraph>
     </>
   );

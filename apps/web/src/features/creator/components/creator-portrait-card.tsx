@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { BarChart } from '../../../components/charts/bar-chart';
 import { PieChart } from '../../../components/charts/pie-chart';
 import { RegionBarChart } from '../../../components/charts/region-bar-chart';
@@ -35,10 +35,22 @@ export function CreatorPortraitCard({ kolId }: { kolId: number }) {
     body = <PortraitCharts portrait={query.data} />;
   }
   return (
-    <Card variant="borderless" title="粉丝画像" className="creator-section">
+    <Card variant="borderless" title="粉丝画像（估算）" className="creator-section">
       {body}
     </Card>
   );
+}
+
+/**
+ * What the portrait rests on, said plainly (docs/metrics.md "Audience portraits"): the creator's own sampled
+ * commenters, or — below the sample minimum — the pooled portrait of its partition, which is not its audience.
+ */
+function portraitBasis(portrait: Pick<KolPortrait, 'source' | 'sampleSize'>): string {
+  const n = (portrait.sampleSize ?? 0).toLocaleString('zh-CN');
+  if (portrait.source === 'partition') {
+    return `估算值，并非该UP主的粉丝数据：该UP主已采集的评论用户样本不足（${n} 人，满 30 人后生成其自己的画像），以下为其所在分区的估算画像（由该分区已采集的评论用户结合分区受众模型推算）。`;
+  }
+  return `估算值：根据该UP主近 90 天视频下 ${n} 位评论用户的公开资料（性别、IP属地）统计；年龄为按评论用户活跃分区推算的模型估计，B站不公开用户年龄。`;
 }
 
 function PortraitCharts({ portrait }: { portrait: KolPortrait }) {
@@ -57,6 +69,12 @@ function PortraitCharts({ portrait }: { portrait: KolPortrait }) {
   );
   return (
     <>
+      <Alert
+        type={portrait.source === 'partition' ? 'warning' : 'info'}
+        showIcon
+        className="creator-portrait-basis"
+        title={portraitBasis(portrait)}
+      />
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={8}>
           <Typography.Title level={5} className="creator-chart-title">
@@ -103,16 +121,7 @@ function PortraitCharts({ portrait }: { portrait: KolPortrait }) {
         </Col>
       </Row>
       <Typography.Paragraph type="secondary" className="creator-footnote">
-        {[
-          portrait.source === 'partition'
-            ? `评论用户样本不足（${portrait.sampleSize ?? 0}人），按所在分区整体画像估算`
-            : portrait.sampleSize !== null
-              ? `基于${portrait.sampleSize.toLocaleString('zh-CN')}位评论用户样本`
-              : null,
-          portrait.updateTime ? `更新于 ${portrait.updateTime.slice(0, 10)}` : null,
-        ]
-          .filter(Boolean)
-          .join(' · ')}
+        {portrait.updateTime ? `更新于 ${portrait.updateTime.slice(0, 10)}` : null}
       </Typography.Paragraph>
     </>
   );
