@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { List, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from '../../../lib/dayjs';
 import {
