@@ -71,7 +71,11 @@ describe('the gate policy and the built-features registry', () => {
       ['contrast.create', false],
       ['monitor.duration.24h', false],
     ]);
-    expect(featuresAddedAt(3).filter((f) => f.built).map((f) => f.feature)).toEqual(['export.excel']);
+    expect(
+      featuresAddedAt(3)
+        .filter((f) => f.built)
+        .map((f) => f.feature),
+    ).toEqual(['export.excel']);
     expect(featuresAddedAt(4)).toEqual([]);
     const all = [1, 2, 3, 4].flatMap((tier) => featuresAddedAt(tier).map((f) => f.feature));
     expect(all.sort()).toEqual([...FEATURE_KEYS].sort());

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Msg } from './messages.js';
 import { intField, passwordField, phoneField, requiredText, text } from './validation.js';
-import { NAME_SEARCH_MAX_LENGTH } from './search-keyword.js';
 
 /** Every call's parameters, validated by the server and used by the web's forms. */
 
