@@ -23,6 +23,20 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
+/** One registered route: what the route table (`app.routeTable`) keeps for tests that walk every route. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  teamOwned: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered on the app, in order (filled by an onRoute hook) */
+    routeTable: RouteEntry[];
+  }
+}
+
 /** Pino paths never written to the log: tokens, passwords, codes and cookies. */
 export const REDACT_PATHS = [
   'req.headers["user-token"]',
@@ -62,6 +76,15 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   const ctx: AppContext = { config, db, pool, sessions, searchIndex };
   app.addHook('onClose', async () => {
     await db.destroy();
+  });
+
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const config = route.config as { teamOwned?: boolean } | undefined;
+    for (const method of methods) {
+      app.routeTable.push({ method, url: route.url, teamOwned: config?.teamOwned === true });
+    }
   });
 
   await app.register(formbody);

@@ -11,3 +11,4 @@ export * from './membership.js';
 export * from './account.js';
 export * from './discovery.js';
 export * from './activities.js';
+export * from './lists.js';

@@ -15,6 +15,7 @@ import { registerRankingRoutes } from './rankings/rankings.routes.js';
 import { registerHotRoutes } from './hot/hot.routes.js';
 import { registerActivityRoutes } from './activities/activities.routes.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
+import { registerCollectRoutes } from './collect/collect.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -33,4 +34,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHotRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
+  registerCollectRoutes(app, ctx);
 }
