@@ -92,6 +92,14 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   flowmeter: lazy(() =>
     import('../features/dashboard/components/flowmeter-page').then((module) => ({ default: module.FlowmeterPage })),
   ),
+  upCollect: lazy(() =>
+    import('../features/collect/components/up-collect-page').then((module) => ({ default: module.UpCollectPage })),
+  ),
+  videoCollect: lazy(() =>
+    import('../features/collect/components/video-collect-page').then((module) => ({
+      default: module.VideoCollectPage,
+    })),
+  ),
   account: lazy(() =>
     import('../features/account/components/account-page').then((module) => ({ default: module.AccountPage })),
   ),
