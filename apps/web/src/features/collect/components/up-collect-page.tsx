@@ -214,7 +214,15 @@ export function UpCollectPage() {
       align: 'right',
       responsive: ['sm'],
       render: (_, row) => (
-        <span className={row.fansSinceAdd < 0 ? 'collect-delta is-down' : 'collect-delta'}>
+        <span
+          className={
+            row.fansSinceAdd < 0
+              ? 'collect-delta is-down'
+              : row.fansSinceAdd > 0
+                ? 'collect-delta is-up'
+                : 'collect-delta'
+          }
+        >
           {signed(row.fansSinceAdd)}
         </span>
       ),
@@ -224,7 +232,7 @@ export function UpCollectPage() {
       title: '30日涨粉',
       width: 100,
       align: 'right',
-      responsive: ['lg'],
+      responsive: ['xl'],
       render: (_, row) => (row.fansIncrease === null ? '-' : signed(row.fansIncrease)),
     },
     {
@@ -238,8 +246,8 @@ export function UpCollectPage() {
     {
       key: 'added',
       title: '添加',
-      width: 130,
-      responsive: ['xl'],
+      width: 120,
+      responsive: ['xxl'],
       render: (_, row) => (
         <span className="collect-added">
           <span>{row.addedBy || '-'}</span>
@@ -250,7 +258,8 @@ export function UpCollectPage() {
     {
       key: 'monitor',
       title: '监测',
-      width: 70,
+      width: 64,
+      fixed: 'right',
       render: (_, row) => (
         <Switch
           size="small"
@@ -263,7 +272,8 @@ export function UpCollectPage() {
     {
       key: 'remove',
       title: '操作',
-      width: 70,
+      width: 84,
+      fixed: 'right',
       render: (_, row) => (
         <Popconfirm
           title={type === LinkType.PUT ? '确定将该UP主移出投放清单吗？' : '确定取消收藏该UP主吗？'}

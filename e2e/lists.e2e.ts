@@ -1,0 +1,120 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, newContext, shot } from './browser.js';
+import { collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
+
+/**
+ * Lists journeys (issue #15) in Chromium against the built app: search → collect → upCollect shows it →
+ * reorder by drag → monitor on → remove; the same screen at 375 px.
+ */
+const baseUrl = inject('baseUrl');
+const db = new pg.Client({ connectionString: inject('databaseUrl') });
+let browser: Browser;
+
+beforeAll(async () => {
+  await db.connect();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await db.end();
+});
+
+interface Creator {
+  id: number;
+  name: string;
+  uid: number;
+}
+
+/** Two creators a UID search finds on their own. */
+async function twoCreators(): Promise<[Creator, Creator]> {
+  const r = await db.query<{ id: string; name: string; mid: string }>(
+    'SELECT id, name, mid FROM creators ORDER BY fans DESC OFFSET 5 LIMIT 2',
+  );
+  const [a, b] = r.rows.map((x) => ({ id: Number(x.id), name: x.name, uid: Number(x.mid) }));
+  if (!a || !b) throw new Error('the demo world has fewer than 7 creators');
+  return [a, b];
+}
+
+async function collectFromSearch(page: Page, creator: Creator): Promise<void> {
+  await page.goto(`${baseUrl}/search/upSearch`);
+  await page.getByRole('searchbox', { name: '搜索UP主' }).fill(String(creator.uid));
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  const card = page
+    .getByRole('list', { name: 'UP主搜索结果' })
+    .getByRole('listitem')
+    .filter({ has: page.getByLabel(`查看UP主详情：${creator.name}`) })
+    .first();
+  await card.waitFor();
+  await card.getByRole('button', { name: '收藏', exact: true }).click();
+  // the star turns on only after the server's 200
+  await card.getByRole('button', { name: '已收藏' }).waitFor();
+}
+
+const rowOf = (page: Page, creator: Creator) => page.locator('tr.collect-row', { hasText: creator.name });
+
+async function order(page: Page): Promise<string[]> {
+  return page.locator('tr.collect-row .collect-kol-name .ant-typography').allInnerTexts();
+}
+
+describe('lists journeys', () => {
+  it('search → collect → upCollect shows it → reorder by drag → monitor on → remove', async () => {
+    const [a, b] = await twoCreators();
+    const context = await newContext(browser);
+    const page = await signedInPage(context, baseUrl, 'demo-pro@example.com');
+    const errors = collectErrors(page);
+
+    await collectFromSearch(page, a);
+    await shot(page, 'lists-01-search-collected');
+    await collectFromSearch(page, b);
+
+    await page.goto(`${baseUrl}/collect/upCollect`);
+    await rowOf(page, a).waitFor();
+    await rowOf(page, b).waitFor();
+    // newest first: b above a
+    expect((await order(page)).slice(0, 2).map((n) => n.trim())).toEqual([b.name, a.name]);
+    await shot(page, 'lists-02-up-collect');
+
+    // drag a onto b's place; the order is saved (a reload shows it)
+    await rowOf(page, a).dragTo(rowOf(page, b));
+    await expect.poll(async () => (await order(page)).slice(0, 2).map((n) => n.trim())).toEqual([a.name, b.name]);
+    await page.reload();
+    await rowOf(page, a).waitFor();
+    expect((await order(page)).slice(0, 2).map((n) => n.trim())).toEqual([a.name, b.name]);
+    const saved = await db.query<{ creator_id: string }>(
+      `SELECT s.creator_id FROM saved_creators s JOIN users u ON u.id = s.team_id
+        WHERE u.email = 'demo-pro@example.com' AND s.type = 1 ORDER BY s.sort, s.id`,
+    );
+    expect(saved.rows.slice(0, 2).map((r) => Number(r.creator_id))).toEqual([a.id, b.id]);
+
+    // monitor on
+    const monitor = page.getByRole('switch', { name: `监测${a.name}` });
+    await monitor.click();
+    await expect.poll(() => monitor.getAttribute('aria-checked')).toBe('true');
+    const schedule = await db.query<{ cadence: string }>('SELECT cadence FROM creator_schedule WHERE creator_id = $1', [
+      a.id,
+    ]);
+    expect(['high', 'hot', 'viewed']).toContain(schedule.rows[0]?.cadence);
+    await shot(page, 'lists-03-monitor-on');
+
+    // remove with confirmation
+    await page.getByRole('button', { name: `移除${b.name}` }).click();
+    await page
+      .getByRole('button', { name: '移 除' })
+      .or(page.getByRole('button', { name: '移除', exact: true }))
+      .click();
+    await expect.poll(() => rowOf(page, b).count()).toBe(0);
+    await shot(page, 'lists-04-removed');
+
+    // 375 px: the screen fits the phone
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await rowOf(page, a).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'lists-05-up-collect-375');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
