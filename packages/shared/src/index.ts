@@ -12,3 +12,4 @@ export * from './account.js';
 export * from './discovery.js';
 export * from './activities.js';
 export * from './lists.js';
+export * from './library.js';

@@ -16,6 +16,7 @@ import { registerHotRoutes } from './hot/hot.routes.js';
 import { registerActivityRoutes } from './activities/activities.routes.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { registerCollectRoutes } from './collect/collect.routes.js';
+import { registerLibraryRoutes } from './library/library.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -35,4 +36,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerActivityRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerCollectRoutes(app, ctx);
+  registerLibraryRoutes(app, ctx);
 }

@@ -7,7 +7,6 @@ import {
   ListMsg,
   encodeKeyword,
   type CustomizeSortListAnswer,
-  type KolDetailAnswer,
   type KolSearchAnswer,
   type MyLinkKolAnswer,
   type MyLinkVideoAnswer,
@@ -15,6 +14,10 @@ import {
 } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
+
+interface KolDetailAnswer {
+  kolInfo: { isCollect: number; isPut: number };
+}
 
 let t: TestApp;
 let kolIds: number[];

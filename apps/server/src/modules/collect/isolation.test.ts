@@ -68,13 +68,15 @@ beforeAll(async () => {
   ids.groupId = Number(g.body.id);
   await as('POST', '/api/user/moveLinkKolGroup', { type: 1, kolId: ids.kolId, groupId: ids.groupId });
   // the private library and attention, when their tables exist (later parts of the issue)
-  const lib = await as('POST', '/api/library/save', {
+  const lib = await as('POST', '/api/saveEredar', {
     kolUid: ids.kolUid,
     mainIndexUrl: `https://space.bilibili.com/${ids.kolUid}`,
     remark: SECRET_TEXT,
     implantationPrice: 1000,
   });
-  if (lib.body.code === ApiCode.OK) ids.libraryId = Number(lib.body.id);
+  expect(lib.body.code).toBe(ApiCode.OK);
+  ids.libraryId = Number(lib.body.id);
+  await as('POST', '/api/updateEredar', { id: ids.libraryId, implantationPrice: 2000 });
   await as('GET', '/api/attention/list', {});
 });
 afterAll(async () => {
