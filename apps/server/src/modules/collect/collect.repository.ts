@@ -356,4 +356,29 @@ export class CollectRepository {
   async deleteGroup(db: Exec, id: string): Promise<void> {
     await sql`DELETE FROM custom_groups WHERE id = ${id}`.execute(db);
   }
+
+  // Collection requests of the team's members (submitCollectionKol) ------------------------------------
+
+  async collectionRequests(teamId: string, limit: number): Promise<CollectionRequestRow[]> {
+    const r = await sql<CollectionRequestRow>`
+      SELECT r.id, r.mid, r.state, r.creator_id, c.name AS kol_name, u.username, r.created_at, r.updated_at
+      FROM collection_requests r
+      JOIN users u ON u.id = r.requested_by
+      LEFT JOIN creators c ON c.id = r.creator_id
+      WHERE u.id = ${teamId} OR u.parent_id = ${teamId}
+      ORDER BY r.created_at DESC, r.id DESC
+      LIMIT ${limit}`.execute(this.db);
+    return r.rows;
+  }
+}
+
+export interface CollectionRequestRow {
+  id: string;
+  mid: string;
+  state: string;
+  creator_id: string | null;
+  kol_name: string | null;
+  username: string;
+  created_at: Date;
+  updated_at: Date;
 }

@@ -144,4 +144,9 @@ export function registerCollectRoutes(app: FastifyInstance, ctx: AppContext): vo
     await service.deleteGroup(userId, id);
     return ok({}, ListMsg.groupDeleted);
   });
+
+  app.get('/api/user/collectionRequests', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    return ok({ ...(await service.collectionRequests(userId)) });
+  });
 }

@@ -28,6 +28,17 @@ import { enforceLimit, teamMember, type TeamMember } from './team.js';
 
 type Envelope<T> = Omit<T, 'code' | 'message'>;
 
+export interface CollectionRequestItem {
+  id: number;
+  kolUid: number;
+  state: string;
+  kolId: number | null;
+  kolName: string;
+  requestedBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Flags of a creator or video as the team sees it. */
 export interface TeamFlags {
   isCollect: number;
@@ -300,6 +311,24 @@ export class CollectService {
       if (group.name === DEFAULT_GROUP_NAME) throw AppError.fail(ListMsg.groupDefaultLocked);
       await this.repo.deleteGroup(tx, group.id);
     });
+  }
+
+  /** The team's latest collection requests (submitCollectionKol) with their state (docs/pipeline.md). */
+  async collectionRequests(userId: string): Promise<{ requests: CollectionRequestItem[] }> {
+    const m = await this.member(userId);
+    const rows = await this.repo.collectionRequests(m.teamId, 20);
+    return {
+      requests: rows.map((r) => ({
+        id: num(r.id),
+        kolUid: num(r.mid),
+        state: r.state,
+        kolId: r.creator_id === null ? null : num(r.creator_id),
+        kolName: r.kol_name ?? '',
+        requestedBy: r.username,
+        createdAt: r.created_at.toISOString(),
+        updatedAt: r.updated_at.toISOString(),
+      })),
+    };
   }
 
   private repoDb() {

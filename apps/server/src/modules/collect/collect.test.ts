@@ -344,3 +344,21 @@ describe('teams: a parent and its sub-accounts share the lists', () => {
     expect((await list(parent)).linkKols.map((k) => k.kolId)).toEqual([kol(1)]);
   });
 });
+
+describe('collection requests (submitCollectionKol → collectionRequests)', () => {
+  it('the team sees its requests and their state; a sub-account’s request is the team’s', async () => {
+    const parent = await createMember(t.ctx, { userType: 2 });
+    const sub = await createMember(t.ctx, { userType: 0, parentId: parent.id });
+    const mid = 876_543_210_987;
+    const submitted = await call(sub.token, 'POST', '/api/submitCollectionKol', {
+      url: `https://space.bilibili.com/${mid}`,
+    });
+    expect(submitted.body).toMatchObject({ code: ApiCode.OK, isExists: 2 });
+    const seen = await call(parent.token, 'GET', '/api/user/collectionRequests');
+    expect(seen.body.requests).toEqual([
+      expect.objectContaining({ kolUid: mid, state: 'queued', kolId: null, createdAt: expect.any(String) }),
+    ]);
+    const other = await createMember(t.ctx, { userType: 2 });
+    expect((await call(other.token, 'GET', '/api/user/collectionRequests')).body.requests).toEqual([]);
+  });
+});

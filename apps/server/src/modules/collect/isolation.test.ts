@@ -77,6 +77,7 @@ beforeAll(async () => {
   expect(lib.body.code).toBe(ApiCode.OK);
   ids.libraryId = Number(lib.body.id);
   await as('POST', '/api/updateEredar', { id: ids.libraryId, implantationPrice: 2000 });
+  await as('POST', '/api/submitCollectionKol', { url: 'https://space.bilibili.com/765432109876' });
   await as('GET', '/api/attention/list', {});
 });
 afterAll(async () => {
