@@ -266,3 +266,43 @@ export interface LinkToggleAnswer extends ApiEnvelope {
   /** the flag after the call: isCollect (type 1) or isPut (type 4) */
   linked: number;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// upAttention (/middleground/upAttention): the creators a team monitors and what changed since the user's
+// last look. GET /api/attention/list, POST /api/attention/markSeen.
+
+/** Without a previous look, changes are measured over this many days. */
+export const ATTENTION_FIRST_DAYS = 7;
+
+export const AttentionMsg = {
+  marked: '已全部标为已看',
+} as const;
+
+export interface AttentionVideo {
+  videoId: number;
+  title: string;
+  publishTime: string;
+  playNum: number;
+}
+export interface AttentionFanEvent {
+  day: string;
+  kind: 'rise' | 'drop';
+  delta: number;
+}
+export interface AttentionItem extends KolItem {
+  /** the baseline: the user's last look (ISO), or null (first look: ATTENTION_FIRST_DAYS) */
+  seenAt: string | null;
+  since: string;
+  fansSince: number;
+  newVideoNum: number;
+  newVideos: AttentionVideo[];
+  fanEvents: AttentionFanEvent[];
+  updateTime: string | null;
+}
+export interface AttentionListAnswer extends ApiEnvelope {
+  attentions: AttentionItem[];
+  /** the user's last "mark all seen" (ISO), null if never */
+  lastSeenAt: string | null;
+  monitorCount: number;
+  monitorLimit: number;
+}

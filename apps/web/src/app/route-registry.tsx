@@ -100,6 +100,9 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
       default: module.VideoCollectPage,
     })),
   ),
+  myUp: lazy(() =>
+    import('../features/library/components/my-up-page').then((module) => ({ default: module.MyUpPage })),
+  ),
   account: lazy(() =>
     import('../features/account/components/account-page').then((module) => ({ default: module.AccountPage })),
   ),

@@ -11,6 +11,7 @@ import {
   MoveLinkKolSortParams,
   MyLinkKolParams,
   MyLinkVideoParams,
+  AttentionMsg,
   SetOpenMonitorParams,
   UpdateCustomizeSortParams,
 } from '@xg/shared';
@@ -19,6 +20,7 @@ import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { perMinute } from '../auth/rate-limiter.js';
 import { UserRepository } from '../user/user.repository.js';
+import { AttentionRepository } from './attention.repository.js';
 import { CollectRepository } from './collect.repository.js';
 import { CollectService } from './collect.service.js';
 
@@ -148,5 +150,16 @@ export function registerCollectRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/api/user/collectionRequests', TEAM_OWNED, async (request) => {
     const userId = await caller(request);
     return ok({ ...(await service.collectionRequests(userId)) });
+  });
+
+  const attention = new AttentionRepository(ctx.db);
+  app.get('/api/attention/list', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    return ok({ ...(await service.attention(userId, attention)) });
+  });
+  app.post('/api/attention/markSeen', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    await service.markSeen(userId, attention);
+    return ok({}, AttentionMsg.marked);
   });
 }

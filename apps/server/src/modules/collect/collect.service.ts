@@ -5,6 +5,8 @@ import {
   ListMsg,
   listLimit,
   type AddCustomizeSortParams,
+  type AttentionItem,
+  type AttentionListAnswer,
   type LinkKolItem,
   type LinkKolParams,
   type LinkVideoItem,
@@ -23,6 +25,7 @@ import { AppError } from '../../lib/app-error.js';
 import { num, toKolItem } from '../creators/kol-items.js';
 import { toVideoItem } from '../videos/video-items.js';
 import type { UserRepository } from '../user/user.repository.js';
+import type { AttentionRepository } from './attention.repository.js';
 import type { CollectRepository } from './collect.repository.js';
 import { enforceLimit, teamMember, type TeamMember } from './team.js';
 
@@ -329,6 +332,47 @@ export class CollectService {
         updatedAt: r.updated_at.toISOString(),
       })),
     };
+  }
+
+  /** upAttention: the team's monitored creators and what changed since this user's last look. */
+  async attention(userId: string, repo: AttentionRepository): Promise<Envelope<AttentionListAnswer>> {
+    const m = await this.member(userId);
+    const [rows, lastSeen, monitorCount] = await Promise.all([
+      repo.list(m.teamId, m.userId),
+      repo.lastSeen(m.userId, m.teamId),
+      this.repo.countMonitors(this.repoDb(), m.teamId),
+    ]);
+    const flags = await this.flagsOf(
+      m.teamId,
+      rows.map((r) => num(r.id)),
+    );
+    const attentions: AttentionItem[] = rows.map((r) => ({
+      ...toKolItem(r),
+      ...(flags.get(num(r.id)) ?? { isCollect: 0, isPut: 0 }),
+      seenAt: r.seen_at ? r.seen_at.toISOString() : null,
+      since: r.since.toISOString(),
+      fansSince: num(r.fans_since),
+      newVideoNum: num(r.new_video_num),
+      newVideos: (r.new_videos ?? []).map((v) => ({
+        videoId: Number(v.id),
+        title: v.title,
+        publishTime: new Date(v.pubdate).toISOString(),
+        playNum: Number(v.play),
+      })),
+      fanEvents: (r.fan_events ?? []).map((e) => ({ day: e.day, kind: e.kind, delta: Number(e.delta) })),
+      updateTime: r.last_collected_at ? r.last_collected_at.toISOString() : null,
+    }));
+    return {
+      attentions,
+      lastSeenAt: lastSeen ? lastSeen.toISOString() : null,
+      monitorCount,
+      monitorLimit: listLimit('monitor', m.userType),
+    };
+  }
+
+  async markSeen(userId: string, repo: AttentionRepository): Promise<void> {
+    const m = await this.member(userId);
+    await repo.markSeen(m.teamId, m.userId);
   }
 
   private repoDb() {

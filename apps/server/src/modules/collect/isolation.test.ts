@@ -78,7 +78,7 @@ beforeAll(async () => {
   ids.libraryId = Number(lib.body.id);
   await as('POST', '/api/updateEredar', { id: ids.libraryId, implantationPrice: 2000 });
   await as('POST', '/api/submitCollectionKol', { url: 'https://space.bilibili.com/765432109876' });
-  await as('GET', '/api/attention/list', {});
+  await as('POST', '/api/attention/markSeen', {});
 });
 afterAll(async () => {
   await t.close();
