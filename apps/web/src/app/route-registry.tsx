@@ -100,6 +100,11 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
       default: module.VideoCollectPage,
     })),
   ),
+  upAttention: lazy(() =>
+    import('../features/collect/components/up-attention-page').then((module) => ({
+      default: module.UpAttentionPage,
+    })),
+  ),
   myUp: lazy(() =>
     import('../features/library/components/my-up-page').then((module) => ({ default: module.MyUpPage })),
   ),
