@@ -81,9 +81,8 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   app.decorate('routeTable', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const config = route.config as { teamOwned?: boolean } | undefined;
     for (const method of methods) {
-      app.routeTable.push({ method, url: route.url, teamOwned: config?.teamOwned === true });
+      app.routeTable.push({ method, url: route.url, teamOwned: route.config?.teamOwned === true });
     }
   });
 
