@@ -162,14 +162,16 @@ describe('reorder (moveLinkKolSort)', () => {
     ].map(([a, b]) =>
       call(m.token, 'GET', '/api/user/moveLinkKolSort', { type: 1, kolId: a ?? 0, targetKolId: b ?? 0 }),
     );
-    const answers = await Promise.all([...moves, add(m, kol(6)), del(m, kol(5))]);
+    // (the removed row is not a move's target: a move onto a row a teammate just removed answers −1)
+    await add(m, kol(7));
+    const answers = await Promise.all([...moves, add(m, kol(6)), del(m, kol(7))]);
     expect(answers.map((a) => a.body.code)).toEqual(Array(6).fill(ApiCode.OK));
     const after = await order(m);
-    expect([...after].sort()).toEqual([kol(0), kol(1), kol(2), kol(3), kol(4), kol(6)].sort());
+    expect([...after].sort()).toEqual([kol(0), kol(1), kol(2), kol(3), kol(4), kol(5), kol(6)].sort());
     const sorts = await sql<{
       sort: number;
     }>`SELECT sort FROM saved_creators WHERE team_id = ${m.id} AND type = 1`.execute(t.ctx.db);
-    expect(new Set(sorts.rows.map((x) => x.sort)).size).toBe(6);
+    expect(new Set(sorts.rows.map((x) => x.sort)).size).toBe(7);
 
     expect(
       (await call(m.token, 'GET', '/api/user/moveLinkKolSort', { type: 1, kolId: kol(9), targetKolId: kol(0) })).body,
