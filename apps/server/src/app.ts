@@ -24,6 +24,20 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
+/** One registered route: what the route table (`app.routeTable`) keeps for tests that walk every route. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  teamOwned: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered on the app, in order (filled by an onRoute hook) */
+    routeTable: RouteEntry[];
+  }
+}
+
 /** Pino paths never written to the log: tokens, passwords, codes and cookies. */
 export const REDACT_PATHS = [
   'req.headers["user-token"]',
@@ -67,6 +81,14 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   });
 
   registerSecurityHeaders(app);
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      app.routeTable.push({ method, url: route.url, teamOwned: route.config?.teamOwned === true });
+    }
+  });
+
   await app.register(formbody);
   await app.register(cookie);
   if (config.signCheck) registerSignCheck(app);

@@ -379,7 +379,7 @@ export interface KolItem {
   mcnName: string | null;
   /** fans gained over the last 30 stored days; null when unknown */
   fansIncrease: number | null;
-  /** always 0 until the lists issue creates the collection tables */
+  /** the caller's team's collect (type 1) / delivery-list (type 4) flags, set by the lists module (docs/api/lists.md) */
   isCollect: number;
   isPut: number;
   /** not in the collected data: always 0 */

@@ -14,3 +14,5 @@ export * from './discovery.js';
 export * from './activities.js';
 export * from './export.js';
 export * from './real-data.js';
+export * from './lists.js';
+export * from './library.js';

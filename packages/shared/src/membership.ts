@@ -275,6 +275,25 @@ export const QUOTA_DEFAULTS: Readonly<Record<QuotaKind, readonly [number, number
   export: [0, 0, 0, 5000, 20000],
 };
 
+/**
+ * Sizes of a team's own lists per userType 0..4 (issue #15): saved creators per list (collect / delivery
+ * list), saved videos per list, custom groups, monitored saved creators and private-library entries. The
+ * server enforces them (a refusal carries the upgrade popup's target); a sub-account uses its parent's.
+ */
+export const LIST_LIMIT_KINDS = ['linkKol', 'linkVideo', 'group', 'monitor', 'library'] as const;
+export type ListLimitKind = (typeof LIST_LIMIT_KINDS)[number];
+export const LIST_LIMITS: Readonly<Record<ListLimitKind, readonly [number, number, number, number, number]>> = {
+  linkKol: [20, 100, 500, 2000, 5000],
+  linkVideo: [20, 100, 500, 2000, 5000],
+  group: [2, 5, 20, 50, 100],
+  monitor: [3, 10, 50, 200, 500],
+  library: [0, 0, 1000, 10000, 20000],
+};
+export function listLimit(kind: ListLimitKind, userType: number): number {
+  const row = LIST_LIMITS[kind];
+  return row[Math.min(Math.max(userType, 0), 4)] ?? row[0];
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Parameters
 

@@ -17,6 +17,8 @@ import { registerActivityRoutes } from './activities/activities.routes.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { registerExportRoutes } from './export/export.routes.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
+import { registerCollectRoutes } from './collect/collect.routes.js';
+import { registerLibraryRoutes } from './library/library.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -37,4 +39,6 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerDashboardRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   registerMetricsRoutes(app, ctx);
+  registerCollectRoutes(app, ctx);
+  registerLibraryRoutes(app, ctx);
 }

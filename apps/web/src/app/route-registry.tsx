@@ -93,6 +93,22 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   flowmeter: lazy(() =>
     import('../features/dashboard/components/flowmeter-page').then((module) => ({ default: module.FlowmeterPage })),
   ),
+  upCollect: lazy(() =>
+    import('../features/collect/components/up-collect-page').then((module) => ({ default: module.UpCollectPage })),
+  ),
+  videoCollect: lazy(() =>
+    import('../features/collect/components/video-collect-page').then((module) => ({
+      default: module.VideoCollectPage,
+    })),
+  ),
+  upAttention: lazy(() =>
+    import('../features/collect/components/up-attention-page').then((module) => ({
+      default: module.UpAttentionPage,
+    })),
+  ),
+  myUp: lazy(() =>
+    import('../features/library/components/my-up-page').then((module) => ({ default: module.MyUpPage })),
+  ),
   account: lazy(() =>
     import('../features/account/components/account-page').then((module) => ({ default: module.AccountPage })),
   ),

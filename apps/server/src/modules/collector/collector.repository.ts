@@ -261,8 +261,8 @@ export class CollectorRepository {
 
   /**
    * Recomputes the cadence classes (docs/pipeline.md § Cadence): 'viewed' (viewed within the last hour), 'hot'
-   * (top fans, or fastest 7-day fan growth among creators with ≥ 10,000 fans), 'high' (top 云指数, or the
-   * creator of an active monitor target), else 'daily'. A creator whose class changes gets the sooner of its
+   * (top fans, or fastest 7-day fan growth among creators with ≥ 10,000 fans), 'high' (top 云指数, the
+   * creator of an active monitor target, or a saved creator a team monitors: setOpenMonitor), else 'daily'. A creator whose class changes gets the sooner of its
    * current next collection and its first slot in the new class. Answers the creators whose class changed.
    *
    * Only creators that are or may become something else than 'daily' are looked at: the hot and high ones,
@@ -287,6 +287,8 @@ export class CollectorRepository {
         UNION
         (SELECT v.creator_id FROM monitor_targets t JOIN videos v ON v.id = t.video_id
            WHERE t.kind = 'video' AND t.window_end >= ${iso(now)}::timestamptz)
+        UNION
+        (SELECT creator_id FROM saved_creators WHERE monitor)
       ), candidates AS (
         SELECT id FROM hot
         UNION SELECT id FROM high

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
+import { collectServiceOf } from '../collect/collect.routes.js';
 import { CollectorRepository } from '../collector/collector.repository.js';
 import { membershipServices } from '../membership/membership.services.js';
 import { CatalogRepository } from './catalog.repository.js';
@@ -40,6 +41,7 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
   const index = ctx.searchIndex ?? null;
   const search = new KolSearchService(ctx.db, new KolSearchRepository(ctx.db), catalog, gate, ctx.pool, index);
   const collector = new CollectorRepository(ctx.db);
+  const lists = collectServiceOf(ctx);
   const viewed = new ViewedMarker((id, now) => collector.markViewed(id, now));
   const sections = new CreatorSectionsService(
     ctx.db,
@@ -52,7 +54,8 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/api/searchKol', async (request) => {
     const { userId } = await app.requireUser(request);
     const params = parseParams(KolSearchParams, request.query);
-    return ok(await search.searchKol(userId, params));
+    const answer = await search.searchKol(userId, params);
+    return ok({ ...answer, kolInfos: await lists.decorateKols(userId, answer.kolInfos) });
   });
 
   app.get('/api/searchKeyword', async (request) => {
@@ -75,7 +78,8 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/api/searchBusinessSort', async (request) => {
     const { userId } = await app.requireUser(request);
     const params = parseParams(BusinessSortParams, request.query);
-    return ok(await search.businessSort(userId, params));
+    const answer = await search.businessSort(userId, params);
+    return ok({ ...answer, kolInfos: await lists.decorateKols(userId, answer.kolInfos) });
   });
 
   app.post('/api/queryKol', async (request) => {
@@ -87,7 +91,7 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/api/kolDetail', async (request) => {
     const { userId } = await app.requireUser(request);
     const { kolId } = parseParams(KolIdParams, request.query);
-    const kolInfo = await sections.detail(userId, kolId);
+    const [kolInfo] = await lists.decorateKols(userId, [await sections.detail(userId, kolId)]);
     // the answer does not wait for the collector's bookkeeping; a failure is only logged
     viewed.mark(kolId).catch((err: unknown) => request.log.warn({ err, kolId }, 'markViewed failed'));
     return ok({ kolInfo });

@@ -49,7 +49,7 @@ export function toKolItem(r: KolItemRow): KolItem {
     isLive: r.is_live,
     mcnName: r.mcn_name,
     fansIncrease: numOrNull(r.fans_increase),
-    // The collection tables come with the lists issue; until then nothing is collected or listed.
+    // The caller's team's flags are set by the routes (CollectService.decorateKols, modules/collect).
     isCollect: 0,
     isPut: 0,
     // Not in the collected data (business-order platform).

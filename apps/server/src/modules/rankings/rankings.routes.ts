@@ -3,6 +3,7 @@ import { CompanyRankingParams, RankingDatesParams, RankingParams } from '@xg/sha
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
+import { collectServiceOf } from '../collect/collect.routes.js';
 import { cachedTierOf } from '../creators/catalog.service.js';
 import { membershipServices } from '../membership/membership.services.js';
 import { RankingsRepository } from './rankings.repository.js';
@@ -20,7 +21,8 @@ export function registerRankingRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/api/ranking', async (request) => {
     const { userId } = await app.requireUser(request);
     const params = parseParams(RankingParams, request.query);
-    return ok(await service.ranking(userId, params));
+    const answer = await service.ranking(userId, params);
+    return ok({ ...answer, rankings: await collectServiceOf(ctx).decorateKols(userId, answer.rankings) });
   });
 
   app.get('/api/companyRanking', async (request) => {

@@ -3,6 +3,7 @@ import { ContentSearchParams, VideoDayDataParams, VideoRefParams } from '@xg/sha
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
+import { collectServiceOf } from '../collect/collect.routes.js';
 import { CatalogRepository } from '../creators/catalog.repository.js';
 import { CatalogService } from '../creators/catalog.service.js';
 import { membershipServices } from '../membership/membership.services.js';
@@ -20,9 +21,11 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext): void
   );
 
   app.get('/api/videoDetail', async (request) => {
-    await app.requireUser(request);
+    const { userId } = await app.requireUser(request);
     const { id } = parseParams(VideoRefParams, request.query);
-    return ok({ videoInfo: await service.detail(id) });
+    const videoInfo = await service.detail(id);
+    // isCollect / isPut: the caller's team's saved-video flags (issue #15)
+    return ok({ videoInfo: { ...videoInfo, ...(await collectServiceOf(ctx).videoFlags(userId, videoInfo.videoId)) } });
   });
 
   app.get('/api/videoDayData', async (request) => {

@@ -1,5 +1,5 @@
 import { Button, Card, Descriptions, Tag, Tooltip, Typography } from 'antd';
-import { LinkOutlined, StarFilled, StarOutlined, SwapOutlined, VideoCameraFilled } from '@ant-design/icons';
+import { LinkOutlined, SwapOutlined, VideoCameraFilled } from '@ant-design/icons';
 import dayjs from '../../../lib/dayjs';
 import { formatCount } from '@xg/shared';
 import type { KolDetail } from '../api/get-kol-detail';
@@ -7,6 +7,7 @@ import { signedCount } from './signed-count';
 import { ApproveBadge } from '../../../components/approve-badge';
 import { LevelTag } from '../../../components/level-tag';
 import { RemoteAvatar } from '../../../components/remote-avatar';
+import { LinkToggle } from '../../collect/components/link-toggle';
 
 function partition(creator: KolDetail): string {
   const parts = [creator.parentThemeName, creator.themeName].filter((part): part is string => Boolean(part));
@@ -23,13 +24,13 @@ function isHttpUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
 
-/** Shown on controls whose issue (lists, comparison) has not landed yet: visible but inert. */
+/** Shown on controls whose issue (comparison) has not landed yet: visible but inert. */
 const COMING_SOON = '即将开放';
 
 /**
  * Header of the creator detail: identity, verification, partition, MCN, live state, sign and links, plus the
- * collect (type 1) / delivery-list (type 4) stars with the server's isCollect / isPut state and the
- * add-to-comparison control — disabled (即将开放) until the lists and comparison issues build their calls.
+ * collect (type 1) / delivery-list (type 4) stars (LinkToggle, from the server's isCollect / isPut) and the
+ * add-to-comparison control — disabled (即将开放) until the comparison issue builds it.
  */
 export function CreatorProfileCard({ creator }: { creator: KolDetail }) {
   const live = creator.isLive === 1;
@@ -84,24 +85,13 @@ export function CreatorProfileCard({ creator }: { creator: KolDetail }) {
             </Button>
           ) : null}
           <div className="creator-profile-marks">
-            <Tooltip title={COMING_SOON}>
-              <Button
-                disabled
-                aria-pressed={creator.isCollect === 1}
-                icon={creator.isCollect === 1 ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
-              >
-                {creator.isCollect === 1 ? '已收藏' : '收藏'}
-              </Button>
-            </Tooltip>
-            <Tooltip title={COMING_SOON}>
-              <Button
-                disabled
-                aria-pressed={creator.isPut === 1}
-                icon={creator.isPut === 1 ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
-              >
-                {creator.isPut === 1 ? '已加入投放清单' : '投放清单'}
-              </Button>
-            </Tooltip>
+            <LinkToggle
+              target={{ kind: 'kol', kolId: creator.kolId }}
+              isCollect={creator.isCollect}
+              isPut={creator.isPut}
+              variant="default"
+              size="middle"
+            />
             <Tooltip title={COMING_SOON}>
               <Button disabled icon={<SwapOutlined aria-hidden />}>
                 加入对比

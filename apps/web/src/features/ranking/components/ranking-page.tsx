@@ -23,6 +23,7 @@ import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useUpgradePopup } from '../../gate/hooks/use-upgrade-popup';
+import { LinkToggle } from '../../collect/components/link-toggle';
 import { useCompanyRanking } from '../api/get-company-ranking';
 import { useRanking } from '../api/get-ranking';
 import { useRankingDates, type RankingDatesKind } from '../api/get-ranking-dates';
@@ -404,6 +405,15 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
       align: 'right',
       responsive: ['lg'],
       render: (_, row) => row.indexNum.toFixed(1),
+    },
+    {
+      key: 'link',
+      title: '操作',
+      width: 200,
+      responsive: ['md'],
+      render: (_, row) => (
+        <LinkToggle target={{ kind: 'kol', kolId: row.kolId }} isCollect={row.isCollect} isPut={row.isPut} />
+      ),
     },
   ];
 

@@ -1,11 +1,12 @@
 import { Button, Tag, Tooltip, Typography } from 'antd';
-import { RightOutlined, StarFilled, StarOutlined, SwapOutlined, VideoCameraFilled } from '@ant-design/icons';
+import { RightOutlined, SwapOutlined, VideoCameraFilled } from '@ant-design/icons';
 import { formatCount, type KolItem } from '@xg/shared';
 import { ApproveBadge } from '../../../components/approve-badge';
 import { LevelTag } from '../../../components/level-tag';
 import { RemoteAvatar } from '../../../components/remote-avatar';
+import { LinkToggle } from '../../collect/components/link-toggle';
 
-/** Shown on controls whose issue (lists, comparison) has not landed yet: they are visible but inert. */
+/** Shown on controls whose issue (comparison) has not landed yet: they are visible but inert. */
 export const COMING_SOON = '即将开放';
 
 interface CreatorResultCardProps {
@@ -20,9 +21,8 @@ function signed(value: number): string {
 
 /**
  * One row of the creator search: avatar, name, badges, UID, partition, MCN, live state and the key counts,
- * plus the collect (type 1) / delivery-list (type 4) stars and the add-to-comparison control. The stars show
- * the server's isCollect / isPut state; they stay disabled (即将开放) until the lists issue builds the calls,
- * and the comparison control until the comparison issue does — nothing toggles locally.
+ * plus the collect (type 1) / delivery-list (type 4) stars (live: LinkToggle, from the server's isCollect /
+ * isPut) and the add-to-comparison control, disabled (即将开放) until the comparison issue builds it.
  */
 export function CreatorResultCard({ creator, href }: CreatorResultCardProps) {
   const stats = [
@@ -76,30 +76,11 @@ export function CreatorResultCard({ creator, href }: CreatorResultCardProps) {
         ))}
       </dl>
       <div className="kol-card-actions" aria-label="操作">
-        <Tooltip title={COMING_SOON}>
-          <Button
-            size="small"
-            type="text"
-            disabled
-            aria-label={creator.isCollect === 1 ? '已收藏' : '收藏'}
-            aria-pressed={creator.isCollect === 1}
-            icon={creator.isCollect === 1 ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
-          >
-            收藏
-          </Button>
-        </Tooltip>
-        <Tooltip title={COMING_SOON}>
-          <Button
-            size="small"
-            type="text"
-            disabled
-            aria-label={creator.isPut === 1 ? '已加入投放清单' : '加入投放清单'}
-            aria-pressed={creator.isPut === 1}
-            icon={creator.isPut === 1 ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
-          >
-            投放清单
-          </Button>
-        </Tooltip>
+        <LinkToggle
+          target={{ kind: 'kol', kolId: creator.kolId }}
+          isCollect={creator.isCollect}
+          isPut={creator.isPut}
+        />
         <Tooltip title={COMING_SOON}>
           <Button size="small" type="text" disabled icon={<SwapOutlined aria-hidden />} aria-label="加入对比">
             对比

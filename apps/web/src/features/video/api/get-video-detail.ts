@@ -1,13 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import type { VideoDetailInfo } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
-import { object, type Decoder } from '../../../lib/decode';
+import { count, object, type Decoder } from '../../../lib/decode';
 import { videoDetailDecoder } from './decoders';
 
-const answerDecoder: Decoder<{ videoInfo: VideoDetailInfo }> = object({ videoInfo: videoDetailDecoder });
+/** The detail plus the caller's team's saved-video flags (isCollect / isPut, issue #15). */
+export type VideoDetailWithFlags = VideoDetailInfo & { isCollect: number; isPut: number };
+
+const flagsDecoder: Decoder<{ isCollect: number; isPut: number }> = object({ isCollect: count, isPut: count });
+const infoDecoder: Decoder<VideoDetailWithFlags> = (input, path) => ({
+  ...videoDetailDecoder(input, path),
+  ...flagsDecoder(input, path),
+});
+const answerDecoder: Decoder<{ videoInfo: VideoDetailWithFlags }> = object({ videoInfo: infoDecoder });
 
 /** GET /api/videoDetail?id= (video id or BV id) → { videoInfo }. */
-export async function getVideoDetail(id: string, signal?: AbortSignal): Promise<VideoDetailInfo> {
+export async function getVideoDetail(id: string, signal?: AbortSignal): Promise<VideoDetailWithFlags> {
   const answer = await apiGet('/api/videoDetail', { id }, answerDecoder, { signal });
   return answer.videoInfo;
 }

@@ -11,6 +11,8 @@ import { errorText, isApiError } from '../../../lib/api-client';
 import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
 import { useVideoDetail } from '../api/get-video-detail';
 import { VideoTrendCard } from './video-trend-card';
+import { LinkToggle } from '../../collect/components/link-toggle';
+import type { VideoDetailWithFlags } from '../api/get-video-detail';
 import '../video.css';
 
 const ACTIVITY_DETAIL_PATH = '/hotStuff/activityDetail';
@@ -120,7 +122,7 @@ function Cover({ video, deleted }: { video: VideoDetailInfo; deleted: boolean })
   );
 }
 
-function VideoHeader({ video }: { video: VideoDetailInfo }) {
+function VideoHeader({ video }: { video: VideoDetailWithFlags }) {
   const deleted = video.status === -1;
   const publish = dayjs(video.publishTime);
   return (
@@ -178,7 +180,14 @@ function VideoHeader({ video }: { video: VideoDetailInfo }) {
           >
             {video.summary || '暂无简介'}
           </Typography.Paragraph>
-          <div>
+          <div className="video-actions">
+            <LinkToggle
+              target={{ kind: 'video', videoId: video.videoId }}
+              isCollect={video.isCollect}
+              isPut={video.isPut}
+              variant="default"
+              size="middle"
+            />
             {deleted ? (
               <Tooltip title="视频已删除，无法观看">
                 <Button icon={<LinkOutlined aria-hidden />} disabled>

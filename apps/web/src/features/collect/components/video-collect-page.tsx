@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Button, Empty, Input, Popconfirm, Select, Space, Tabs, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useSearchParams } from 'react-router-dom';
+import { LinkType, formatCount, type LinkVideoItem, type MyLinkVideoParams } from '@xg/shared';
+import { ListScreen } from '../../../components/list-screen';
+import { VideoTable } from '../../../components/ranked-list';
+import { feedback } from '../../../lib/feedback';
+import { useMyLinkVideo } from '../api/get-my-link-video';
+import { LIST_QUERY_ROOT, toggleLinkVideo } from '../api/link-kol';
+import { useListRefusal } from '../hooks/use-list-refusal';
+import '../collect.css';
+
+const PAGE_SIZE = 20;
+const SORTS: { value: MyLinkVideoParams['sort']; label: string }[] = [
+  { value: 'addTime', label: '最近添加' },
+  { value: 'play', label: '播放数' },
+  { value: 'publishTime', label: '发布时间' },
+];
+
+function readSort(value: string | null): MyLinkVideoParams['sort'] {
+  return SORTS.find((s) => s.value === value)?.value ?? 'addTime';
+}
+
+/**
+ * videoCollect (§2.5 component key): the team's saved videos (收藏 type 1, 投放清单 type 4) with their live
+ * numbers and the plays gained since they were saved; search, sorting, pages, removal with confirmation.
+ */
+export function VideoCollectPage() {
+  const [params, setParams] = useSearchParams();
+  const type = params.get('type') === '4' ? LinkType.PUT : LinkType.COLLECT;
+  const sort = readSort(params.get('sort'));
+  const keyword = params.get('keyword') ?? '';
+  const pageNo = Math.max(1, Number(params.get('pageNo') ?? '1') || 1);
+  const [keywordInput, setKeywordInput] = useState(keyword);
+  const queryClient = useQueryClient();
+  const { handleRefusal, refusalHolder } = useListRefusal();
+  const query = useMyLinkVideo({ type, pageNo, pageSize: PAGE_SIZE, sort, keyword });
+  const data = query.data;
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('pageNo' in changes)) next.delete('pageNo');
+    setParams(next);
+  };
+
+  const handleRemove = async (video: LinkVideoItem) => {
+    try {
+      const result = await toggleLinkVideo(video.videoId, type, true);
+      feedback().message.success({ content: result.message, key: 'video-collect' });
+    } catch (error) {
+      handleRefusal(error);
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: LIST_QUERY_ROOT });
+    }
+  };
+
+  return (
+    <ListScreen
+      title="视频收藏"
+      intro="收藏的视频由主账号和子账号共享，数据随采集实时更新。"
+      query={query}
+      filters={
+        <div className="collect-filters">
+          <Tabs
+            activeKey={String(type)}
+            onChange={(key) => update({ type: key === '4' ? '4' : undefined })}
+            items={[
+              { key: '1', label: '收藏视频' },
+              { key: '4', label: '投放清单' },
+            ]}
+          />
+          <Space wrap size={[12, 8]}>
+            <Select
+              aria-label="排序"
+              style={{ width: 140 }}
+              value={sort}
+              onChange={(value: MyLinkVideoParams['sort']) => update({ sort: value === 'addTime' ? undefined : value })}
+              options={SORTS}
+            />
+            <Input.Search
+              aria-label="搜索收藏的视频"
+              placeholder="视频标题、UP主或BV号"
+              allowClear
+              maxLength={20}
+              style={{ width: 240 }}
+              value={keywordInput}
+              onChange={(event) => setKeywordInput(event.target.value)}
+              onSearch={(value) => update({ keyword: value.trim() || undefined })}
+            />
+          </Space>
+        </div>
+      }
+      after={refusalHolder}
+    >
+      <div className="collect-head">
+        {data ? (
+          <span className="collect-usage">
+            已添加 <strong>{data.count}</strong> / {data.limit}
+          </span>
+        ) : null}
+      </div>
+      <VideoTable<LinkVideoItem>
+        videos={data?.linkVideos ?? []}
+        loading={query.isPending || query.isFetching}
+        ariaLabel="收藏的视频"
+        empty={
+          <Empty
+            description={
+              keyword ? '没有符合条件的视频' : '还没有收藏视频，在视频详情中点击「收藏」或「投放清单」即可加入'
+            }
+          />
+        }
+        pagination={{
+          current: pageNo,
+          pageSize: PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: (page) => update({ pageNo: page === 1 ? undefined : String(page) }),
+        }}
+        extraColumns={[
+          {
+            key: 'since',
+            title: '添加后播放',
+            width: 110,
+            align: 'right',
+            responsive: ['sm'],
+            render: (_, video) => `${video.playSinceAdd > 0 ? '+' : ''}${formatCount(video.playSinceAdd)}`,
+          },
+          {
+            key: 'added',
+            title: '添加',
+            width: 130,
+            responsive: ['xl'],
+            render: (_, video) => (
+              <span className="collect-added">
+                <span>{video.addedBy || '-'}</span>
+                <Typography.Text type="secondary">{dayjs(video.addTime).format('YYYY-MM-DD')}</Typography.Text>
+              </span>
+            ),
+          },
+          {
+            key: 'remove',
+            title: '操作',
+            width: 80,
+            render: (_, video) => (
+              <Popconfirm
+                title={type === LinkType.PUT ? '确定将该视频移出投放清单吗？' : '确定取消收藏该视频吗？'}
+                okText="移除"
+                cancelText="取消"
+                onConfirm={() => void handleRemove(video)}
+              >
+                <Button
+                  size="small"
+                  type="link"
+                  danger
+                  icon={<DeleteOutlined aria-hidden />}
+                  aria-label={`移除${video.title}`}
+                >
+                  移除
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+    </ListScreen>
+  );
+}
