@@ -76,7 +76,7 @@ describe('honest feature lists', () => {
       await shot(page, `features-03-member-demo-basic-${width}`);
       // the comparison: a feature not built is never checked
       const table = page.getByRole('table').first();
-      const row = table.getByRole('row').filter({ hasText: '私有达人库' });
+      const row = table.getByRole('row').filter({ hasText: '投放记录' });
       await row.getByText('即将上线').first().waitFor();
       expect(await row.getByLabel('支持', { exact: true }).count()).toBe(0);
       expect(
@@ -92,7 +92,7 @@ describe('honest feature lists', () => {
         .click();
       const poster = page.getByRole('dialog').filter({ hasText: '粉丝画像' });
       await poster.getByText('粉丝画像').waitFor();
-      await poster.getByText(/即将上线：生成对比报告、24H监测等12项/).waitFor();
+      await poster.getByText(/即将上线：生成对比报告、24H监测等11项/).waitFor();
       await shotScreen(page, `features-04-free-vip-poster-${width}`);
       await context.close();
     }

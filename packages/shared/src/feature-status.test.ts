@@ -42,7 +42,6 @@ describe('the gate policy and the built-features registry', () => {
       'opinion.analyse',
       'opinion.warn',
       'placement.record',
-      'library.private',
       'export.pdf',
     ];
     for (const feature of notBuilt) {
@@ -80,6 +79,7 @@ describe('the gate policy and the built-features registry', () => {
     const all = [1, 2, 3, 4].flatMap((tier) => featuresAddedAt(tier).map((f) => f.feature));
     expect(all.sort()).toEqual([...FEATURE_KEYS].sort());
     expect(featuresGained(0, 2).map((f) => f.label)).toEqual([
+      FEATURE_POLICY['library.private'].label,
       FEATURE_POLICY['video.report30d'].label,
       FEATURE_POLICY['creator.portrait'].label,
       FEATURE_POLICY['creator.commercial'].label,

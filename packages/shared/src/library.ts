@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import { pagingShape } from './discovery.js';
+import { Msg } from './messages.js';
+import { text } from './validation.js';
 
 /**
  * The private creator library (myUp, /middleground/myUp?kolUid=; issue #15; spec §2.6, §3, §4, §5, §7.3, §9).
@@ -87,13 +89,10 @@ function blankToUndefined(v: unknown): unknown {
   return v;
 }
 
-const optText = (label: string, max: number) =>
+const optText = (label: string, max: number, multiline = false) =>
   z.preprocess(
     asText,
-    z
-      .string()
-      .max(max, { error: LibraryMsg.textTooLong(label, max) })
-      .optional(),
+    text(Msg.badRequest, { max, multiline, tooLong: LibraryMsg.textTooLong(label, max) }).optional(),
   );
 
 /** A price in yuan: blank = not set (null); 0..PRICE_MAX with at most two decimals. */
@@ -155,7 +154,7 @@ export const libraryFieldsShape = {
       const text = asText(v);
       return typeof text === 'string' ? text.replace(/\s+/g, ' ') : text;
     },
-    z.string().refine(diyThemeOk, { error: LibraryMsg.diyThemeInvalid }).optional(),
+    text(LibraryMsg.diyThemeInvalid).refine(diyThemeOk, { error: LibraryMsg.diyThemeInvalid }).optional(),
   ),
   isLive: flag01(LibraryMsg.flagInvalid),
   normalPrice: price,
@@ -182,8 +181,7 @@ export const libraryFieldsShape = {
   ),
   auctionCalendar: z.preprocess(
     asText,
-    z
-      .string()
+    text(LibraryMsg.auctionCalendarTooLong, { multiline: true })
       .refine((s) => Array.from(s).length <= AUCTION_CALENDAR_MAX, { error: LibraryMsg.auctionCalendarTooLong })
       .optional(),
   ),
@@ -192,7 +190,7 @@ export const libraryFieldsShape = {
   qq: optText('QQ', 20),
   email: optText('邮箱', 100),
   organization: optText('所属机构', 50),
-  remark: optText('备注', 500),
+  remark: optText('备注', 500, true),
   isEnter: flag01(LibraryMsg.flagInvalid),
   contactWay: optText('联系方式', 100),
   /** a custom group (0 / blank = 未分组); fixed once the record exists (§5) */
@@ -200,8 +198,8 @@ export const libraryFieldsShape = {
 };
 
 const linkOrId = {
-  mainIndexUrl: z.preprocess(asText, z.string().max(300).optional()),
-  kolUid: z.preprocess(asText, z.string().max(30).optional()),
+  mainIndexUrl: z.preprocess(asText, text(Msg.badRequest, { max: 300 }).optional()),
+  kolUid: z.preprocess(asText, text(Msg.badRequest, { max: 30 }).optional()),
 };
 
 /** GET /api/checkKolByUrlOrUid: url (homepage link) or kolUid. */
@@ -242,10 +240,8 @@ export const EredarListParams = z.object({
   ...pagingShape,
   keyword: z.preprocess(
     blankToUndefined,
-    z
-      .string()
+    text(Msg.badRequest, { max: 50, tooLong: LibraryMsg.textTooLong('搜索内容', 50) })
       .trim()
-      .max(50, { error: LibraryMsg.textTooLong('搜索内容', 50) })
       .optional(),
   ),
   sort: z.preprocess(blankToUndefined, z.enum(LIBRARY_SORTS, { error: LibraryMsg.flagInvalid }).default('updateTime')),
@@ -262,8 +258,10 @@ export type EredarListParams = z.infer<typeof EredarListParams>;
 
 /** POST /api/importEredar: a roster file (.xlsx or .csv) as base64. */
 export const ImportEredarParams = z.object({
-  fileName: z.string().trim().min(1, { error: LibraryMsg.importBadFile }).max(200),
-  content: z.string().min(1, { error: LibraryMsg.importBadFile }).max(1_000_000, { error: LibraryMsg.importBadFile }),
+  fileName: text(LibraryMsg.importBadFile, { max: 200 }).trim().min(1, { error: LibraryMsg.importBadFile }),
+  content: text(LibraryMsg.importBadFile, { max: 1_000_000, tooLong: LibraryMsg.importBadFile }).min(1, {
+    error: LibraryMsg.importBadFile,
+  }),
 });
 
 // ---------------------------------------------------------------------------------------------------------

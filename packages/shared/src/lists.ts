@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import { pagingShape, type KolItem, type VideoItem } from './discovery.js';
+import { text } from './validation.js';
 
 /**
  * The team's own lists (issue #15; spec §3, §4, §5, §7.3, §9): saved creators and videos (collect type 1,
@@ -103,7 +104,7 @@ export const LINK_KOL_SORT_LABELS: Readonly<Record<LinkKolSort, string>> = {
 };
 const optKeyword = z.preprocess(
   blankToUndefined,
-  z.string().trim().max(20, { error: ListMsg.keywordTooLong }).optional(),
+  text(ListMsg.keywordTooLong, { max: 20, tooLong: ListMsg.keywordTooLong }).trim().optional(),
 );
 
 /** GET /api/user/myLinkKol: one page of the team's saved creators. */
@@ -163,12 +164,11 @@ export const MoveLinkKolGroupParams = z.object({
 });
 export type MoveLinkKolGroupParams = z.infer<typeof MoveLinkKolGroupParams>;
 
-const groupName = z
-  .string({ error: ListMsg.groupNameRequired })
+const groupName = text(ListMsg.groupNameRequired)
   .trim()
   .min(1, { error: ListMsg.groupNameRequired })
   .refine((v) => v.toLowerCase() !== DEFAULT_GROUP_NAME, { error: ListMsg.groupNameReserved, abort: true })
-  .pipe(z.string().max(GROUP_NAME_MAX_LENGTH, { error: ListMsg.groupNameTooLong }));
+  .refine((v) => Array.from(v).length <= GROUP_NAME_MAX_LENGTH, { error: ListMsg.groupNameTooLong });
 
 const groupType = z.preprocess(
   blankToUndefined,

@@ -186,7 +186,7 @@ export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'opinion.analyse': 'planned',
   'opinion.warn': 'planned',
   'placement.record': 'planned', // 投放记录 (#15 lands lists; records with monitoring come later)
-  'library.private': 'planned', // 私有达人库 (#15)
+  'library.private': 'built', // 私有达人库 (#15: features/library, modules/library)
   'video.report30d': 'built', // video detail 数据趋势, 30 days (VideoTrendCard)
   'creator.portrait': 'built', // creator detail 粉丝画像
   'creator.commercial': 'built', // creator detail 商业价值评估

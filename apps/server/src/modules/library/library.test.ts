@@ -310,7 +310,7 @@ describe('roster import (importEredar)', () => {
     const m = await createMember(t.ctx, { userType: 2 });
     const max = LIST_LIMITS.library[2];
     await sql`INSERT INTO library_entries (team_id, kol_uid, main_index_url, nickname)
-      SELECT ${m.id}, 10_000_000_000 + g, 'https://space.bilibili.com/' || (10_000_000_000 + g), 'x'
+      SELECT ${m.id}, 10000000000 + g, 'https://space.bilibili.com/' || (10000000000 + g), 'x'
       FROM generate_series(1, ${max - 1}) g`.execute(t.ctx.db);
     const over = await call(m, 'POST', '/api/importEredar', csv(['达人ID', String(c(0).mid), String(c(1).mid)]));
     expect(over.body).toMatchObject({ code: ApiCode.FAIL, message: LibraryMsg.limit(max), upgradeTarget: 3 });

@@ -15,10 +15,11 @@ describe('landing feature lists', () => {
     ]);
     expect(tierLines(2)).toEqual([
       { text: '包含初级版全部功能', built: true },
+      { text: '私有达人库', built: true },
       { text: '视频30天数据趋势', built: true },
       { text: '粉丝画像', built: true },
       { text: '商业价值评估', built: true },
-      { text: '48H监测、视频监测等6项', built: false },
+      { text: '48H监测、视频监测等5项', built: false },
     ]);
     expect(tierLines(3)).toEqual([
       { text: '包含专业版全部功能', built: true },
@@ -34,11 +35,12 @@ describe('landing feature lists', () => {
   it('gives the free-VIP poster everything 企业版 has, built first', () => {
     expect(tierAllLines(3)).toEqual([
       { text: '完整榜单数据', built: true },
+      { text: '私有达人库', built: true },
       { text: '视频30天数据趋势', built: true },
       { text: '粉丝画像', built: true },
       { text: '商业价值评估', built: true },
       { text: '导出Excel', built: true },
-      { text: '生成对比报告、24H监测等12项', built: false },
+      { text: '生成对比报告、24H监测等11项', built: false },
     ]);
   });
 

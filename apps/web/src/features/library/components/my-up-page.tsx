@@ -1,3 +1,5 @@
+import { useFeature } from '../../gate/hooks/use-feature';
+import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useState } from 'react';
 import {
   Button,
@@ -10,6 +12,7 @@ import {
   Select,
   Space,
   Table,
+  Skeleton,
   Tag,
   Typography,
   type TableColumnsType,
@@ -61,6 +64,22 @@ function numberParam(value: string | null): number | undefined {
  * opens with the id filled in.
  */
 export function MyUpPage() {
+  const gate = useFeature('library.private');
+  if (gate.loading) return <Skeleton active />;
+  if (!gate.allowed)
+    return (
+      <GateOverlay feature="library.private" minHeight={320}>
+        <Card variant="borderless" title="私有达人库">
+          <Typography.Paragraph type="secondary">
+            记录团队合作过或关注的达人报价、档期、联系方式与备注，主账号和子账号共享；系统收录的达人粉丝等数据自动更新。
+          </Typography.Paragraph>
+        </Card>
+      </GateOverlay>
+    );
+  return <MyUpScreen />;
+}
+
+function MyUpScreen() {
   const [params, setParams] = useSearchParams();
   const keyword = params.get('keyword') ?? '';
   const sort = readSort(params.get('sort'));
