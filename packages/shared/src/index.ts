@@ -9,6 +9,7 @@ export * from './schemas.js';
 export * from './api-types.js';
 export * from './routes.js';
 export * from './membership.js';
+export * from './membership-params.js';
 export * from './account.js';
 export * from './discovery.js';
 export * from './activities.js';

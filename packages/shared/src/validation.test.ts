@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Msg } from './messages.js';
 import { CreatorSearchParams, LoginParams } from './schemas.js';
-import { FreeVipApplyParams } from './membership.js';
+import { FreeVipApplyParams } from './membership-params.js';
 import { ContentSearchParams, KolSearchParams } from './discovery.js';
 import { TEXT_MAX_LENGTH, isCleanText, passwordField, requiredText, text } from './validation.js';
 

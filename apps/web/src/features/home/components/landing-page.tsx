@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import { CheckOutlined, ClockCircleOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
+import { CheckOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { COMING_SOON, USER_TYPE_LABELS } from '@xg/shared';
 import { useSiteConfig } from '../../../lib/site-config';
 import { FEATURES, featureItemBuilt, productPitch, tierLines } from './landing-content';
@@ -115,7 +115,7 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
                     </li>
                   ) : (
                     <li key={line.text} className="is-soon">
-                      <ClockCircleOutlined aria-hidden /> {COMING_SOON}：{line.text}
+                      <span className="tier-card-soon-mark" aria-hidden /> {COMING_SOON}：{line.text}
                     </li>
                   ),
                 )}
