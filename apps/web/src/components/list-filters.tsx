@@ -131,3 +131,34 @@ export function ListFilters<D extends number = number, S extends string = string
     </div>
   );
 }
+
+/**
+ * A filter select whose first option means "no filter": `value` undefined shows `allLabel`, choosing it reports
+ * undefined. The option values are strings (the URL query's), so the caller writes them back as they are.
+ */
+export function FilterSelect({
+  label,
+  allLabel,
+  value,
+  options,
+  width,
+  onChange,
+}: {
+  /** aria-label */
+  label: string;
+  allLabel: string;
+  value: number | string | undefined;
+  options: { value: string; label: string }[];
+  width: number;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <Select
+      aria-label={label}
+      style={{ width }}
+      value={value === undefined ? 'all' : String(value)}
+      onChange={(next: string) => onChange(next === 'all' ? undefined : next)}
+      options={[{ value: 'all', label: allLabel }, ...options]}
+    />
+  );
+}

@@ -1,3 +1,4 @@
+import { FilterSelect } from '../../../components/list-filters';
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
   Button,
@@ -323,24 +324,24 @@ export function UpCollectPage() {
             ]}
           />
           <Space wrap size={[12, 8]}>
-            <Select
-              aria-label="分组"
-              style={{ width: 140 }}
-              value={groupId === undefined ? 'all' : String(groupId)}
-              onChange={(value: string) => update({ groupId: value === 'all' ? undefined : value })}
+            <FilterSelect
+              label="分组"
+              allLabel="全部分组"
+              width={140}
+              value={groupId}
+              onChange={(value) => update({ groupId: value })}
               options={[
-                { value: 'all', label: '全部分组' },
                 { value: '0', label: UNGROUPED_LABEL },
                 ...choices.map((g) => ({ value: String(g.id), label: `${g.themeName}（${g.kolNum}）` })),
               ]}
             />
-            <Select
-              aria-label="监测状态"
-              style={{ width: 120 }}
-              value={isMonitor === undefined ? 'all' : String(isMonitor)}
-              onChange={(value: string) => update({ isMonitor: value === 'all' ? undefined : value })}
+            <FilterSelect
+              label="监测状态"
+              allLabel="全部状态"
+              width={120}
+              value={isMonitor}
+              onChange={(value) => update({ isMonitor: value })}
               options={[
-                { value: 'all', label: '全部状态' },
                 { value: '1', label: '监测中' },
                 { value: '0', label: '未监测' },
               ]}

@@ -1,3 +1,4 @@
+import { FilterSelect } from '../../../components/list-filters';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useState } from 'react';
@@ -265,34 +266,32 @@ function MyUpScreen() {
             onChange={(event) => setKeywordInput(event.target.value)}
             onSearch={(value) => update({ keyword: value.trim() || undefined, kolUid: undefined })}
           />
-          <Select
-            aria-label="投放等级"
-            style={{ width: 120 }}
-            value={launchLevel === undefined ? 'all' : String(launchLevel)}
-            onChange={(value: string) => update({ launchLevel: value === 'all' ? undefined : value })}
-            options={[
-              { value: 'all', label: '全部等级' },
-              ...[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n}星` })),
-            ]}
+          <FilterSelect
+            label="投放等级"
+            allLabel="全部等级"
+            width={120}
+            value={launchLevel}
+            onChange={(value) => update({ launchLevel: value })}
+            options={[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n}星` }))}
           />
-          <Select
-            aria-label="商单平台"
-            style={{ width: 130 }}
-            value={isEnter === undefined ? 'all' : String(isEnter)}
-            onChange={(value: string) => update({ isEnter: value === 'all' ? undefined : value })}
+          <FilterSelect
+            label="商单平台"
+            allLabel="全部入驻状态"
+            width={130}
+            value={isEnter}
+            onChange={(value) => update({ isEnter: value })}
             options={[
-              { value: 'all', label: '全部入驻状态' },
               { value: '1', label: '已入驻商单平台' },
               { value: '0', label: '未入驻' },
             ]}
           />
-          <Select
-            aria-label="分组"
-            style={{ width: 130 }}
-            value={tId === undefined ? 'all' : String(tId)}
-            onChange={(value: string) => update({ tId: value === 'all' ? undefined : value })}
+          <FilterSelect
+            label="分组"
+            allLabel="全部分组"
+            width={130}
+            value={tId}
+            onChange={(value) => update({ tId: value })}
             options={[
-              { value: 'all', label: '全部分组' },
               { value: '0', label: '未分组' },
               ...choices.map((g) => ({ value: String(g.id), label: g.themeName })),
             ]}
