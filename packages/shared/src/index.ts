@@ -17,3 +17,4 @@ export * from './export.js';
 export * from './real-data.js';
 export * from './lists.js';
 export * from './library.js';
+export * from './contrast.js';
