@@ -48,10 +48,7 @@ export type BeforeReady = (app: FastifyInstance, ctx: AppContext) => void;
  * A whole app on its own database cloned from the seeded template. Each test file calls this once
  * (beforeAll) and closes it (afterAll).
  */
-export async function createTestApp(
-  overrides: Partial<AppConfig> = {},
-  beforeReady?: BeforeReady,
-): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, beforeReady?: BeforeReady): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
   const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;

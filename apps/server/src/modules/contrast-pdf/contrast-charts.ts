@@ -58,7 +58,11 @@ export function creatorBars(
     {
       title: { text: title, left: 0, top: 0, textStyle: { fontSize: 10, fontWeight: 'bold', color: '#222' } },
       grid: { left: 48, right: 12, top: 30, bottom: 24 },
-      xAxis: { type: 'category', data: [...names], axisLabel: { ...TEXT, interval: 0, width: 90, overflow: 'truncate' } },
+      xAxis: {
+        type: 'category',
+        data: [...names],
+        axisLabel: { ...TEXT, interval: 0, width: 90, overflow: 'truncate' },
+      },
       yAxis: {
         type: 'value',
         axisLabel: { ...TEXT, formatter: (v: number) => (unit === 'percent' ? `${v}%` : formatAxis(v)) },
