@@ -204,7 +204,10 @@ function reach(all: VerdictKol[]): ContrastVerdict {
   if (!leader || leader.fansNum <= 0) {
     return { dimension: 'reach', title, leaderKolId: null, text: '暂无粉丝数据，无法比较影响力。' };
   }
-  const times = second && second.fansNum > 0 ? `，是第二名 ${second.kolName} 的${(leader.fansNum / second.fansNum).toFixed(1)}倍` : '';
+  const times =
+    second && second.fansNum > 0
+      ? `，是第二名 ${second.kolName} 的${(leader.fansNum / second.fansNum).toFixed(1)}倍`
+      : '';
   const play =
     leader.weekAvgPlayNum !== null ? `；近7天视频平均播放${formatCount(leader.weekAvgPlayNum)}` : '；近7天无新视频';
   return {

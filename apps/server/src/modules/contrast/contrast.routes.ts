@@ -32,10 +32,16 @@ export function contrastServiceOf(ctx: AppContext, options: Partial<ContrastServ
   let service = services.get(ctx);
   if (!service) {
     const { quotas } = membershipServices(ctx);
-    service = new ContrastService(new ContrastRepository(ctx.db), new UserRepository(ctx.db), quotas, collectServiceOf(ctx), {
-      adviserPhone: ctx.config.site.companyPhone,
-      ...options,
-    });
+    service = new ContrastService(
+      new ContrastRepository(ctx.db),
+      new UserRepository(ctx.db),
+      quotas,
+      collectServiceOf(ctx),
+      {
+        adviserPhone: ctx.config.site.companyPhone,
+        ...options,
+      },
+    );
     services.set(ctx, service);
   }
   return service;

@@ -45,7 +45,9 @@ function shanghaiDay(at: Date): string {
 }
 
 /** What the report says about where its portrait comes from (docs/metrics.md "Audience portraits"). */
-export function portraitSourceText(row: Pick<CreatorFiguresRow, 'portraitKind' | 'portraitSampleSize' | 'portraitPartition'>): string | null {
+export function portraitSourceText(
+  row: Pick<CreatorFiguresRow, 'portraitKind' | 'portraitSampleSize' | 'portraitPartition'>,
+): string | null {
   const n = row.portraitSampleSize;
   if (row.portraitKind === 'creator') {
     return `基于该UP主${n ?? 0}位评论用户估算：性别、地域为评论用户的统计，年龄为模型估算（B站不公开年龄）`;
