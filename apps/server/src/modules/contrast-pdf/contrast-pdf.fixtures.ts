@@ -108,12 +108,17 @@ function base(
       { 地域: '江苏', 比例: 6.9 },
       { 地域: '四川', 比例: 5.2 },
     ]),
-    portraitSource: kolId === 105 ? 'partition' : 'creator',
+    portraitKind: kolId === 105 ? 'partition' : 'creator',
+    portraitSource:
+      kolId === 105
+        ? '该UP主评论用户样本不足30人（当前12人），此处为所在分区「美食」的整体画像估算，并非该UP主粉丝的数据'
+        : `基于该UP主${Math.round(4200 * scale)}位评论用户估算：性别、地域为评论用户的统计，年龄为模型估算（B站不公开年龄）`,
     portraitSampleSize: kolId === 105 ? 12 : Math.round(4200 * scale),
     fansIncrease30: kolId === 104 ? -12_400 : Math.round(210_000 * scale),
     engagementRate:
       Math.round(((286_000 + 98_500 + 21_300 + 9_870 + 143_000) / 3_450_000) * 1000 * (1 + kolId / 500)) / 10,
     libraryPrice: kolId === 103 || kolId === 105 ? null : Math.round(380_000 * scale),
+    pricePlaysDays: kolId === 103 || kolId === 105 ? null : kolId === 104 ? 30 : 7,
     pricePerThousandPlays:
       kolId === 103 || kolId === 105 ? null : Math.round(((380_000 * scale) / (3_450_000 * scale)) * 1000 * 100) / 100,
   };

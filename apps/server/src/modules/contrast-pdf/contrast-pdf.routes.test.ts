@@ -1,42 +1,46 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiCode, ContrastMsg, MemberMsg, type KolContrastResultAnswer } from '@xg/shared';
+import { ApiCode, ContrastMsg, MemberMsg, type KolContrastAnswer, type KolContrastResultAnswer } from '@xg/shared';
 import { createTestApp, type CallResult, type TestApp } from '../../../test/harness.js';
 import { readPdf } from '../../../test/pdf-read.js';
-import { createMember, type TestMember } from '../membership/test-members.js';
-import { contrastReportFixture } from './contrast-pdf.fixtures.js';
-import { registerContrastPdfRoutes, type ContrastReportReader } from './contrast-pdf.routes.js';
+import { createMember, toleratePoolShutdown, type TestMember } from '../membership/test-members.js';
 
 /**
- * GET /api/user/contrastPdf (issue #17 item 7) through the whole app and real PostgreSQL (accounts, sessions,
- * tiers), over a fake ContrastReportReader that owns reports by team (until the comparison module's service is
- * wired in at merge): sign-in, the export.pdf gate per tier, the team's own reports only, not found, bad input.
+ * GET /api/user/contrastPdf (issue #17 item 7) through the whole app on real PostgreSQL, over the comparison
+ * module's real reports (generated with POST /api/user/kolContrast): sign-in, the export.pdf gate per tier
+ * (3 and 4 allowed, a sub-account by its parent's tier), the team's own reports only, deleted and missing
+ * reports, bad input; the file is read back with pdf.js and checked against the report.
  */
-class TeamReports implements ContrastReportReader {
-  readonly calls: { userId: string; contrastId: number }[] = [];
-  private readonly reports = new Map<number, { team: Set<string>; report: KolContrastResultAnswer }>();
+const PATH = '/api/user/contrastPdf';
+let t: TestApp;
+type Who = 'free' | 'basic' | 'pro' | 'ent' | 'entSub' | 'premium' | 'otherTeam';
+const m = new Map<Who, TestMember>();
+const member = (who: Who): TestMember => {
+  const found = m.get(who);
+  if (!found) throw new Error(`no member ${who}`);
+  return found;
+};
+let entReport: KolContrastResultAnswer;
+let premiumReport: KolContrastResultAnswer;
 
-  add(team: string[], report: KolContrastResultAnswer) {
-    this.reports.set(report.contrastId, { team: new Set(team), report });
-  }
-
-  reportFor(userId: string, contrastId: number): Promise<KolContrastResultAnswer | null> {
-    this.calls.push({ userId, contrastId });
-    const found = this.reports.get(contrastId);
-    return Promise.resolve(found && found.team.has(userId) ? found.report : null);
-  }
+async function generate(who: Who, kolIds: number[]): Promise<KolContrastResultAnswer> {
+  const made = await t.call(
+    'POST',
+    '/api/user/kolContrast',
+    { kolIds: kolIds.join(',') },
+    { token: member(who).token },
+  );
+  const { id } = made.body as unknown as KolContrastAnswer;
+  expect(id, JSON.stringify(made.body)).not.toBeNull();
+  const res = await t.call('GET', '/api/user/kolContrastResult', { contrastId: id ?? 0 }, { token: member(who).token });
+  expect(res.body.code).toBe(ApiCode.OK);
+  return res.body as unknown as KolContrastResultAnswer;
 }
 
-const PATH = '/api/user/contrastPdf';
-const reader = new TeamReports();
-let t: TestApp;
-const m: Record<'free' | 'basic' | 'pro' | 'ent' | 'entSub' | 'premium' | 'otherTeam', TestMember> = {} as never;
-const ENT_REPORT = contrastReportFixture(3, 71);
-const PREMIUM_REPORT = contrastReportFixture(5, 72);
-const BROKEN_ID = 73;
-
 beforeAll(async () => {
-  t = await createTestApp({}, (app, ctx) => registerContrastPdfRoutes(app, ctx, reader));
-  for (const [key, userType] of [
+  t = await createTestApp();
+  toleratePoolShutdown(t.ctx);
+  for (const [who, userType] of [
     ['free', 0],
     ['basic', 1],
     ['pro', 2],
@@ -44,20 +48,20 @@ beforeAll(async () => {
     ['premium', 4],
     ['otherTeam', 4],
   ] as const) {
-    m[key] = await createMember(t.ctx, { userType });
+    m.set(who, await createMember(t.ctx, { userType }));
   }
-  m.entSub = await createMember(t.ctx, { userType: 0, parentId: m.ent.id });
-  reader.add([m.ent.id, m.entSub.id], ENT_REPORT);
-  reader.add([m.premium.id], PREMIUM_REPORT);
-  // a stored report the renderer cannot draw (no creator list): the route must answer pdfFailed, not a 500
-  reader.add([m.ent.id], { ...ENT_REPORT, contrastId: BROKEN_ID, userContrastKolDataList: null as never });
+  m.set('entSub', await createMember(t.ctx, { userType: 0, parentId: member('ent').id }));
+  const top = await sql<{ id: string }>`SELECT id FROM creators ORDER BY fans DESC LIMIT 5`.execute(t.ctx.db);
+  const ids = top.rows.map((r) => Number(r.id));
+  entReport = await generate('ent', ids.slice(0, 3));
+  premiumReport = await generate('premium', ids);
 });
 afterAll(async () => {
   await t.close();
 });
 
-function pdfGet(member: TestMember | null, params: Record<string, string | number>): Promise<CallResult> {
-  return t.call('GET', PATH, params, { token: member?.token ?? null });
+function pdfGet(who: Who | null, params: Record<string, string | number>): Promise<CallResult> {
+  return t.call('GET', PATH, params, { token: who === null ? null : member(who).token });
 }
 
 function fileName(res: CallResult): string {
@@ -67,7 +71,7 @@ function fileName(res: CallResult): string {
 
 describe('GET /api/user/contrastPdf', () => {
   it('refuses an anonymous caller with 401', async () => {
-    const res = await pdfGet(null, { contrastId: ENT_REPORT.contrastId });
+    const res = await pdfGet(null, { contrastId: entReport.contrastId });
     expect(res.status).toBe(401);
   });
 
@@ -75,9 +79,8 @@ describe('GET /api/user/contrastPdf', () => {
     ['free', 0],
     ['basic', 1],
     ['pro', 2],
-  ] as const)('refuses %s (userType %i) with the gate message, before reading any report', async (who, _userType) => {
-    const before = reader.calls.length;
-    const res = await pdfGet(m[who], { contrastId: ENT_REPORT.contrastId });
+  ] as const)('refuses %s (userType %i) with the gate message and no file', async (who, _userType) => {
+    const res = await pdfGet(who, { contrastId: entReport.contrastId });
     expect(res.raw.headers['content-type']).toMatch(/json/);
     expect(res.body).toMatchObject({
       code: ApiCode.FAIL,
@@ -85,65 +88,74 @@ describe('GET /api/user/contrastPdf', () => {
       feature: 'export.pdf',
       requiredLevel: 3,
     });
-    expect(reader.calls.length).toBe(before);
   });
 
   it.each([
-    ['企业版 (3)', 'ent', ENT_REPORT],
-    ['高级企业版 (4)', 'premium', PREMIUM_REPORT],
-    ['a sub-account of 企业版 (its parent tier)', 'entSub', ENT_REPORT],
-  ] as const)('gives %s the team report as a PDF download', async (_label, who, report) => {
-    const res = await pdfGet(m[who], { contrastId: report.contrastId });
+    ['企业版 (3)', 'ent', () => entReport],
+    ['高级企业版 (4)', 'premium', () => premiumReport],
+    ['a sub-account of 企业版 (its parent tier)', 'entSub', () => entReport],
+  ] as const)('gives %s the team report as a PDF download', async (_label, who, reportOf) => {
+    const report = reportOf();
+    const res = await pdfGet(who, { contrastId: report.contrastId });
     expect(res.status).toBe(200);
     expect(res.raw.headers['content-type']).toBe('application/pdf');
     expect(res.raw.headers['cache-control']).toBe('no-store');
     expect(String(res.raw.headers['content-disposition'])).toMatch(/^attachment; filename="/);
     const name = fileName(res);
     expect(name).toMatch(/^UP主对比报告_\d{14}\.pdf$/);
-    const shanghaiNow = new Date(Date.now() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 8);
-    expect(name.slice(8, 16)).toBe(shanghaiNow); // the Asia/Shanghai date
-    expect(reader.calls.at(-1)).toEqual({ userId: m[who].id, contrastId: report.contrastId });
-    const pdf = res.raw.rawPayload;
-    const read = await readPdf(pdf);
+    const shanghaiToday = new Date(Date.now() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 8);
+    expect(name.slice(8, 16)).toBe(shanghaiToday);
+    const read = await readPdf(res.raw.rawPayload);
     const all = read.pages.map((p) => p.text).join('');
-    for (const k of report.userContrastKolDataList) expect(all).toContain(k.kolName);
-    // the configured product name is the watermark
+    expect(report.userContrastKolDataList.length).toBeGreaterThanOrEqual(3);
+    for (const k of report.userContrastKolDataList) {
+      expect(all).toContain(k.kolName);
+      expect(all).toContain(`UID ${k.kolUid}`);
+    }
+    expect(all).toContain(`报告编号：${report.contrastId}`);
+    // the configured product name is the watermark, on every page
     expect(read.pages.every((p) => p.text.includes(t.ctx.config.site.productName))).toBe(true);
     const wide = report.userContrastKolDataList.length >= 4;
     expect(read.pages.every((p) => p.width > p.height === wide)).toBe(true);
   });
 
   it("answers another team's report as missing and sends no file", async () => {
-    for (const [who, id] of [
-      ['otherTeam', ENT_REPORT.contrastId],
-      ['ent', PREMIUM_REPORT.contrastId],
-      ['entSub', PREMIUM_REPORT.contrastId],
+    for (const [who, report] of [
+      ['otherTeam', entReport],
+      ['ent', premiumReport],
+      ['entSub', premiumReport],
     ] as const) {
-      const res = await pdfGet(m[who], { contrastId: id });
+      const res = await pdfGet(who, { contrastId: report.contrastId });
       expect(res.raw.headers['content-type']).toMatch(/json/);
       expect(res.body).toMatchObject({ code: ApiCode.FAIL, message: ContrastMsg.reportMissing });
       expect(res.raw.body).not.toContain('%PDF');
     }
   });
 
-  it('answers a report that does not exist as missing', async () => {
-    const res = await pdfGet(m.ent, { contrastId: 999_999 });
-    expect(res.body).toMatchObject({ code: ApiCode.FAIL, message: ContrastMsg.reportMissing });
+  it('answers a missing report, and one the team deleted, as missing', async () => {
+    expect((await pdfGet('ent', { contrastId: 999_999_999 })).body).toMatchObject({
+      code: ApiCode.FAIL,
+      message: ContrastMsg.reportMissing,
+    });
+    const gone = await t.call(
+      'GET',
+      '/api/user/delContrastRecord',
+      { contrastId: premiumReport.contrastId },
+      { token: member('premium').token },
+    );
+    expect(gone.body.code).toBe(ApiCode.OK);
+    expect((await pdfGet('premium', { contrastId: premiumReport.contrastId })).body).toMatchObject({
+      code: ApiCode.FAIL,
+      message: ContrastMsg.reportMissing,
+    });
   });
 
-  it('refuses a bad contrastId without reading', async () => {
-    const before = reader.calls.length;
+  it('refuses a bad contrastId with a message', async () => {
     for (const contrastId of ['abc', 0, -3, 1.5]) {
-      const res = await pdfGet(m.ent, { contrastId });
+      const res = await pdfGet('ent', { contrastId });
       expect(res.status).toBe(200);
       expect(res.body.code).toBe(ApiCode.FAIL);
     }
-    expect((await pdfGet(m.ent, {})).body.code).toBe(ApiCode.FAIL);
-    expect(reader.calls.length).toBe(before);
-  });
-
-  it('answers pdfFailed when the stored report cannot be drawn', async () => {
-    const res = await pdfGet(m.ent, { contrastId: BROKEN_ID });
-    expect(res.body).toMatchObject({ code: ApiCode.FAIL, message: ContrastMsg.pdfFailed });
+    expect((await pdfGet('ent', {})).body.code).toBe(ApiCode.FAIL);
   });
 });

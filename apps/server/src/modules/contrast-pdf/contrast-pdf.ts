@@ -98,12 +98,25 @@ function portraitOf(k: ContrastKolData): Portrait {
   };
 }
 
-function portraitSourceText(k: ContrastKolData): string {
+/** The portrait's kind: the server's portraitKind, or (older snapshots, fixtures) portraitSource given as a code. */
+function portraitKindOf(k: ContrastKolData): 'creator' | 'partition' | null {
+  if (k.portraitKind === 'creator' || k.portraitKind === 'partition') return k.portraitKind;
+  return k.portraitSource === 'creator' || k.portraitSource === 'partition' ? k.portraitSource : null;
+}
+
+/** The short label of the 画像来源 row; the server's full sentence (portraitSource) is printed under the table. */
+function portraitSourceLabel(k: ContrastKolData): string {
   const n = k.portraitSampleSize;
-  if (k.portraitSource === 'creator') return `评论用户抽样${n === null ? '' : `（${formatCount(n)}人）`}`;
-  if (k.portraitSource === 'partition')
-    return `样本不足，按分区估算${n === null ? '' : `（本人样本${formatCount(n)}人）`}`;
-  return k.portraitSource ?? '暂无画像';
+  const kind = portraitKindOf(k);
+  if (kind === 'creator') return `评论用户抽样${n === null ? '' : `（${formatCount(n)}人）`}`;
+  if (kind === 'partition') return `样本不足，按分区估算${n === null ? '' : `（本人样本${formatCount(n)}人）`}`;
+  return '暂无画像';
+}
+
+/** The server's explanation of a portrait, when it sent one in words (not a bare code). */
+function portraitNote(k: ContrastKolData): string | null {
+  const text = k.portraitSource;
+  return text && text !== 'creator' && text !== 'partition' ? text : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -486,13 +499,29 @@ function basics(c: Ctx) {
       yuan,
       null,
     ),
-    metricRow(
-      '千次播放成本',
-      kols.map((k) => k.pricePerThousandPlays),
-      yuan,
-      'min',
-    ),
+    {
+      ...metricRow(
+        '千次播放成本',
+        kols.map((k) => k.pricePerThousandPlays),
+        yuan,
+        'min',
+      ),
+      cells: [
+        '千次播放成本',
+        ...kols.map((k) =>
+          k.pricePerThousandPlays === null
+            ? '-'
+            : `${yuan(k.pricePerThousandPlays)}${k.pricePlaysDays === 30 ? ' *' : ''}`,
+        ),
+      ],
+    },
   ]);
+  w.paragraph(
+    kols.some((k) => k.pricePlaysDays === 30)
+      ? '千次播放成本 = 团队库报价 ÷ 近7天视频的平均播放 × 1000；标 * 的近7天无新视频，按近30天视频的平均播放计算。'
+      : '千次播放成本 = 团队库报价 ÷ 近7天视频的平均播放 × 1000。',
+    { size: 7.5, color: MUTED },
+  );
   const h = 150;
   const half = (w.width - 16) / 2;
   halfCharts(
@@ -605,12 +634,16 @@ function audience(c: Ctx) {
           .map((a) => `${a.name} ${pct(a.share)}`)
           .join('\n');
   w.table(creatorColumns(c), [
-    { cells: ['画像来源', ...kols.map(portraitSourceText)] },
+    { cells: ['画像来源', ...kols.map(portraitSourceLabel)] },
     { cells: ['男性占比', ...portraits.map((p) => pct(p.male))] },
     { cells: ['女性占比', ...portraits.map((p) => pct(p.female))] },
     ...ageBands.map((band) => ({ cells: [`年龄 ${band}`, ...portraits.map((p) => pct(p.ages.get(band)))] })),
     { cells: ['地域 前五', ...portraits.map(areaText)] },
   ]);
+  kols.forEach((k) => {
+    const note = portraitNote(k);
+    if (note) w.paragraph(`${k.kolName}：${note}`, { size: 7.5, color: MUTED });
+  });
   const genderH = 44 + 24 * kols.length;
   w.ensure(genderH);
   w.svg(
