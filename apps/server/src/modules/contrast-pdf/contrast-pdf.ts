@@ -727,7 +727,7 @@ function verdicts(c: Ctx) {
 function dataNote(c: Ctx) {
   c.w.y += 6;
   c.w.paragraph(
-    `数据日期：${c.report.dataDate ?? '-'}（北京时间）。本报告为生成时的数据快照，之后的变化不会体现在报告中；各指标的计算方法见帮助中心。`,
+    `数据日期：${c.report.dataDate ?? '-'}（北京时间）。本报告为生成时的数据快照，之后的数据变化不会体现在报告中。`,
     { size: 8, color: MUTED },
   );
 }
