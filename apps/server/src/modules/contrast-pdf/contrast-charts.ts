@@ -61,7 +61,13 @@ export function creatorBars(
       xAxis: {
         type: 'category',
         data: [...names],
-        axisLabel: { ...TEXT, interval: 0, width: 90, overflow: 'truncate' },
+        // each name within its own slot of the plot (grid left 48 + right 12), cut with … when longer
+        axisLabel: {
+          ...TEXT,
+          interval: 0,
+          width: Math.max(30, (size.width - 60) / names.length - 6),
+          overflow: 'truncate',
+        },
       },
       yAxis: {
         type: 'value',
