@@ -94,7 +94,10 @@ function portraitOf(k: ContrastKolData): Portrait {
     male: gender.find((g) => g.性别 === '男')?.比例 ?? null,
     female: gender.find((g) => g.性别 === '女')?.比例 ?? null,
     ages: new Map(ages.map((a) => [a.年龄, a.比例])),
-    areas: [...areas].sort((a, b) => b.比例 - a.比例).map((a) => ({ name: a.地域, share: a.比例 })),
+    // largest first; the catch-all 其他 last, whatever its size
+    areas: [...areas]
+      .sort((a, b) => Number(a.地域 === '其他') - Number(b.地域 === '其他') || b.比例 - a.比例)
+      .map((a) => ({ name: a.地域, share: a.比例 })),
   };
 }
 
@@ -680,7 +683,7 @@ function overlap(c: Ctx) {
   const { w, report } = c;
   const nameOf = new Map(c.kols.map((k) => [k.kolId, k.kolName]));
   w.sectionTitle('受众重合度（估算）');
-  w.paragraph(`方法：${report.overlap.method}`, { color: MUTED });
+  w.paragraph(`方法：${report.overlap.method.replace(/^方法[：:]\s*/, '')}`, { color: MUTED });
   w.paragraph(`样本：共读取 ${formatCount(report.overlap.sampleSize)} 条评论；区间为 95% 置信区间。`, { color: MUTED });
   const width = w.width;
   const columns: Column[] = [
