@@ -315,7 +315,8 @@ if (want('ceiling')) {
   await stopServer(stack);
 }
 
-const roles = (env.BENCH_ROLES ?? 'api,all').split(',');
+// no server per role when BENCH_ONLY names none of its scenario groups (e.g. BENCH_ONLY=ceiling)
+const roles = ['ranking', 'detail', 'search'].some(want) ? (env.BENCH_ROLES ?? 'api,all').split(',') : [];
 for (const role of roles) {
   const tag = `ROLE=${role}`;
   const app = await startServer('app', { BENCH_ROLE: role });

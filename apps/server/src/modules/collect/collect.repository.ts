@@ -165,6 +165,12 @@ export class CollectRepository {
     return Number(r.numAffectedRows ?? 0n) > 0;
   }
 
+  /**
+   * One page of a team's saved creators. The page is found first on narrow rows (the saved rows, joined to
+   * `creators` only when the order or the keyword needs it, counted with the window there), and only its rows
+   * are joined to everything the list shows: counting the whole list over the wide join made every page cost
+   * the whole list (a 5,000-creator list: every row joined to six tables before LIMIT; docs/performance.md).
+   */
   async listKols(teamId: string, f: LinkKolFilter): Promise<LinkKolRow[]> {
     const where: RawBuilder<unknown>[] = [sql`s.team_id = ${teamId}`, sql`s.type = ${f.type}`];
     if (f.group === 'none') {
@@ -181,18 +187,27 @@ export class CollectRepository {
           : sql`c.name ILIKE ${pattern}`,
       );
     }
+    const needsCreator = f.keyword !== null || (f.sort !== 'custom' && f.sort !== 'addTime');
     const r = await sql<LinkKolRow>`
+      WITH page AS MATERIALIZED (
+        SELECT s.id, count(*) OVER () AS total
+        FROM saved_creators s
+        ${needsCreator ? sql`JOIN creators c ON c.id = s.creator_id` : sql``}
+        ${f.group === 'none' ? sql`LEFT JOIN custom_groups g ON g.id = s.group_id` : sql``}
+        WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY ${ORDERS[f.sort]}
+        LIMIT ${f.limit} OFFSET ${f.offset}
+      )
       SELECT ${KOL_ITEM_COLUMNS}, s.type, s.sort, s.monitor, s.group_id, g.name AS group_name, s.created_at,
-             s.fans_at_add, u.username AS added_by, cs.last_collected_at, count(*) OVER () AS total
-      FROM saved_creators s
+             s.fans_at_add, u.username AS added_by, cs.last_collected_at, page.total
+      FROM page
+      JOIN saved_creators s ON s.id = page.id
       JOIN creators c ON c.id = s.creator_id
       ${KOL_ITEM_JOINS}
       LEFT JOIN custom_groups g ON g.id = s.group_id
       LEFT JOIN users u ON u.id = s.added_by
       LEFT JOIN creator_schedule cs ON cs.creator_id = c.id
-      WHERE ${sql.join(where, sql` AND `)}
-      ORDER BY ${ORDERS[f.sort]}
-      LIMIT ${f.limit} OFFSET ${f.offset}`.execute(this.db);
+      ORDER BY ${ORDERS[f.sort]}`.execute(this.db);
     return r.rows;
   }
 

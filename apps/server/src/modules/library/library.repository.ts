@@ -254,19 +254,33 @@ export class LibraryRepository {
     return r.rows[0] ?? null;
   }
 
+  /**
+   * One page of the library. The page is found first on narrow rows (the entries, joined to `creators` or the
+   * groups only when a filter, the keyword or the order needs them, counted with the window there); only its
+   * rows are joined to the rest and get their price dates: counting over the wide join made every page cost
+   * the whole library (20,000 entries joined to five tables, the window spilling to disk; docs/performance.md).
+   */
   async list(teamId: string, p: EredarListParams): Promise<EntryRow[]> {
     const where: RawBuilder<unknown>[] = [sql`e.team_id = ${teamId}`];
+    let needsCreator = p.sort === 'fans';
     if (p.keyword) {
       const pattern = `%${p.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
       where.push(sql`(coalesce(c.name, e.nickname) ILIKE ${pattern} OR e.organization ILIKE ${pattern}
         OR e.diy_theme_name ILIKE ${pattern} OR e.remark ILIKE ${pattern}
         ${/^\d{1,16}$/.test(p.keyword) ? sql`OR e.kol_uid = ${p.keyword}::bigint` : sql``})`);
+      needsCreator = true;
     }
     if (p.kolUid !== undefined) where.push(sql`e.kol_uid = ${p.kolUid}`);
     if (p.launchLevel !== undefined) where.push(sql`e.launch_level = ${p.launchLevel}`);
     if (p.isEnter !== undefined) where.push(sql`e.is_enter = ${p.isEnter}`);
-    if (p.isLive !== undefined) where.push(sql`coalesce(c.is_live, e.is_live) = ${p.isLive}`);
-    if (p.gender !== undefined) where.push(sql`coalesce(c.sex, e.gender) = ${p.gender}`);
+    if (p.isLive !== undefined) {
+      where.push(sql`coalesce(c.is_live, e.is_live) = ${p.isLive}`);
+      needsCreator = true;
+    }
+    if (p.gender !== undefined) {
+      where.push(sql`coalesce(c.sex, e.gender) = ${p.gender}`);
+      needsCreator = true;
+    }
     if (p.tId !== undefined) {
       where.push(
         p.tId === 0 ? sql`(e.group_id IS NULL OR g.name = ${DEFAULT_GROUP_NAME})` : sql`e.group_id = ${p.tId}`,
@@ -275,10 +289,23 @@ export class LibraryRepository {
     if (p.priceMin !== undefined) where.push(sql`e.implantation_price >= ${p.priceMin}`);
     if (p.priceMax !== undefined) where.push(sql`e.implantation_price <= ${p.priceMax}`);
     const r = await sql<EntryRow>`
-      SELECT ${ENTRY_SELECT}, count(*) OVER () AS total ${ENTRY_FROM}
-      WHERE ${sql.join(where, sql` AND `)}
-      ORDER BY ${SORTS[p.sort]}
-      LIMIT ${p.pageSize} OFFSET ${(p.pageNo - 1) * p.pageSize}`.execute(this.db);
+      WITH page AS MATERIALIZED (
+        SELECT e.id, count(*) OVER () AS total
+        FROM library_entries e
+        ${needsCreator ? sql`LEFT JOIN creators c ON c.id = e.creator_id` : sql``}
+        ${p.tId === 0 ? sql`LEFT JOIN custom_groups g ON g.id = e.group_id` : sql``}
+        WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY ${SORTS[p.sort]}
+        LIMIT ${p.pageSize} OFFSET ${(p.pageNo - 1) * p.pageSize}
+      )
+      SELECT ${ENTRY_SELECT}, page.total
+      FROM page JOIN library_entries e ON e.id = page.id
+      LEFT JOIN creators c ON c.id = e.creator_id
+      LEFT JOIN partitions p ON p.tid = c.partition_tid
+      LEFT JOIN custom_groups g ON g.id = e.group_id
+      LEFT JOIN users ua ON ua.id = e.added_by
+      LEFT JOIN users uu ON uu.id = e.updated_by
+      ORDER BY ${SORTS[p.sort]}`.execute(this.db);
     return r.rows;
   }
 }
