@@ -10,6 +10,7 @@ import { useAppNavigate } from '../../lib/use-app-navigate';
 import { useCurrentUser } from '../../features/auth/api/get-user-info';
 import { UserBlock } from '../../features/auth/components/user-block';
 import { MemberEntryButton } from '../../features/member/components/member-entry-button';
+import { ContrastHost } from '../../features/contrast/components/contrast-host';
 import { MenuIcon } from '../menu-icons';
 import { LAYOUT_COMPONENT, menuPages, parseOpenMenus } from '../menu-model';
 import { LegalLine } from './legal-line';
@@ -208,6 +209,7 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
           </Layout.Footer>
         </Layout>
       </Layout>
+      <ContrastHost pathname={pathname} />
       <BackToTop />
     </Layout>
   );
