@@ -148,6 +148,9 @@ export interface ContrastKolData {
   /** how the portrait was made: sampled commenters (with the sample size) or the partition estimate */
   portraitSource: string | null;
   portraitSampleSize: number | null;
+  /** (added by the server part) the machine-readable kind behind portraitSource: the creator's own sampled
+   * commenters, or its partition's pooled portrait (an estimate, not the creator's fans) */
+  portraitKind?: 'creator' | 'partition' | null;
   /** fans gained over the 30 days ending at the data date (gap rules), null when not computable */
   fansIncrease30: number | null;
   /** 互动率 = (likes + coins + collects + shares + comments) / plays over the week's videos, %, null when no plays */
@@ -156,6 +159,8 @@ export interface ContrastKolData {
   libraryPrice: number | null;
   /** price per 1,000 plays = libraryPrice / weekAvgPlayNum × 1000 (or the 30-day average when the week has none) */
   pricePerThousandPlays: number | null;
+  /** (added by the server part) the window whose mean plays pricePerThousandPlays used: 7, 30, or null */
+  pricePlaysDays?: 7 | 30 | null;
 }
 
 /** The audience-overlap estimate between two compared creators (docs/metrics.md "Audience overlap"). */

@@ -170,7 +170,7 @@ export function featureAllowed(userType: number, feature: FeatureKey): boolean {
 
 export type FeatureStatus = 'built' | 'planned';
 export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
-  'contrast.create': 'planned', // comparison drawer and report (§2.7)
+  'contrast.create': 'built', // comparison drawer and report (§2.7; issue #17: modules/contrast)
   'export.excel': 'built', // Excel export (issue #16: modules/export, features/export)
   'export.pdf': 'planned',
   'monitor.duration.24h': 'planned', // monitor windows belong to placement records / video monitoring

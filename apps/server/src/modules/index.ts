@@ -19,6 +19,7 @@ import { registerExportRoutes } from './export/export.routes.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerCollectRoutes } from './collect/collect.routes.js';
 import { registerLibraryRoutes } from './library/library.routes.js';
+import { registerContrastRoutes } from './contrast/contrast.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -41,4 +42,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerMetricsRoutes(app, ctx);
   registerCollectRoutes(app, ctx);
   registerLibraryRoutes(app, ctx);
+  registerContrastRoutes(app, ctx);
 }
