@@ -43,6 +43,16 @@ const kolDecoder: Decoder<ContrastKolData> = object<ContrastKolData>({
   engagementRate: nullable(number),
   libraryPrice: nullable(number),
   pricePerThousandPlays: nullable(number),
+  portraitKind: (input, path) => {
+    if (input === null || input === undefined) return null;
+    const value = string(input, path);
+    return value === 'creator' || value === 'partition' ? value : null;
+  },
+  pricePlaysDays: (input, path) => {
+    if (input === null || input === undefined) return null;
+    const value = number(input, path);
+    return value === 7 || value === 30 ? value : null;
+  },
 });
 
 const pairDecoder: Decoder<ContrastOverlapPair> = object<ContrastOverlapPair>({

@@ -247,7 +247,7 @@ function ContrastReport({ report }: { report: ContrastResult }) {
               noLeader: true,
             }),
             metric('cpm', '千次播放成本', kols, (k) => k.pricePerThousandPlays, yuan, {
-              hint: '植入报价 ÷ 近7天平均播放 × 1000（近7天无视频时按30天平均）',
+              hint: `植入报价 ÷ 平均播放 × 1000（${kols.map((k) => `${k.kolName}：${k.pricePlaysDays === 30 ? '30天' : '近7天'}平均`).join('，')}）`,
               smallest: true,
             }),
           ]}
@@ -454,13 +454,6 @@ function InteractionSection({ kols, names }: { kols: readonly ContrastKolData[];
   );
 }
 
-function portraitNote(kol: ContrastKolData): string {
-  const n = (kol.portraitSampleSize ?? 0).toLocaleString('zh-CN');
-  if (kol.portraitSource === 'creator') return `${kol.kolName}：${n} 位评论用户样本`;
-  if (kol.portraitSource === 'partition') return `${kol.kolName}：样本不足（${n} 人），为所在分区估算`;
-  return `${kol.kolName}：暂无画像`;
-}
-
 function FansSection({ kols }: { kols: readonly ContrastKolData[] }) {
   const portraits = useMemo(
     () =>
@@ -493,9 +486,13 @@ function FansSection({ kols }: { kols: readonly ContrastKolData[] }) {
   const hasPortrait = portraits.some((p) => p.gender.length + p.age.length + p.area.length > 0);
   return (
     <Section title="粉丝数据对比">
-      <Typography.Paragraph type="secondary" className="contrast-note">
-        粉丝画像为估算值（评论用户公开资料统计，年龄为模型推算）：{kols.map(portraitNote).join('；')}。
-      </Typography.Paragraph>
+      <ul className="contrast-portrait-notes" aria-label="画像来源">
+        {kols.map((k) => (
+          <li key={k.kolId} className={k.portraitKind === 'partition' ? 'is-estimate' : undefined}>
+            <Typography.Text strong>{k.kolName}</Typography.Text>：{k.portraitSource ?? '暂无粉丝画像'}
+          </li>
+        ))}
+      </ul>
       {hasPortrait ? (
         <>
           <div className="contrast-charts">
