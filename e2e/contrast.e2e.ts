@@ -70,7 +70,7 @@ async function teamReports(email: string): Promise<{ id: number; intention: numb
 }
 
 describe('comparison journeys', () => {
-  it('search → add three → drawer → add modal → generate → report → intention → PDF → 对比记录', async () => {
+  it('search → add three → drawer → add modal → generate → report → intention → 对比记录 → leave', async () => {
     const [a, b, c, d] = await creators(20, 4);
     if (!a || !b || !c || !d) throw new Error('four creators expected');
     const email = 'demo-ent@example.com';
@@ -133,20 +133,11 @@ describe('comparison journeys', () => {
     await shotScreen(page, 'contrast-03-report');
 
     // intention: only that creator; the server's message
-    await report.getByRole('radio', { name: `设为意向：${b.name}` }).check();
+    // the choice shows once the server has answered (a controlled radio), with the server's message
+    await report.getByRole('radio', { name: `设为意向：${b.name}` }).click();
     await page.getByText('已设为意向UP主').first().waitFor();
+    await expect.poll(() => report.getByRole('radio', { name: `设为意向：${b.name}` }).isChecked()).toBe(true);
     await expect.poll(async () => (await teamReports(email)).find((r) => r.id === made?.id)?.intention).toBe(b.id);
-
-    // 导出PDF (企业版): a PDF file
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      report.getByRole('button', { name: /导出PDF/ }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const file = path.join(ARTIFACTS, 'contrast-report.pdf');
-    await download.saveAs(file);
-    expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // the report at 375 px: the whole width, nothing wider than the screen
     await page.setViewportSize({ width: 375, height: 812 });
@@ -236,8 +227,38 @@ describe('comparison journeys', () => {
     await popover.waitFor();
     expect(await popover.getByRole('link', { name: '立即升级' }).getAttribute('href')).toBe('/member');
     expect(await teamReports('demo-free@example.com')).toEqual([]);
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('.ant-popover')).every(
+        (el) => getComputedStyle(el).opacity === '1' && !/-(appear|enter|leave)/.test(el.className),
+      ),
+    );
     await shotScreen(page, 'contrast-09-free-flag1-375');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('导出PDF as 企业版 downloads the report as a PDF', async () => {
+    const [a, b] = await creators(40, 2);
+    if (!a || !b) throw new Error('two creators expected');
+    const context = await newContext(browser);
+    const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
+    await page.goto(`${baseUrl}/search/upSearch`);
+    await addFromSearch(page, a);
+    await addFromSearch(page, b);
+    await page.getByRole('button', { name: '对比（2）' }).click();
+    await drawerOf(page).getByRole('button', { name: '生成报告' }).click();
+    const report = reportOf(page);
+    await report.getByText('基础数据对比').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      report.getByRole('button', { name: /导出PDF/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    const file = path.join(ARTIFACTS, 'contrast-report.pdf');
+    await download.saveAs(file);
+    expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
     await context.close();
   });
 });

@@ -83,9 +83,15 @@ export function AddKolModal({ open, onClose }: { open: boolean; onClose: () => v
                     已添加
                   </Typography.Text>
                 ) : (
-                  <Typography.Link key="add" onClick={() => handleAdd(item)} aria-label={`立即添加${item.kolName}`}>
+                  <Button
+                    key="add"
+                    type="link"
+                    size="small"
+                    onClick={() => handleAdd(item)}
+                    aria-label={`立即添加${item.kolName}`}
+                  >
                     立即添加
-                  </Typography.Link>
+                  </Button>
                 ),
               ]}
             >

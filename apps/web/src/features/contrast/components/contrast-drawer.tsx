@@ -36,15 +36,20 @@ function fallbackTip(flag: number): string {
   return '对比次数已耗尽，请联系顾问升级成专属定制版';
 }
 
-function RefusalContent({ refusal }: { refusal: Refusal }) {
+function RefusalContent({ refusal, onClose }: { refusal: Refusal; onClose: () => void }) {
   return (
     <div className="contrast-refusal" role="alert">
       <Typography.Text>{refusal.tip}</Typography.Text>
-      {refusal.flag === 1 || refusal.flag === 2 ? (
-        <a href="/member" target="_blank" rel="noopener noreferrer" className="contrast-refusal-link">
-          立即升级
-        </a>
-      ) : null}
+      <div className="contrast-refusal-actions">
+        {refusal.flag === 1 || refusal.flag === 2 ? (
+          <a href="/member" target="_blank" rel="noopener noreferrer">
+            立即升级
+          </a>
+        ) : null}
+        <Button size="small" type="text" onClick={onClose}>
+          知道了
+        </Button>
+      </div>
     </div>
   );
 }
@@ -72,6 +77,12 @@ export function ContrastDrawer() {
   }, [open, refetch]);
 
   const kolIds = checkedKolIds(entries);
+  // a refusal is about the selection it was given: a changed selection hides it (state adjusted during render)
+  const [refusedFor, setRefusedFor] = useState(kolIds);
+  if (refusedFor !== kolIds) {
+    setRefusedFor(kolIds);
+    if (refusal !== null) setRefusal(null);
+  }
   const checkedCount = kolIds === '' ? 0 : kolIds.split(',').length;
   const canGenerate = checkedCount >= CONTRAST_MIN;
 
@@ -125,13 +136,10 @@ export function ContrastDrawer() {
                 </Button>
               </Popconfirm>
               <Popover
-                open={refusal !== null}
-                onOpenChange={(next) => {
-                  if (!next) setRefusal(null);
-                }}
-                trigger="click"
+                open={open && refusal !== null}
+                trigger={[]}
                 placement="topRight"
-                content={refusal ? <RefusalContent refusal={refusal} /> : null}
+                content={refusal ? <RefusalContent refusal={refusal} onClose={() => setRefusal(null)} /> : null}
               >
                 <Button
                   type="primary"

@@ -88,7 +88,10 @@ function leader(values: (number | null)[], smallest = false): number | null {
     const current = best === null ? null : values[best];
     if (current === null || current === undefined || (smallest ? value < current : value > current)) best = index;
   });
-  return best;
+  if (best === null) return null;
+  const top = values[best];
+  // no leader when nobody differs from the top value (all 0, all equal)
+  return values.some((value) => value !== null && value !== top) ? best : null;
 }
 
 function metric(
