@@ -131,6 +131,14 @@ describe('comparison journeys', () => {
       .first()
       .waitFor();
     await shotScreen(page, 'contrast-03-report');
+    for (const [title, name] of [
+      ['互动数据对比', 'contrast-03b-report-interaction'],
+      ['粉丝数据对比', 'contrast-03c-report-fans'],
+      ['分项结论', 'contrast-03d-report-verdicts'],
+    ] as const) {
+      await report.getByRole('heading', { name: title }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await shotScreen(page, name);
+    }
 
     // intention: only that creator; the server's message
     // the choice shows once the server has answered (a controlled radio), with the server's message

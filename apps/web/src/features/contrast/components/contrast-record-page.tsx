@@ -66,15 +66,17 @@ export function ContrastRecordPage() {
       title: '对比UP主',
       render: (_, r) => (
         <div className="contrast-record-kols">
-          <Avatar.Group max={{ count: compact ? 3 : 5 }} size={32}>
-            {r.kols.map((k) => (
-              <Tooltip key={k.kolId} title={k.kolName}>
-                <span className="contrast-record-avatar">
-                  <RemoteAvatar src={k.kolImg} alt={k.kolName} size={32} />
-                </span>
-              </Tooltip>
-            ))}
-          </Avatar.Group>
+          {compact ? null : (
+            <Avatar.Group max={{ count: 5 }} size={32}>
+              {r.kols.map((k) => (
+                <Tooltip key={k.kolId} title={k.kolName}>
+                  <span className="contrast-record-avatar">
+                    <RemoteAvatar src={k.kolImg} alt={k.kolName} size={32} />
+                  </span>
+                </Tooltip>
+              ))}
+            </Avatar.Group>
+          )}
           <span className="contrast-record-names">
             <Typography.Text ellipsis={{ tooltip: names(r) }}>{names(r)}</Typography.Text>
             {compact ? (
@@ -156,6 +158,7 @@ export function ContrastRecordPage() {
           <Table<ContrastRecordItem>
             rowKey="contrastId"
             size={compact ? 'small' : 'middle'}
+            tableLayout={compact ? 'fixed' : undefined}
             columns={columns}
             dataSource={query.data?.list ?? []}
             loading={query.isPending}
