@@ -599,7 +599,8 @@ function OverlapSection({ report, nameOf }: { report: ContrastResult; nameOf: (k
   return (
     <Section title="受众重合度（估算）">
       <Typography.Paragraph type="secondary" className="contrast-note">
-        方法：{overlap.method || '-'}；样本：共读取 {overlap.sampleSize.toLocaleString('zh-CN')} 条评论。
+        {/^方法[:：]/.test(overlap.method) ? overlap.method : `方法：${overlap.method || '-'}`}
+        <Tag className="contrast-sample">样本量：{overlap.sampleSize.toLocaleString('zh-CN')} 条评论</Tag>
       </Typography.Paragraph>
       <Table<ContrastOverlapPair>
         aria-label="受众重合度"
