@@ -10,8 +10,6 @@ export const StorageKey = {
   REGISTER_PARENT: 'registerParent',
   IS_PRIZE: 'isPrize',
   UPDATE_NOTICE_DATE: 'updateNoticeDate',
-  /** the comparison drawer's selection (features/contrast/store.ts) */
-  CONTRAST_LIST: 'contrastList',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

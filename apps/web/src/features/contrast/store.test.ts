@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRAST_MAX } from '@xg/shared';
-import { checkedKolIds, isContrastPath, parseStoredEntries, toggleEntry, type ContrastEntry } from './store';
+import { isContrastPath } from './contrast-paths';
+import { checkedKolIds, parseStoredEntries, toggleEntry, type ContrastEntry } from './store';
 
 const kol = (kolId: number): Omit<ContrastEntry, 'checked'> => ({
   kolId,

@@ -1,7 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { CONTRAST_MAX } from '@xg/shared';
-import { StorageKey, readStorage, removeStorage, writeStorage } from '../../lib/storage';
-import { getToken, subscribeSession } from '../../lib/session';
+import {
+  CONTRAST_CLEAR_EVENT,
+  CONTRAST_STORAGE_KEY,
+  readContrastStorage,
+  writeContrastStorage,
+} from './contrast-paths';
 
 /**
  * The comparison selection of the drawer (§2.5, §2.7, §3 "comparison list entry", §5): at most CONTRAST_MAX
@@ -9,7 +13,8 @@ import { getToken, subscribeSession } from '../../lib/session';
  * shell, so it is plain TypeScript (no antd): the drawer itself loads when it first opens.
  *
  * Kept in localStorage so the creator detail (opened in a new tab, §2.5) adds to the same list the search tab
- * shows; the `storage` event keeps open tabs in step. Logout clears local storage and the token (§3 logout):
+ * shows; the `storage` event keeps open tabs in step. The shell loads this only on the comparison's paths
+ * (contrast-paths.ts); leaving them empties the stored list and this one (CONTRAST_CLEAR_EVENT). Logout clears local storage and the token (§3 logout):
  * the store follows the session and empties itself when the token goes.
  */
 export interface ContrastEntry {
@@ -72,15 +77,14 @@ export function parseStoredEntries(raw: string | null): ContrastEntry[] {
 }
 
 let state: State = {
-  entries: getToken() === null ? [] : parseStoredEntries(readStorage(StorageKey.CONTRAST_LIST)),
+  entries: parseStoredEntries(readContrastStorage()),
   open: false,
 };
 
 function set(next: Partial<State>, persist = true): void {
   state = { ...state, ...next };
   if (persist && next.entries) {
-    if (next.entries.length === 0) removeStorage(StorageKey.CONTRAST_LIST);
-    else writeStorage(StorageKey.CONTRAST_LIST, JSON.stringify(next.entries));
+    writeContrastStorage(next.entries.length === 0 ? null : JSON.stringify(next.entries));
   }
   for (const listener of listeners) listener();
 }
@@ -164,24 +168,12 @@ export function useInContrast(kolId: number): boolean {
   return useSyncExternalStore(subscribe, () => state.entries.some((e) => e.kolId === kolId));
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Paths (§2.5): the drawer works on the search, rankings, saved lists and creator detail; anywhere else it
-// closes and the list empties.
-
-const CONTRAST_PATHS = ['/search/upSearch', '/search/upRank', '/search/limitRank', '/search/upSearch/detail'];
-
-export function isContrastPath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return CONTRAST_PATHS.includes(path) || path === '/collect' || path.startsWith('/collect/');
-}
-
-// Logout (§3): the token goes, the selection goes with it. Another tab's change arrives as a storage event.
+// Leaving the paths empties the list (contrast-paths.ts); another tab's change arrives as a storage event (a
+// logout elsewhere clears the whole storage: key null).
 if (typeof window !== 'undefined') {
-  subscribeSession(() => {
-    if (getToken() === null) clearContrast();
-  });
+  window.addEventListener(CONTRAST_CLEAR_EVENT, () => clearContrast());
   window.addEventListener('storage', (event) => {
-    if (event.key !== StorageKey.CONTRAST_LIST && event.key !== null) return;
-    set({ entries: parseStoredEntries(readStorage(StorageKey.CONTRAST_LIST)) }, false);
+    if (event.key !== CONTRAST_STORAGE_KEY && event.key !== null) return;
+    set({ entries: parseStoredEntries(readContrastStorage()) }, false);
   });
 }

@@ -1,28 +1,21 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SwapOutlined } from '@ant-design/icons';
 import '../contrast-float.css';
-import { clearContrast, isContrastPath, setContrastOpen, useContrastEntries, useContrastOpen } from '../store';
+import { setContrastOpen, useContrastEntries, useContrastOpen } from '../store';
 
 const ContrastDrawer = lazy(() => import('./contrast-drawer').then((m) => ({ default: m.ContrastDrawer })));
 
 /**
- * The comparison in the signed-in layout (§2.5, §2.7): on the list and detail paths a floating toggle with the
- * number of selected creators opens the drawer; leaving those paths closes it and empties the list. This part
- * loads with the shell and stays tiny; the drawer (antd Drawer, the add and report modals, the charts) loads
- * the first time it opens.
+ * The comparison in the signed-in layout (§2.5, §2.7), rendered on the list and detail paths only
+ * (contrast-paths.ts): a floating toggle with the number of selected creators opens the drawer. The drawer
+ * (antd Drawer, the add and report modals, the charts) loads the first time it opens.
  */
-export function ContrastHost({ pathname }: { pathname: string }) {
-  const enabled = isContrastPath(pathname);
+export function ContrastHost() {
   const entries = useContrastEntries();
   const open = useContrastOpen();
   const [loaded, setLoaded] = useState(open);
   if (open && !loaded) setLoaded(true);
 
-  useEffect(() => {
-    if (!enabled) clearContrast();
-  }, [enabled]);
-
-  if (!enabled) return null;
   return (
     <>
       <button
