@@ -11,36 +11,21 @@ export function isContrastPath(pathname: string): boolean {
 }
 
 /**
- * localStorage key of the selection. Logout clears the whole local storage (§3), this key with it. Read and
- * written here rather than through lib/storage: a comparison module importing lib/storage or lib/session changes
- * how the bundler groups those into shared chunks, which cost the landing page and the shell bytes of their
- * budgets (measured: +1.6 KB gzip on /index).
+ * localStorage key of the selection (the store's STORAGE_KEY; store.test.ts checks they agree). Logout clears
+ * the whole local storage (§3), this key with it. Not shared through an import: a module imported by both the
+ * shell and the comparison's lazy chunks becomes a chunk of its own (bundle budgets).
  */
 export const CONTRAST_STORAGE_KEY = 'contrastList';
 
-export function readContrastStorage(): string | null {
-  try {
-    return window.localStorage.getItem(CONTRAST_STORAGE_KEY);
-  } catch (error) {
-    console.warn('localStorage unavailable', error);
-    return null;
-  }
-}
-
-export function writeContrastStorage(value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(CONTRAST_STORAGE_KEY);
-    else window.localStorage.setItem(CONTRAST_STORAGE_KEY, value);
-  } catch (error) {
-    console.warn('localStorage unavailable', error);
-  }
-}
-
 /** Announced on window when the user leaves those paths; the store (when loaded) empties itself. */
-export const CONTRAST_CLEAR_EVENT = 'contrast:clear';
+export const CONTRAST_CLEAR_EVENT = 'contrast:clear'; // the store's CLEAR_EVENT
 
 /** §2.7: leaving the paths closes the drawer and empties the list (stored, and in memory if loaded). */
 export function leaveContrastPaths(): void {
-  writeContrastStorage(null);
+  try {
+    window.localStorage.removeItem(CONTRAST_STORAGE_KEY);
+  } catch (error) {
+    console.warn('localStorage unavailable', error);
+  }
   window.dispatchEvent(new Event(CONTRAST_CLEAR_EVENT));
 }

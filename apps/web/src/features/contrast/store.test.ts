@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRAST_MAX } from '@xg/shared';
-import { isContrastPath } from './contrast-paths';
-import { checkedKolIds, parseStoredEntries, toggleEntry, type ContrastEntry } from './store';
+import { CONTRAST_CLEAR_EVENT, CONTRAST_STORAGE_KEY, isContrastPath } from './contrast-paths';
+import { CLEAR_EVENT, STORAGE_KEY, checkedKolIds, parseStoredEntries, toggleEntry, type ContrastEntry } from './store';
 
 const kol = (kolId: number): Omit<ContrastEntry, 'checked'> => ({
   kolId,
@@ -68,5 +68,10 @@ describe('comparison selection (§5)', () => {
     for (const path of ['/home/dashboard', '/member', '/account', '/search/hotVideo', '/collector', '/index']) {
       expect(isContrastPath(path), path).toBe(false);
     }
+  });
+
+  it('the shell and the store name the same storage key and clear event', () => {
+    expect(STORAGE_KEY).toBe(CONTRAST_STORAGE_KEY);
+    expect(CLEAR_EVENT).toBe(CONTRAST_CLEAR_EVENT);
   });
 });

@@ -1,11 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { CONTRAST_MAX } from '@xg/shared';
-import {
-  CONTRAST_CLEAR_EVENT,
-  CONTRAST_STORAGE_KEY,
-  readContrastStorage,
-  writeContrastStorage,
-} from './contrast-paths';
 
 /**
  * The comparison selection of the drawer (§2.5, §2.7, §3 "comparison list entry", §5): at most CONTRAST_MAX
@@ -30,6 +24,28 @@ export type ToggleResult = 'added' | 'removed' | 'full';
 interface State {
   entries: readonly ContrastEntry[];
   open: boolean;
+}
+
+/** contrast-paths.ts' CONTRAST_STORAGE_KEY and CONTRAST_CLEAR_EVENT (not imported: see there). */
+export const STORAGE_KEY = 'contrastList';
+export const CLEAR_EVENT = 'contrast:clear';
+
+function readContrastStorage(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY);
+  } catch (error) {
+    console.warn('localStorage unavailable', error);
+    return null;
+  }
+}
+
+function writeContrastStorage(value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(STORAGE_KEY);
+    else window.localStorage.setItem(STORAGE_KEY, value);
+  } catch (error) {
+    console.warn('localStorage unavailable', error);
+  }
 }
 
 type Listener = () => void;
@@ -171,9 +187,9 @@ export function useInContrast(kolId: number): boolean {
 // Leaving the paths empties the list (contrast-paths.ts); another tab's change arrives as a storage event (a
 // logout elsewhere clears the whole storage: key null).
 if (typeof window !== 'undefined') {
-  window.addEventListener(CONTRAST_CLEAR_EVENT, () => clearContrast());
+  window.addEventListener(CLEAR_EVENT, () => clearContrast());
   window.addEventListener('storage', (event) => {
-    if (event.key !== CONTRAST_STORAGE_KEY && event.key !== null) return;
+    if (event.key !== STORAGE_KEY && event.key !== null) return;
     set({ entries: parseStoredEntries(readContrastStorage()) }, false);
   });
 }
