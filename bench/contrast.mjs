@@ -198,7 +198,12 @@ const reopen = async () => {
   const r = made[k++ % made.length];
   const path = '/api/user/kolContrastResult';
   const started = performance.now();
-  const res = await app.inject({ method: 'GET', url: path, query: { contrastId: String(r.id) }, headers: signHeaders({ path, token: r.token }) });
+  const res = await app.inject({
+    method: 'GET',
+    url: path,
+    query: { contrastId: String(r.id) },
+    headers: signHeaders({ path, token: r.token }),
+  });
   const ms = performance.now() - started;
   if (res.json().code !== 200) throw new Error(res.body.slice(0, 200));
   return ms;
@@ -206,9 +211,16 @@ const reopen = async () => {
 const open = await run(iterations, reopen);
 const f = (x) => x.toFixed(1);
 const line = (label, s) =>
-  say(`[bench] ${label}: n ${s.n}, p50 ${f(s.p50)} ms, p95 ${f(s.p95)} ms, p99 ${f(s.p99)} ms, max ${f(s.max)} ms, ${f(s.perSecond)}/s`);
+  say(
+    `[bench] ${label}: n ${s.n}, p50 ${f(s.p50)} ms, p95 ${f(s.p95)} ms, p99 ${f(s.p99)} ms, max ${f(s.max)} ms, ${f(s.perSecond)}/s`,
+  );
 line(`kolContrast (5 creators, concurrency ${concurrency})`, gen);
 line(`kolContrastResult (concurrency ${concurrency})`, open);
-say(`[bench] load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; ${os.cpus().length} cores`);
+say(
+  `[bench] load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}; ${os.cpus().length} cores`,
+);
 say(JSON.stringify({ db: dbName, creators, videos, comments, concurrency, kolContrast: gen, kolContrastResult: open }));
 await app.close();

@@ -32,7 +32,6 @@ describe('the gate policy and the built-features registry', () => {
 
   it('never shows a feature without a screen as included (issue #13 list, written out by hand)', () => {
     const notBuilt: FeatureKey[] = [
-      'contrast.create',
       'monitor.video',
       'monitor.live',
       'monitor.duration.24h',
@@ -66,8 +65,8 @@ describe('the gate policy and the built-features registry', () => {
 
   it('lists what each tier adds, built first, each feature at exactly one tier', () => {
     expect(featuresAddedAt(1).map((f) => [f.feature, f.built])).toEqual([
+      ['contrast.create', true], // issue #17
       ['ranking.full', true],
-      ['contrast.create', false],
       ['monitor.duration.24h', false],
     ]);
     expect(
@@ -79,6 +78,7 @@ describe('the gate policy and the built-features registry', () => {
     const all = [1, 2, 3, 4].flatMap((tier) => featuresAddedAt(tier).map((f) => f.feature));
     expect(all.sort()).toEqual([...FEATURE_KEYS].sort());
     expect(featuresGained(0, 2).map((f) => f.label)).toEqual([
+      FEATURE_POLICY['contrast.create'].label,
       FEATURE_POLICY['library.private'].label,
       FEATURE_POLICY['video.report30d'].label,
       FEATURE_POLICY['creator.portrait'].label,

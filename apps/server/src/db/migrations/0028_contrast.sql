@@ -23,3 +23,9 @@ CREATE TABLE contrast_reports (
 -- the saved-report list: the team's live reports, newest first
 CREATE INDEX contrast_reports_team_idx ON contrast_reports (team_id, created_at DESC, id DESC) WHERE deleted_at IS NULL;
 CREATE INDEX contrast_reports_created_by_idx ON contrast_reports (created_by) WHERE created_by IS NOT NULL;
+
+-- The audience overlap reads the latest comments of each compared creator's videos and only their commenter (mid):
+-- the comments index by (video_id, ctime DESC) now carries mid and id, so that read is an index-only scan. Same
+-- key columns as 0006's index, which it replaces (every query that used the old one can use this one).
+CREATE INDEX comments_video_ctime_cover_idx ON comments (video_id, ctime DESC) INCLUDE (mid, id);
+DROP INDEX comments_video_ctime_idx;

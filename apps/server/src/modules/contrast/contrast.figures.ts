@@ -87,7 +87,8 @@ export function wilson(k: number, n: number): { low: number; high: number } {
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // the bounds are exactly 0 at k = 0 and 1 at k = n (floating point leaves a trace otherwise)
+  return { low: k === 0 ? 0 : Math.max(0, centre - half), high: k === n ? 1 : Math.min(1, centre + half) };
 }
 
 const pct1 = (x: number): number => Math.round(x * 1000) / 10;

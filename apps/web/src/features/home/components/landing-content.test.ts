@@ -10,8 +10,9 @@ describe('landing feature lists', () => {
     ]);
     expect(tierLines(1)).toEqual([
       { text: '包含免费版全部功能', built: true },
+      { text: '生成对比报告', built: true }, // issue #17
       { text: '完整榜单数据', built: true },
-      { text: '生成对比报告、24H监测', built: false },
+      { text: '24H监测', built: false },
     ]);
     expect(tierLines(2)).toEqual([
       { text: '包含初级版全部功能', built: true },
@@ -34,19 +35,20 @@ describe('landing feature lists', () => {
 
   it('gives the free-VIP poster everything 企业版 has, built first', () => {
     expect(tierAllLines(3)).toEqual([
+      { text: '生成对比报告', built: true },
       { text: '完整榜单数据', built: true },
       { text: '私有达人库', built: true },
       { text: '视频30天数据趋势', built: true },
       { text: '粉丝画像', built: true },
       { text: '商业价值评估', built: true },
       { text: '导出Excel', built: true },
-      { text: '生成对比报告、24H监测等11项', built: false },
+      { text: '24H监测、48H监测等10项', built: false },
     ]);
   });
 
   it('pitches the built functions and names the coming ones', () => {
     expect(productPitch()).toBe(
-      '为品牌方、广告代理、MCN机构与UP主提供UP主搜索、排行榜、粉丝趋势，让每一次合作都有数据可依；对比报告、投放监测、舆情分析即将上线。',
+      '为品牌方、广告代理、MCN机构与UP主提供UP主搜索、排行榜、粉丝趋势、对比报告，让每一次合作都有数据可依；投放监测、舆情分析即将上线。',
     );
   });
 });
