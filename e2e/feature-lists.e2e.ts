@@ -43,7 +43,7 @@ describe('honest feature lists', () => {
       const enterprise = page
         .locator('.tier-card')
         .filter({ has: page.getByRole('heading', { name: '企业版', exact: true }) });
-      await enterprise.getByText('即将上线：导出PDF、72H监测等4项').waitFor();
+      await enterprise.getByText('即将上线：72H监测、7天监测、舆情预警').waitFor();
       // a planned line never carries a check mark
       expect(await enterprise.locator('li.is-soon .anticon-check').count()).toBe(0);
       expect(await noHorizontalScroll(page)).toBeLessThanOrEqual(1);
@@ -94,7 +94,7 @@ describe('honest feature lists', () => {
         .click();
       const poster = page.getByRole('dialog').filter({ hasText: '粉丝画像' });
       await poster.getByText('粉丝画像').waitFor();
-      await poster.getByText(/即将上线：24H监测、48H监测等10项/).waitFor();
+      await poster.getByText(/即将上线：24H监测、48H监测等9项/).waitFor();
       await shotScreen(page, `features-04-free-vip-poster-${width}`);
       await context.close();
     }

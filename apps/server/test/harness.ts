@@ -41,17 +41,11 @@ export interface CallResult {
   raw: LightMyRequestResponse;
 }
 
-/** Registers extra routes on the app before it is made ready (e.g. a module's routes over a fake dependency). */
-export type BeforeReady = (app: FastifyInstance, ctx: AppContext) => void;
-
 /**
  * A whole app on its own database cloned from the seeded template. Each test file calls this once
  * (beforeAll) and closes it (afterAll).
  */
-export async function createTestApp(
-  overrides: Partial<AppConfig> = {},
-  beforeReady?: BeforeReady,
-): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
   const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;
@@ -59,7 +53,7 @@ export async function createTestApp(
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
-  return appOnDatabase(adminUrl, name, overrides, beforeReady);
+  return appOnDatabase(adminUrl, name, overrides);
 }
 
 /**
@@ -82,12 +76,7 @@ export async function createEmptyTestApp(overrides: Partial<AppConfig> = {}): Pr
   return test;
 }
 
-async function appOnDatabase(
-  adminUrl: string,
-  name: string,
-  overrides: Partial<AppConfig>,
-  beforeReady?: BeforeReady,
-): Promise<TestApp> {
+async function appOnDatabase(adminUrl: string, name: string, overrides: Partial<AppConfig>): Promise<TestApp> {
   const databaseUrl = withDatabase(adminUrl, name);
   // Tests stand behind a simulated proxy: X-Forwarded-For gives each test its own client IP.
   const config = {
@@ -96,7 +85,6 @@ async function appOnDatabase(
     databaseUrl,
   };
   const { app, ctx } = await buildApp(config);
-  beforeReady?.(app, ctx);
   await app.ready();
 
   async function call(

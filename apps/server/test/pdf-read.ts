@@ -38,7 +38,9 @@ export async function readPdf(data: Buffer | Uint8Array): Promise<PdfRead> {
     const meta = await doc.getMetadata();
     const info: unknown = meta.info;
     const title =
-      typeof info === 'object' && info !== null && 'Title' in info && typeof info.Title === 'string' ? info.Title : null;
+      typeof info === 'object' && info !== null && 'Title' in info && typeof info.Title === 'string'
+        ? info.Title
+        : null;
     return { pages, title };
   } finally {
     await doc.destroy();

@@ -41,7 +41,6 @@ describe('the gate policy and the built-features registry', () => {
       'opinion.analyse',
       'opinion.warn',
       'placement.record',
-      'export.pdf',
     ];
     for (const feature of notBuilt) {
       expect(TIERS.map((tier) => featureCell(feature, tier))).not.toContain('included');
@@ -73,7 +72,7 @@ describe('the gate policy and the built-features registry', () => {
       featuresAddedAt(3)
         .filter((f) => f.built)
         .map((f) => f.feature),
-    ).toEqual(['export.excel']);
+    ).toEqual(['export.excel', 'export.pdf']);
     expect(featuresAddedAt(4)).toEqual([]);
     const all = [1, 2, 3, 4].flatMap((tier) => featuresAddedAt(tier).map((f) => f.feature));
     expect(all.sort()).toEqual([...FEATURE_KEYS].sort());

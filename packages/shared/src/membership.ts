@@ -172,7 +172,7 @@ export type FeatureStatus = 'built' | 'planned';
 export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'contrast.create': 'built', // comparison drawer and report (§2.7; issue #17: modules/contrast)
   'export.excel': 'built', // Excel export (issue #16: modules/export, features/export)
-  'export.pdf': 'planned',
+  'export.pdf': 'built', // comparison report PDF (#17: modules/contrast-pdf; 企业版 and 高级企业版)
   'monitor.duration.24h': 'planned', // monitor windows belong to placement records / video monitoring
   'monitor.duration.48h': 'planned',
   'monitor.duration.72h': 'planned',

@@ -19,7 +19,8 @@ import { registerExportRoutes } from './export/export.routes.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerCollectRoutes } from './collect/collect.routes.js';
 import { registerLibraryRoutes } from './library/library.routes.js';
-import { registerContrastRoutes } from './contrast/contrast.routes.js';
+import { contrastServiceOf, registerContrastRoutes } from './contrast/contrast.routes.js';
+import { registerContrastPdfRoutes } from './contrast-pdf/contrast-pdf.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -43,4 +44,6 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerCollectRoutes(app, ctx);
   registerLibraryRoutes(app, ctx);
   registerContrastRoutes(app, ctx);
+  // after registerContrastRoutes, which creates the context's comparison service with its options
+  registerContrastPdfRoutes(app, ctx, contrastServiceOf(ctx));
 }

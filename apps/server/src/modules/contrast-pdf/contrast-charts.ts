@@ -58,7 +58,17 @@ export function creatorBars(
     {
       title: { text: title, left: 0, top: 0, textStyle: { fontSize: 10, fontWeight: 'bold', color: '#222' } },
       grid: { left: 48, right: 12, top: 30, bottom: 24 },
-      xAxis: { type: 'category', data: [...names], axisLabel: { ...TEXT, interval: 0, width: 90, overflow: 'truncate' } },
+      xAxis: {
+        type: 'category',
+        data: [...names],
+        // each name within its own slot of the plot (grid left 48 + right 12), cut with … when longer
+        axisLabel: {
+          ...TEXT,
+          interval: 0,
+          width: Math.max(30, (size.width - 60) / names.length - 6),
+          overflow: 'truncate',
+        },
+      },
       yAxis: {
         type: 'value',
         axisLabel: { ...TEXT, formatter: (v: number) => (unit === 'percent' ? `${v}%` : formatAxis(v)) },

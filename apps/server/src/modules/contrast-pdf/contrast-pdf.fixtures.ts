@@ -6,11 +6,61 @@ import type { ContrastKolData, ContrastOverlapPair, KolContrastResultAnswer } fr
  */
 
 const CREATORS: Omit<ContrastKolData, 'isCollect' | 'isPut' | 'isAdmire'>[] = [
-  base(101, '影视飓风', 946534, 1, [{ id: 36, name: '知识' }, { id: 201, name: '科学科普' }], 1),
-  base(102, '老番茄', 546880, 1, [{ id: 4, name: '游戏' }, { id: 17, name: '单机游戏' }], 0.62),
-  base(103, '何同学爱折腾的数码实验室', 163338, 0, [{ id: 188, name: '科技' }, { id: 95, name: '数码' }], 0.38),
-  base(104, '半佛仙人', 258002, 1, [{ id: 36, name: '知识' }, { id: 207, name: '财经商业' }], 0.27),
-  base(105, '绵羊料理', 93120, 0, [{ id: 211, name: '美食' }, { id: 76, name: '美食制作' }], 0.12),
+  base(
+    101,
+    '影视飓风',
+    946534,
+    1,
+    [
+      { id: 36, name: '知识' },
+      { id: 201, name: '科学科普' },
+    ],
+    1,
+  ),
+  base(
+    102,
+    '老番茄',
+    546880,
+    1,
+    [
+      { id: 4, name: '游戏' },
+      { id: 17, name: '单机游戏' },
+    ],
+    0.62,
+  ),
+  base(
+    103,
+    '何同学爱折腾的数码实验室',
+    163338,
+    0,
+    [
+      { id: 188, name: '科技' },
+      { id: 95, name: '数码' },
+    ],
+    0.38,
+  ),
+  base(
+    104,
+    '半佛仙人',
+    258002,
+    1,
+    [
+      { id: 36, name: '知识' },
+      { id: 207, name: '财经商业' },
+    ],
+    0.27,
+  ),
+  base(
+    105,
+    '绵羊料理',
+    93120,
+    0,
+    [
+      { id: 211, name: '美食' },
+      { id: 76, name: '美食制作' },
+    ],
+    0.12,
+  ),
 ];
 
 function base(
@@ -58,11 +108,17 @@ function base(
       { 地域: '江苏', 比例: 6.9 },
       { 地域: '四川', 比例: 5.2 },
     ]),
-    portraitSource: kolId === 105 ? 'partition' : 'creator',
+    portraitKind: kolId === 105 ? 'partition' : 'creator',
+    portraitSource:
+      kolId === 105
+        ? '该UP主评论用户样本不足30人（当前12人），此处为所在分区「美食」的整体画像估算，并非该UP主粉丝的数据'
+        : `基于该UP主${Math.round(4200 * scale)}位评论用户估算：性别、地域为评论用户的统计，年龄为模型估算（B站不公开年龄）`,
     portraitSampleSize: kolId === 105 ? 12 : Math.round(4200 * scale),
     fansIncrease30: kolId === 104 ? -12_400 : Math.round(210_000 * scale),
-    engagementRate: Math.round(((286_000 + 98_500 + 21_300 + 9_870 + 143_000) / 3_450_000) * 1000 * (1 + kolId / 500)) / 10,
+    engagementRate:
+      Math.round(((286_000 + 98_500 + 21_300 + 9_870 + 143_000) / 3_450_000) * 1000 * (1 + kolId / 500)) / 10,
     libraryPrice: kolId === 103 || kolId === 105 ? null : Math.round(380_000 * scale),
+    pricePlaysDays: kolId === 103 || kolId === 105 ? null : kolId === 104 ? 30 : 7,
     pricePerThousandPlays:
       kolId === 103 || kolId === 105 ? null : Math.round(((380_000 * scale) / (3_450_000 * scale)) * 1000 * 100) / 100,
   };
@@ -125,7 +181,12 @@ export function contrastReportFixture(n: number, contrastId = 9000 + n): KolCont
         leaderKolId: kols[kols.length - 1]?.kolId ?? null,
         text: '互动率差距不大，最高与最低相差不到2个百分点；点赞和投币贡献了大部分互动。',
       },
-      { dimension: 'growth', title: '成长', leaderKolId: kols[0]?.kolId ?? null, text: '近30天涨粉最多的是第一位UP主。' },
+      {
+        dimension: 'growth',
+        title: '成长',
+        leaderKolId: kols[0]?.kolId ?? null,
+        text: '近30天涨粉最多的是第一位UP主。',
+      },
       {
         dimension: 'price',
         title: '性价比',

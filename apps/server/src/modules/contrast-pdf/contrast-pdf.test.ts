@@ -84,6 +84,34 @@ describe('content as text (extracted by pdf.js, not by the writer)', () => {
     expect(all).toContain('18-23岁');
     expect(all).toContain('广东 14.2%');
     expect(all).toContain('评论用户抽样');
+    expect(all).toContain('影视飓风：基于该UP主'); // the server's own words about the portrait, under the table
+  });
+
+  it('marks a price per 1,000 plays taken over 30 days and says so', () => {
+    const all = five.read.pages.map((p) => p.text).join('\n');
+    expect(all).toContain('102,600.00元'); // 半佛仙人's library price
+    expect(all).toMatch(/110\.14元 \*/);
+    expect(all).toContain('标 * 的近7天无新视频');
+    expect(all).toContain('按分区估算');
+    expect(all).toContain('并非该UP主粉丝的数据');
+  });
+
+  it('says 方法 once when the method text of the server starts with it, and lists 其他 after the named regions', async () => {
+    const report = contrastReportFixture(2);
+    report.overlap.method = '方法：取每位UP主的评论用户';
+    const k = report.userContrastKolDataList[0];
+    if (!k) throw new Error('fixture');
+    k.areaPortrait = JSON.stringify([
+      { 地域: '其他', 比例: 40 },
+      { 地域: '广东', 比例: 12 },
+      { 地域: '山东', 比例: 8 },
+    ]);
+    const { read } = await render(report);
+    const all = read.pages.map((p) => p.text).join('\n');
+    expect(all).toContain('方法：取每位UP主的评论用户');
+    expect(all).not.toContain('方法：方法');
+    expect(all.indexOf('广东 12%')).toBeLessThan(all.indexOf('其他 40%'));
+    expect(all.indexOf('山东 8%')).toBeLessThan(all.indexOf('其他 40%'));
   });
 
   it('writes the overlap with its interval, and 样本不足 where the method makes no estimate', () => {
@@ -132,6 +160,7 @@ describe('watermark and file', () => {
       weekAvgPlayNum: null,
       engagementRate: null,
       portraitSource: null,
+      portraitKind: null,
     });
     report.verdicts = [];
     report.overlap.pairs = [];

@@ -94,16 +94,32 @@ function portraitOf(k: ContrastKolData): Portrait {
     male: gender.find((g) => g.性别 === '男')?.比例 ?? null,
     female: gender.find((g) => g.性别 === '女')?.比例 ?? null,
     ages: new Map(ages.map((a) => [a.年龄, a.比例])),
-    areas: [...areas].sort((a, b) => b.比例 - a.比例).map((a) => ({ name: a.地域, share: a.比例 })),
+    // largest first; the catch-all 其他 last, whatever its size
+    areas: [...areas]
+      .sort((a, b) => Number(a.地域 === '其他') - Number(b.地域 === '其他') || b.比例 - a.比例)
+      .map((a) => ({ name: a.地域, share: a.比例 })),
   };
 }
 
-function portraitSourceText(k: ContrastKolData): string {
+/** The portrait's kind: the server's portraitKind, or (older snapshots, fixtures) portraitSource given as a code. */
+function portraitKindOf(k: ContrastKolData): 'creator' | 'partition' | null {
+  if (k.portraitKind === 'creator' || k.portraitKind === 'partition') return k.portraitKind;
+  return k.portraitSource === 'creator' || k.portraitSource === 'partition' ? k.portraitSource : null;
+}
+
+/** The short label of the 画像来源 row; the server's full sentence (portraitSource) is printed under the table. */
+function portraitSourceLabel(k: ContrastKolData): string {
   const n = k.portraitSampleSize;
-  if (k.portraitSource === 'creator') return `评论用户抽样${n === null ? '' : `（${formatCount(n)}人）`}`;
-  if (k.portraitSource === 'partition')
-    return `样本不足，按分区估算${n === null ? '' : `（本人样本${formatCount(n)}人）`}`;
-  return k.portraitSource ?? '暂无画像';
+  const kind = portraitKindOf(k);
+  if (kind === 'creator') return `评论用户抽样${n === null ? '' : `（${formatCount(n)}人）`}`;
+  if (kind === 'partition') return `样本不足，按分区估算${n === null ? '' : `（本人样本${formatCount(n)}人）`}`;
+  return '暂无画像';
+}
+
+/** The server's explanation of a portrait, when it sent one in words (not a bare code). */
+function portraitNote(k: ContrastKolData): string | null {
+  const text = k.portraitSource;
+  return text && text !== 'creator' && text !== 'partition' ? text : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -143,7 +159,12 @@ class PageWriter {
     return true;
   }
 
-  text(str: string, x: number, y: number, o: { size?: number; bold?: boolean; color?: string } & PDFKit.Mixins.TextOptions = {}) {
+  text(
+    str: string,
+    x: number,
+    y: number,
+    o: { size?: number; bold?: boolean; color?: string } & PDFKit.Mixins.TextOptions = {},
+  ) {
     const { size = 9, bold = false, color = INK, ...rest } = o;
     this.doc
       .font(bold ? FONT_BOLD : FONT_REGULAR)
@@ -172,39 +193,43 @@ class PageWriter {
     const indent = o.indent ?? 0;
     const h = this.heightOf(str, this.width - indent, size, o.bold);
     this.ensure(h);
-    this.text(str, this.left + indent, this.y, { size, color: o.color ?? INK, bold: o.bold, width: this.width - indent });
+    this.text(str, this.left + indent, this.y, {
+      size,
+      color: o.color ?? INK,
+      bold: o.bold,
+      width: this.width - indent,
+    });
     this.y += h + 3;
+  }
+
+  /** The header row of a table: titles in bold, a colour dot before a creator's name. */
+  tableHeader(columns: Column[], size = 8.5) {
+    const pad = 4;
+    const indentOf = (c: Column) => (c.color ? 9 : 0);
+    const h =
+      Math.max(...columns.map((c) => this.heightOf(c.title, c.width - 2 * pad - indentOf(c), size, true))) + 2 * pad;
+    this.doc.rect(this.left, this.y, this.width, h).fill('#eef1f6');
+    let x = this.left;
+    for (const c of columns) {
+      if (c.color) this.doc.circle(x + pad + 3, this.y + pad + 6, 3).fill(c.color);
+      this.text(c.title, x + pad + indentOf(c), this.y + pad, {
+        size,
+        bold: true,
+        width: c.width - 2 * pad - indentOf(c),
+        align: c.align ?? 'left',
+      });
+      x += c.width;
+    }
+    this.y += h;
   }
 
   /** A table with a header row (repeated after a page break), striped rows, wrapped cells. */
   table(columns: Column[], rows: Row[], size = 8.5) {
     const pad = 4;
     const rowHeight = (cells: string[], bold: boolean[]) =>
-      Math.max(
-        ...cells.map((c, i) => this.heightOf(c, (columns[i]?.width ?? 50) - 2 * pad, size, bold[i] ?? false)),
-      ) +
+      Math.max(...cells.map((c, i) => this.heightOf(c, (columns[i]?.width ?? 50) - 2 * pad, size, bold[i] ?? false))) +
       2 * pad;
-    const header = () => {
-      const titles = columns.map((c) => c.title);
-      const h = rowHeight(
-        titles,
-        titles.map(() => true),
-      );
-      this.doc.rect(this.left, this.y, this.width, h).fill('#eef1f6');
-      let x = this.left;
-      for (const c of columns) {
-        if (c.color) this.doc.circle(x + pad + 3, this.y + pad + 6, 3).fill(c.color);
-        const indent = c.color ? 9 : 0;
-        this.text(c.title, x + pad + indent, this.y + pad, {
-          size,
-          bold: true,
-          width: c.width - 2 * pad - indent,
-          align: c.align ?? 'left',
-        });
-        x += c.width;
-      }
-      this.y += h;
-    };
+    const header = () => this.tableHeader(columns, size);
     const firstH = rows[0] ? rowHeight(rows[0].cells, []) : 0;
     this.ensure(30 + firstH);
     header();
@@ -240,8 +265,7 @@ class PageWriter {
 
   /** An ECharts SVG drawn as vectors at (x, cursor); the caller advances the cursor. */
   svg(svg: string, x: number, width: number, height: number) {
-    // @types/svg-to-pdfkit types `doc` as the PDFDocument class instead of an instance
-    SVGtoPDF(this.doc as unknown as typeof PDFDocument, svg, x, this.y, {
+    SVGtoPDF(this.doc, svg, x, this.y, {
       width,
       height,
       assumePt: true,
@@ -277,7 +301,11 @@ function verifiedMark(doc: Doc, x: number, y: number, verified: boolean) {
       .strokeColor('#ffffff')
       .stroke();
   } else {
-    doc.circle(x + 4.5, y + 5.5, 4.2).lineWidth(0.8).strokeColor('#c0c0c0').stroke();
+    doc
+      .circle(x + 4.5, y + 5.5, 4.2)
+      .lineWidth(0.8)
+      .strokeColor('#c0c0c0')
+      .stroke();
   }
 }
 
@@ -306,7 +334,7 @@ function header({ w, report, productName }: Ctx, generatedAt: Date) {
   meta.forEach((line, i) => {
     w.text(line, w.left + w.width - 220, w.y + 2 + i * 12, { size: 8.5, color: MUTED, width: 220, align: 'right' });
   });
-  w.y += 52;
+  w.y += 58;
   doc
     .moveTo(w.left, w.y)
     .lineTo(w.left + w.width, w.y)
@@ -335,10 +363,14 @@ function creatorCards({ w, kols }: Ctx) {
     w.text(initial, x + 10, y + 12 + r - 8, { size: 13, bold: true, color: '#ffffff', width: 2 * r, align: 'center' });
     const tx = x + 10 + 2 * r + 8;
     const tw = cardW - (tx - x) - 8;
-    w.text(k.kolName, tx, y + 10, { size: 10, bold: true, width: tw, height: 28, ellipsis: true });
-    w.text(`UID ${k.kolUid}`, tx, y + 38, { size: 8, color: MUTED, width: tw });
+    w.text(k.kolName, tx, y + 10, { size: 10, bold: true, width: tw, height: 30, ellipsis: true });
+    const nameH = Math.min(w.heightOf(k.kolName, tw, 10, true), 30);
+    w.text(`UID ${k.kolUid}`, tx, y + 12 + nameH, { size: 8, color: MUTED, width: tw });
     verifiedMark(doc, x + 10, y + 54, k.isApprove === 1);
-    w.text(k.isApprove === 1 ? '已认证' : '未认证', x + 23, y + 53, { size: 8, color: k.isApprove === 1 ? INK : MUTED });
+    w.text(k.isApprove === 1 ? '已认证' : '未认证', x + 23, y + 53, {
+      size: 8,
+      color: k.isApprove === 1 ? INK : MUTED,
+    });
     const parts = k.twoSortFlag.map((p) => p.name).join(' › ');
     w.text(parts ? `分区：${parts}` : '分区：-', x + 10, y + 67, {
       size: 8,
@@ -365,21 +397,19 @@ function creatorColumns(c: Ctx): Column[] {
 
 /** The index of the best value (max, or min for costs), or null when fewer than two creators have it. */
 function leader(values: (number | null)[], better: 'max' | 'min' = 'max'): number | null {
-  let best: number | null = null;
-  let at: number | null = null;
-  let count = 0;
-  values.forEach((v, i) => {
-    if (v === null || !Number.isFinite(v)) return;
-    count += 1;
-    if (best === null || (better === 'max' ? v > best : v < best)) {
-      best = v;
-      at = i;
-    }
-  });
-  return count >= 2 ? at : null;
+  const known = values.flatMap((v, i) => (v !== null && Number.isFinite(v) ? [{ v, i }] : []));
+  if (known.length < 2) return null;
+  const best = better === 'max' ? Math.max(...known.map((k) => k.v)) : Math.min(...known.map((k) => k.v));
+  const leaders = known.filter((k) => k.v === best);
+  return leaders.length === 1 ? (leaders[0]?.i ?? null) : null; // a tie leads nobody
 }
 
-function metricRow(label: string, values: (number | null)[], show: (v: number | null) => string, better: 'max' | 'min' | null = 'max'): Row {
+function metricRow(
+  label: string,
+  values: (number | null)[],
+  show: (v: number | null) => string,
+  better: 'max' | 'min' | null = 'max',
+): Row {
   const lead = better === null ? null : leader(values, better);
   return { cells: [label, ...values.map(show)], lead: lead === null ? null : lead + 1 };
 }
@@ -395,21 +425,34 @@ function judgement(c: Ctx) {
   const rowH = 22;
   w.ensure(rowH * 2 + 10);
   // header row with names, then one row of marks: star (collected), intention, delivery list
-  w.table(columns, []);
-  w.y -= 6;
+  w.tableHeader(columns);
   let x = w.left + LABEL_COLUMN;
   w.text('收藏 / 意向 / 投放', w.left + 4, w.y + 6, { size: 8.5, bold: true, color: MUTED, width: LABEL_COLUMN - 8 });
   kols.forEach((k, i) => {
     const colW = columns[i + 1]?.width ?? 100;
     star(w.doc, x + 10, w.y + 11, 5.5, k.isCollect === 1);
-    const marks = [k.isCollect === 1 ? '已收藏' : '未收藏', k.isAdmire === 1 ? '意向' : null, k.isPut === 1 ? '已加入投放清单' : null]
+    const marks = [
+      k.isCollect === 1 ? '已收藏' : '未收藏',
+      k.isAdmire === 1 ? '意向' : null,
+      k.isPut === 1 ? '已加入投放清单' : null,
+    ]
       .filter((s): s is string => s !== null)
       .join(' · ');
-    w.text(marks, x + 19, w.y + 6, { size: 8, color: k.isAdmire === 1 ? ACCENT : INK, bold: k.isAdmire === 1, width: colW - 23 });
+    w.text(marks, x + 19, w.y + 6, {
+      size: 8,
+      color: k.isAdmire === 1 ? ACCENT : INK,
+      bold: k.isAdmire === 1,
+      width: colW - 23,
+    });
     x += colW;
   });
   w.y += rowH;
-  w.doc.moveTo(w.left, w.y).lineTo(w.left + w.width, w.y).lineWidth(0.4).strokeColor(RULE).stroke();
+  w.doc
+    .moveTo(w.left, w.y)
+    .lineTo(w.left + w.width, w.y)
+    .lineWidth(0.4)
+    .strokeColor(RULE)
+    .stroke();
   w.y += 8;
 }
 
@@ -427,22 +470,78 @@ function basics(c: Ctx) {
   w.sectionTitle('基础数据对比');
   const count = (v: number | null) => formatCount(v);
   w.table(creatorColumns(c), [
-    metricRow('粉丝数', kols.map((k) => k.fansNum), count),
-    metricRow('近30天涨粉', kols.map((k) => k.fansIncrease30), count),
-    metricRow('云指数', kols.map((k) => k.indexNum), count),
-    metricRow('近7天发布视频', kols.map((k) => k.weekVideoNum), count),
-    metricRow('充电人数', kols.map((k) => k.chargingNum), count),
+    metricRow(
+      '粉丝数',
+      kols.map((k) => k.fansNum),
+      count,
+    ),
+    metricRow(
+      '近30天涨粉',
+      kols.map((k) => k.fansIncrease30),
+      count,
+    ),
+    metricRow(
+      '云指数',
+      kols.map((k) => k.indexNum),
+      count,
+    ),
+    metricRow(
+      '近7天发布视频',
+      kols.map((k) => k.weekVideoNum),
+      count,
+    ),
+    metricRow(
+      '充电人数',
+      kols.map((k) => k.chargingNum),
+      count,
+    ),
     { cells: ['分区', ...kols.map((k) => k.twoSortFlag.map((p) => p.name).join(' › ') || '-')] },
-    metricRow('团队库报价', kols.map((k) => k.libraryPrice), yuan, null),
-    metricRow('千次播放成本', kols.map((k) => k.pricePerThousandPlays), yuan, 'min'),
+    metricRow(
+      '团队库报价',
+      kols.map((k) => k.libraryPrice),
+      yuan,
+      null,
+    ),
+    {
+      ...metricRow(
+        '千次播放成本',
+        kols.map((k) => k.pricePerThousandPlays),
+        yuan,
+        'min',
+      ),
+      cells: [
+        '千次播放成本',
+        ...kols.map((k) =>
+          k.pricePerThousandPlays === null
+            ? '-'
+            : `${yuan(k.pricePerThousandPlays)}${k.pricePlaysDays === 30 ? ' *' : ''}`,
+        ),
+      ],
+    },
   ]);
+  w.paragraph(
+    kols.some((k) => k.pricePlaysDays === 30)
+      ? '千次播放成本 = 团队库报价 ÷ 近7天视频的平均播放 × 1000；标 * 的近7天无新视频，按近30天视频的平均播放计算。'
+      : '千次播放成本 = 团队库报价 ÷ 近7天视频的平均播放 × 1000。',
+    { size: 7.5, color: MUTED },
+  );
   const h = 150;
   const half = (w.width - 16) / 2;
   halfCharts(
     w,
     h,
-    creatorBars('粉丝数', names, kols.map((k) => k.fansNum), { width: half, height: h }),
-    creatorBars('云指数', names, kols.map((k) => k.indexNum), { width: half, height: h }),
+    creatorBars(
+      '粉丝数',
+      names,
+      kols.map((k) => k.fansNum),
+      { width: half, height: h },
+    ),
+    creatorBars(
+      '云指数',
+      names,
+      kols.map((k) => k.indexNum),
+      { width: half, height: h },
+    ),
   );
 }
 
@@ -451,21 +550,60 @@ function interaction(c: Ctx) {
   w.sectionTitle('互动数据对比');
   const count = (v: number | null) => formatCount(v);
   w.table(creatorColumns(c), [
-    metricRow('周均播放', kols.map((k) => k.weekAvgPlayNum), count),
-    metricRow('周均点赞', kols.map((k) => k.avgPraiseNum), count),
-    metricRow('周均投币', kols.map((k) => k.weekCastCurrencyNum), count),
-    metricRow('周均收藏', kols.map((k) => k.weekAvgCollectNum), count),
-    metricRow('周均分享', kols.map((k) => k.weekAvgShareNum), count),
-    metricRow('周均评论', kols.map((k) => k.weekAvgCommentNum), count),
-    metricRow('互动率', kols.map((k) => k.engagementRate), pct),
+    metricRow(
+      '周均播放',
+      kols.map((k) => k.weekAvgPlayNum),
+      count,
+    ),
+    metricRow(
+      '周均点赞',
+      kols.map((k) => k.avgPraiseNum),
+      count,
+    ),
+    metricRow(
+      '周均投币',
+      kols.map((k) => k.weekCastCurrencyNum),
+      count,
+    ),
+    metricRow(
+      '周均收藏',
+      kols.map((k) => k.weekAvgCollectNum),
+      count,
+    ),
+    metricRow(
+      '周均分享',
+      kols.map((k) => k.weekAvgShareNum),
+      count,
+    ),
+    metricRow(
+      '周均评论',
+      kols.map((k) => k.weekAvgCommentNum),
+      count,
+    ),
+    metricRow(
+      '互动率',
+      kols.map((k) => k.engagementRate),
+      pct,
+    ),
   ]);
   const h = 150;
   const half = (w.width - 16) / 2;
   halfCharts(
     w,
     h,
-    creatorBars('周均播放', names, kols.map((k) => k.weekAvgPlayNum), { width: half, height: h }),
-    creatorBars('互动率', names, kols.map((k) => k.engagementRate), { width: half, height: h }, 'percent'),
+    creatorBars(
+      '周均播放',
+      names,
+      kols.map((k) => k.weekAvgPlayNum),
+      { width: half, height: h },
+    ),
+    creatorBars(
+      '互动率',
+      names,
+      kols.map((k) => k.engagementRate),
+      { width: half, height: h },
+      'percent',
+    ),
   );
   const full = 170;
   w.ensure(full);
@@ -499,12 +637,16 @@ function audience(c: Ctx) {
           .map((a) => `${a.name} ${pct(a.share)}`)
           .join('\n');
   w.table(creatorColumns(c), [
-    { cells: ['画像来源', ...kols.map(portraitSourceText)] },
+    { cells: ['画像来源', ...kols.map(portraitSourceLabel)] },
     { cells: ['男性占比', ...portraits.map((p) => pct(p.male))] },
     { cells: ['女性占比', ...portraits.map((p) => pct(p.female))] },
     ...ageBands.map((band) => ({ cells: [`年龄 ${band}`, ...portraits.map((p) => pct(p.ages.get(band)))] })),
     { cells: ['地域 前五', ...portraits.map(areaText)] },
   ]);
+  kols.forEach((k) => {
+    const note = portraitNote(k);
+    if (note) w.paragraph(`${k.kolName}：${note}`, { size: 7.5, color: MUTED });
+  });
   const genderH = 44 + 24 * kols.length;
   w.ensure(genderH);
   w.svg(
@@ -541,7 +683,7 @@ function overlap(c: Ctx) {
   const { w, report } = c;
   const nameOf = new Map(c.kols.map((k) => [k.kolId, k.kolName]));
   w.sectionTitle('受众重合度（估算）');
-  w.paragraph(`方法：${report.overlap.method}`, { color: MUTED });
+  w.paragraph(`方法：${report.overlap.method.replace(/^方法[：:]\s*/, '')}`, { color: MUTED });
   w.paragraph(`样本：共读取 ${formatCount(report.overlap.sampleSize)} 条评论；区间为 95% 置信区间。`, { color: MUTED });
   const width = w.width;
   const columns: Column[] = [
@@ -588,7 +730,7 @@ function verdicts(c: Ctx) {
 function dataNote(c: Ctx) {
   c.w.y += 6;
   c.w.paragraph(
-    `数据日期：${c.report.dataDate ?? '-'}（北京时间）。本报告为生成时的数据快照，之后的变化不会体现在报告中；各指标的计算方法见帮助中心。`,
+    `数据日期：${c.report.dataDate ?? '-'}（北京时间）。本报告为生成时的数据快照，之后的数据变化不会体现在报告中。`,
     { size: 8, color: MUTED },
   );
 }
@@ -618,11 +760,16 @@ function decoratePages(doc: Doc, c: Ctx) {
       .lineWidth(0.4)
       .strokeColor(RULE)
       .stroke();
-    c.w.text(`${c.productName} · UP主对比报告 #${c.report.contrastId} · 数据日期 ${c.report.dataDate ?? '-'}`, MARGIN, footY, {
-      size: 7.5,
-      color: MUTED,
-      lineBreak: false,
-    });
+    c.w.text(
+      `${c.productName} · UP主对比报告 #${c.report.contrastId} · 数据日期 ${c.report.dataDate ?? '-'}`,
+      MARGIN,
+      footY,
+      {
+        size: 7.5,
+        color: MUTED,
+        lineBreak: false,
+      },
+    );
     c.w.text(`第 ${i - range.start + 1} / ${range.count} 页`, width - MARGIN - 100, footY, {
       size: 7.5,
       color: MUTED,

@@ -25,7 +25,8 @@ describe('landing feature lists', () => {
     expect(tierLines(3)).toEqual([
       { text: '包含专业版全部功能', built: true },
       { text: '导出Excel', built: true },
-      { text: '导出PDF、72H监测等4项', built: false },
+      { text: '导出PDF', built: true },
+      { text: '72H监测、7天监测、舆情预警', built: false },
     ]);
     expect(tierLines(4)).toEqual([
       { text: '包含企业版全部功能', built: true },
@@ -42,7 +43,8 @@ describe('landing feature lists', () => {
       { text: '粉丝画像', built: true },
       { text: '商业价值评估', built: true },
       { text: '导出Excel', built: true },
-      { text: '24H监测、48H监测等10项', built: false },
+      { text: '导出PDF', built: true },
+      { text: '24H监测、48H监测等9项', built: false },
     ]);
   });
 
