@@ -101,9 +101,9 @@ describe('discovery journeys', () => {
     await page.getByLabel('排序方式').getByText('云指数', { exact: true }).click();
     await page.waitForURL(/sort=indexNum/);
     await results.getByRole('listitem').first().waitFor();
-    // The stars and the comparison control are shown but inert until their issues land
+    // The comparison control is live (issue #17, e2e/contrast.e2e.ts)
     const firstCard = results.getByRole('listitem').first();
-    await expect.poll(() => firstCard.getByRole('button', { name: '加入对比' }).isDisabled()).toBe(true);
+    await expect.poll(() => firstCard.getByRole('button', { name: /^加入对比：/ }).isEnabled()).toBe(true);
     await shot(page, 'discovery-02-search-filters');
 
     // The detail opens in a new tab

@@ -74,6 +74,8 @@ export const COMPONENT_KEYS = [
   'agreement',
   // ours (issue #16): 导出记录, the download centre of Excel exports
   'exportRecords',
+  // ours (issue #17): 对比记录, the team's saved comparison reports
+  'contrastRecord',
 ] as const;
 export type ComponentKey = (typeof COMPONENT_KEYS)[number];
 

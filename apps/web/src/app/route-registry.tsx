@@ -119,6 +119,11 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
       default: module.ExportRecordsPage,
     })),
   ),
+  contrastRecord: lazy(() =>
+    import('../features/contrast/components/contrast-record-page').then((module) => ({
+      default: module.ContrastRecordPage,
+    })),
+  ),
   agreement: lazy(() =>
     import('../features/member/components/agreement-page').then((module) => ({ default: module.AgreementPage })),
   ),

@@ -385,6 +385,23 @@ export const MENU_ROWS: readonly MenuSeedRow[] = [
     sort: 302,
     minUserType: 0,
   },
+  // Comparison (issue #17): 对比记录, the team's saved comparison reports (reopened as generated).
+  {
+    id: 303,
+    parentId: 300,
+    path: '/collect/contrastRecord',
+    name: 'contrastRecord',
+    component: 'contrastRecord',
+    redirect: null,
+    hidden: false,
+    title: '对比记录',
+    icon: null,
+    tag: null,
+    parentTitle: '我的收藏',
+    openDefault: false,
+    sort: 303,
+    minUserType: 0,
+  },
   // The team's creator management (issue #15): upAttention (everyone) and the private library (tier ≥ 2,
   // library.private).
   {

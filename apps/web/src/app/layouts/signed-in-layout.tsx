@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Breadcrumb, Button, Grid, Layout, Menu, Space, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useAppNavigate } from '../../lib/use-app-navigate';
 import { useCurrentUser } from '../../features/auth/api/get-user-info';
 import { UserBlock } from '../../features/auth/components/user-block';
 import { MemberEntryButton } from '../../features/member/components/member-entry-button';
+import { isContrastPath, leaveContrastPaths } from '../../features/contrast/contrast-paths';
 import { MenuIcon } from '../menu-icons';
 import { LAYOUT_COMPONENT, menuPages, parseOpenMenus } from '../menu-model';
 import { LegalLine } from './legal-line';
@@ -45,6 +46,10 @@ interface SignedInLayoutProps {
 
 /** Signed-in layout (§2.5): header, collapsible menu from the server's routes, breadcrumbs, footer. */
 const Drawer = lazy(() => import('antd/es/drawer'));
+/** The comparison's floating toggle and drawer (§2.7): loaded on its paths only. */
+const ContrastHost = lazy(() =>
+  import('../../features/contrast/components/contrast-host').then((m) => ({ default: m.ContrastHost })),
+);
 
 export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
   const { pathname } = useLocation();
@@ -56,6 +61,12 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
   /** the drawer (phones) loads the first time it opens */
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const { user } = useCurrentUser();
+  const comparing = isContrastPath(pathname);
+
+  // §2.7: leaving the comparison's paths closes the drawer and empties the list.
+  useEffect(() => {
+    if (!comparing) leaveContrastPaths();
+  }, [comparing]);
 
   const pages = useMemo(() => menuPages(menus), [menus]);
   const items = useMemo(() => toMenuItems(menus), [menus]);
@@ -208,6 +219,11 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
           </Layout.Footer>
         </Layout>
       </Layout>
+      {comparing ? (
+        <Suspense fallback={null}>
+          <ContrastHost />
+        </Suspense>
+      ) : null}
       <BackToTop />
     </Layout>
   );

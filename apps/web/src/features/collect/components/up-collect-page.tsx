@@ -37,6 +37,7 @@ import { useMyLinkKol } from '../api/get-my-link-kol';
 import { LIST_QUERY_ROOT, toggleLinkKol } from '../api/link-kol';
 import { moveLinkKolGroup, moveLinkKolSort, setOpenMonitor } from '../api/link-kol-edits';
 import { useListRefusal } from '../hooks/use-list-refusal';
+import { ContrastButton } from '../../contrast/components/contrast-button';
 import { GroupManager } from './group-manager';
 import '../collect.css';
 
@@ -273,25 +274,30 @@ export function UpCollectPage() {
     {
       key: 'remove',
       title: '操作',
-      width: 84,
+      width: 150,
       fixed: 'right',
       render: (_, row) => (
-        <Popconfirm
-          title={type === LinkType.PUT ? '确定将该UP主移出投放清单吗？' : '确定取消收藏该UP主吗？'}
-          okText="移除"
-          cancelText="取消"
-          onConfirm={() => void run(() => toggleLinkKol(row.kolId, type, true))}
-        >
-          <Button
-            size="small"
-            type="link"
-            danger
-            icon={<DeleteOutlined aria-hidden />}
-            aria-label={`移除${row.kolName}`}
+        <Space size={0} wrap>
+          <ContrastButton
+            creator={{ kolId: row.kolId, kolName: row.kolName, kolUid: row.kolUid, kolImg: row.kolImg }}
+          />
+          <Popconfirm
+            title={type === LinkType.PUT ? '确定将该UP主移出投放清单吗？' : '确定取消收藏该UP主吗？'}
+            okText="移除"
+            cancelText="取消"
+            onConfirm={() => void run(() => toggleLinkKol(row.kolId, type, true))}
           >
-            移除
-          </Button>
-        </Popconfirm>
+            <Button
+              size="small"
+              type="link"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={`移除${row.kolName}`}
+            >
+              移除
+            </Button>
+          </Popconfirm>
+        </Space>
       ),
     },
   ];

@@ -1,5 +1,5 @@
-import { Button, Card, Descriptions, Tag, Tooltip, Typography } from 'antd';
-import { LinkOutlined, SwapOutlined, VideoCameraFilled } from '@ant-design/icons';
+import { Button, Card, Descriptions, Tag, Typography } from 'antd';
+import { LinkOutlined, VideoCameraFilled } from '@ant-design/icons';
 import dayjs from '../../../lib/dayjs';
 import { formatCount } from '@xg/shared';
 import type { KolDetail } from '../api/get-kol-detail';
@@ -8,6 +8,7 @@ import { ApproveBadge } from '../../../components/approve-badge';
 import { LevelTag } from '../../../components/level-tag';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { LinkToggle } from '../../collect/components/link-toggle';
+import { ContrastButton } from '../../contrast/components/contrast-button';
 
 function partition(creator: KolDetail): string {
   const parts = [creator.parentThemeName, creator.themeName].filter((part): part is string => Boolean(part));
@@ -24,13 +25,10 @@ function isHttpUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
 
-/** Shown on controls whose issue (comparison) has not landed yet: visible but inert. */
-const COMING_SOON = '即将开放';
-
 /**
  * Header of the creator detail: identity, verification, partition, MCN, live state, sign and links, plus the
  * collect (type 1) / delivery-list (type 4) stars (LinkToggle, from the server's isCollect / isPut) and the
- * add-to-comparison control — disabled (即将开放) until the comparison issue builds it.
+ * add-to-comparison toggle (features/contrast, §5).
  */
 export function CreatorProfileCard({ creator }: { creator: KolDetail }) {
   const live = creator.isLive === 1;
@@ -92,11 +90,16 @@ export function CreatorProfileCard({ creator }: { creator: KolDetail }) {
               variant="default"
               size="middle"
             />
-            <Tooltip title={COMING_SOON}>
-              <Button disabled icon={<SwapOutlined aria-hidden />}>
-                加入对比
-              </Button>
-            </Tooltip>
+            <ContrastButton
+              creator={{
+                kolId: creator.kolId,
+                kolName: creator.kolName,
+                kolUid: creator.kolUid,
+                kolImg: creator.kolImg,
+              }}
+              variant="default"
+              size="middle"
+            />
           </div>
         </div>
       </div>

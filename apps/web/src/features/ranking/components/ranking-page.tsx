@@ -1,4 +1,16 @@
-import { Alert, Grid, Card, Empty, Segmented, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Grid,
+  Card,
+  Empty,
+  Segmented,
+  Space,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import {
   FANS_MAX_AGE_DAYS,
@@ -24,6 +36,7 @@ import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useUpgradePopup } from '../../gate/hooks/use-upgrade-popup';
 import { LinkToggle } from '../../collect/components/link-toggle';
+import { ContrastButton } from '../../contrast/components/contrast-button';
 import { useCompanyRanking } from '../api/get-company-ranking';
 import { useRanking } from '../api/get-ranking';
 import { useRankingDates, type RankingDatesKind } from '../api/get-ranking-dates';
@@ -409,10 +422,15 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
     {
       key: 'link',
       title: '操作',
-      width: 200,
+      width: 280,
       responsive: ['md'],
       render: (_, row) => (
-        <LinkToggle target={{ kind: 'kol', kolId: row.kolId }} isCollect={row.isCollect} isPut={row.isPut} />
+        <Space size={4} wrap>
+          <LinkToggle target={{ kind: 'kol', kolId: row.kolId }} isCollect={row.isCollect} isPut={row.isPut} />
+          <ContrastButton
+            creator={{ kolId: row.kolId, kolName: row.kolName, kolUid: row.kolUid, kolImg: row.kolImg }}
+          />
+        </Space>
       ),
     },
   ];

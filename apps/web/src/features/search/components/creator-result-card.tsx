@@ -1,13 +1,11 @@
-import { Button, Tag, Tooltip, Typography } from 'antd';
-import { RightOutlined, SwapOutlined, VideoCameraFilled } from '@ant-design/icons';
+import { Tag, Typography } from 'antd';
+import { RightOutlined, VideoCameraFilled } from '@ant-design/icons';
 import { formatCount, type KolItem } from '@xg/shared';
 import { ApproveBadge } from '../../../components/approve-badge';
 import { LevelTag } from '../../../components/level-tag';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { LinkToggle } from '../../collect/components/link-toggle';
-
-/** Shown on controls whose issue (comparison) has not landed yet: they are visible but inert. */
-export const COMING_SOON = '即将开放';
+import { ContrastButton } from '../../contrast/components/contrast-button';
 
 interface CreatorResultCardProps {
   creator: KolItem;
@@ -22,7 +20,7 @@ function signed(value: number): string {
 /**
  * One row of the creator search: avatar, name, badges, UID, partition, MCN, live state and the key counts,
  * plus the collect (type 1) / delivery-list (type 4) stars (live: LinkToggle, from the server's isCollect /
- * isPut) and the add-to-comparison control, disabled (即将开放) until the comparison issue builds it.
+ * isPut) and the add-to-comparison toggle (features/contrast, §5).
  */
 export function CreatorResultCard({ creator, href }: CreatorResultCardProps) {
   const stats = [
@@ -81,11 +79,9 @@ export function CreatorResultCard({ creator, href }: CreatorResultCardProps) {
           isCollect={creator.isCollect}
           isPut={creator.isPut}
         />
-        <Tooltip title={COMING_SOON}>
-          <Button size="small" type="text" disabled icon={<SwapOutlined aria-hidden />} aria-label="加入对比">
-            对比
-          </Button>
-        </Tooltip>
+        <ContrastButton
+          creator={{ kolId: creator.kolId, kolName: creator.kolName, kolUid: creator.kolUid, kolImg: creator.kolImg }}
+        />
       </div>
     </div>
   );
