@@ -10,6 +10,7 @@ import { RemoteAvatar } from '../../../components/remote-avatar';
 import dayjs from '../../../lib/dayjs';
 import { errorText } from '../../../lib/api-client';
 import { feedback } from '../../../lib/feedback';
+import { useFeature } from '../../gate/hooks/use-feature';
 import { LIST_QUERY_ROOT, toggleLinkKol } from '../../collect/api/link-kol';
 import { useListRefusal } from '../../collect/hooks/use-list-refusal';
 import { parsePortrait, type PortraitShare } from '../../creator/api/get-kol-portrait';
@@ -183,6 +184,8 @@ function ContrastReport({ report }: { report: ContrastResult }) {
   const kols = report.userContrastKolDataList;
   const names = useMemo(() => kols.map((k) => k.kolName), [kols]);
   const nameOf = (kolId: number | null): string => kols.find((k) => k.kolId === kolId)?.kolName ?? '-';
+  // §2.7: 导出PDF for 企业版 (and 高级企业版, docs/decisions.md); the server decides again on the download
+  const pdf = useFeature('export.pdf');
 
   return (
     <div className="contrast-report">
@@ -190,7 +193,7 @@ function ContrastReport({ report }: { report: ContrastResult }) {
         <Typography.Text type="secondary">
           数据日期：{report.dataDate ?? '-'}，生成时间：{time(report.createdAt)}
         </Typography.Text>
-        {report.canPdf === 1 ? <PdfButton contrastId={report.contrastId} /> : null}
+        {report.canPdf === 1 && pdf.allowed ? <PdfButton contrastId={report.contrastId} /> : null}
       </div>
       <div className="contrast-kols" role="list" aria-label="对比UP主">
         {kols.map((kol) => (
