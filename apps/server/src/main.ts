@@ -94,13 +94,19 @@ async function main(): Promise<void> {
       for (const a of seeded.demoAccounts) say(`  ${a.login.padEnd(28)} ${a.description}`);
     }
   }
-  // The demo world's second part (older videos' daily history) loads behind the running web.
+  // The rest of the demo world (the creators after the first world, the earlier rankings, the older videos'
+  // daily history) loads behind the running web; the search index is rebuilt with the new creators after it.
   if (seeded.grow && !closing) {
-    seeded.grow().catch((err: unknown) => {
-      say(
-        `[seed] video history failed (retried at the next start): ${err instanceof Error ? err.message : String(err)}`,
-      );
-    });
+    seeded
+      .grow()
+      .then((grown) => {
+        if (grown && !closing) void ctx.searchIndex?.refresh();
+      })
+      .catch((err: unknown) => {
+        say(
+          `[seed] growing the demo world failed (resumed at the next start): ${err instanceof Error ? err.message : String(err)}`,
+        );
+      });
   }
   // The collector warms up behind the running web (simulator, job system, workers, scheduler).
   if (!closing) {

@@ -58,39 +58,88 @@ export interface LoadProgress {
 }
 
 /**
- * Generates and inserts every creator, video and daily row of the plan. While PostgreSQL works on one
- * round's statements, the next round is generated (the generator is synchronous, the inserts are not).
+ * Generates and inserts the plan's first `options.creators` creators (default: all) with their videos and daily
+ * rows. While PostgreSQL works on one round's statements, the next round is generated (the generator is
+ * synchronous, the inserts are not). The id sequences are moved past the whole plan, so rows that others insert
+ * before the rest of the world is loaded (loadWorldRest) never take the ids the plan holds for it.
  */
 export async function loadWorld(
   db: Executor,
   plan: WorldPlan,
   mcnIds: Map<string, number>,
   onProgress: (p: LoadProgress) => void,
+  options: { creators?: number } = {},
 ): Promise<LoadProgress> {
   const done: LoadProgress = { creators: 0, videos: 0, daily: 0 };
+  const count = Math.min(options.creators ?? plan.creators.length, plan.creators.length);
   const materials = materialWorld(plan.seed, plan.today);
   await insertCatalogue(db, materials, plan.days[plan.days.length - 1] ?? plan.today);
   let pending: Promise<void> = Promise.resolve();
-  for (let start = 0; start < plan.creators.length; start += CREATORS_PER_ROUND) {
-    const specs = plan.creators.slice(start, start + CREATORS_PER_ROUND);
+  for (let start = 0; start < count; start += CREATORS_PER_ROUND) {
+    const specs = plan.creators.slice(start, Math.min(start + CREATORS_PER_ROUND, count));
     const contents = specs.map((c) => creatorContent(plan, c));
     await pending;
     pending = insertRound(db, plan, specs, contents, mcnIds, materials).then(() => {
-      done.creators += specs.length;
-      for (const content of contents) {
-        done.videos += content.videos.length;
-        done.daily += content.daily.length;
-      }
+      addCounts(done, specs, contents);
       onProgress(done);
     });
   }
   await pending;
-  await sql`SELECT setval(pg_get_serial_sequence('creators', 'id'), greatest((SELECT max(id) FROM creators), 1))`.execute(
-    db,
-  );
-  await sql`SELECT setval(pg_get_serial_sequence('videos', 'id'), greatest((SELECT max(id) FROM videos), 1))`.execute(
-    db,
-  );
+  await reserveIds(db, plan);
+  return done;
+}
+
+function addCounts(done: LoadProgress, specs: CreatorSpec[], contents: CreatorContent[]): void {
+  done.creators += specs.length;
+  for (const content of contents) {
+    done.videos += content.videos.length;
+    done.daily += content.daily.length;
+  }
+}
+
+/** Moves the creators and videos sequences past the ids of the whole plan (and of any stored row). */
+async function reserveIds(db: Executor, plan: WorldPlan): Promise<void> {
+  await sql`SELECT setval(pg_get_serial_sequence('creators', 'id'),
+                          greatest((SELECT max(id) FROM creators), ${plan.creators.length}::bigint, 1))`.execute(db);
+  await sql`SELECT setval(pg_get_serial_sequence('videos', 'id'),
+                          greatest((SELECT max(id) FROM videos), ${plan.videoCount}::bigint, 1))`.execute(db);
+}
+
+/**
+ * The rest of the world after loadWorld's first `from` creators (the demo world's growth behind the running
+ * server): the remaining creators in rounds of CREATORS_PER_ROUND, with their videos, 90 days of history and
+ * the recent videos' history, each round in its own transaction. A round whose creators are stored already (an
+ * earlier, interrupted run) is skipped, so the load resumes; a creator whose UID the collector stored meanwhile
+ * (a user collected it) is left out with its content. `lock` serialises two processes on one database.
+ */
+export async function loadWorldRest(
+  db: Executor,
+  plan: WorldPlan,
+  from: number,
+  lock: number,
+  onRound?: (p: LoadProgress) => void,
+): Promise<LoadProgress> {
+  const done: LoadProgress = { creators: 0, videos: 0, daily: 0 };
+  const materials = materialWorld(plan.seed, plan.today);
+  const mcnIds = await upsertMcns(db, plan.mcnNames);
+  for (let start = from; start < plan.creators.length; start += CREATORS_PER_ROUND) {
+    const round = plan.creators.slice(start, start + CREATORS_PER_ROUND);
+    await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${lock})`.execute(trx);
+      const stored = await sql`
+        SELECT 1 AS one FROM creators WHERE id = ANY(${round.map((c) => c.id)}::bigint[]) LIMIT 1`.execute(trx);
+      if (stored.rows.length > 0) return;
+      const taken = await sql<{ mid: string }>`
+        SELECT mid FROM creators WHERE mid = ANY(${round.map((c) => c.mid)}::bigint[])`.execute(trx);
+      const takenMids = new Set(taken.rows.map((r) => Number(r.mid)));
+      const specs = round.filter((c) => !takenMids.has(c.mid));
+      const contents = specs.map((c) => creatorContent(plan, c));
+      await insertRound(trx, plan, specs, contents, mcnIds, materials);
+      addCounts(done, specs, contents);
+    });
+    onRound?.(done);
+  }
+  await reserveIds(db, plan);
   return done;
 }
 
