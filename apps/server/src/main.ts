@@ -69,7 +69,11 @@ async function main(): Promise<void> {
     // Whatever hangs, the process ends within 30 s (and the embedded PostgreSQL with it).
     setTimeout(() => {
       say('[server] shutdown took too long: exiting');
-      void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+      // exits even when stopping PostgreSQL hangs too (a process left spinning after its database was gone)
+      const stopped = embedded?.stop() ?? Promise.resolve();
+      void Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 10_000))]).finally(() =>
+        process.exit(1),
+      );
     }, 30_000).unref();
     // The collector first (its jobs use the app's database pool), then the web.
     const bg = await backgroundStart?.catch(() => null);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../client.js';
-import { backfillRollups } from '../../modules/metrics/index.js';
+import { backfillRollups, takeRollupLock } from '../../modules/metrics/index.js';
 import { addDays, shanghaiToday } from './world/days.js';
 import { HISTORY_DAYS, planWorld } from './world/generate.js';
 import { refreshIndexNum } from './world/index-num.js';
@@ -202,7 +202,14 @@ export async function growDemoWorld(db: Db, log: (l: string) => void): Promise<D
     );
     let nextReport = 0.25;
     const rest = plan.creators.length - first;
-    const done = await loadWorldRest(db, plan, first, LOAD_LOCK, (p) => {
+    // each round in its own transaction, after a first load running elsewhere and apart from the rollups
+    const round = (work: (trx: Db) => Promise<void>) =>
+      db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${LOAD_LOCK})`.execute(trx);
+        await takeRollupLock(trx);
+        await work(trx);
+      });
+    const done = await loadWorldRest(db, plan, first, round, (p) => {
       const share = p.creators / rest;
       if (share >= nextReport) {
         log(`[seed]   ${p.creators} more creators, ${p.videos} videos, ${p.daily} daily rows (${ms()} ms)`);
@@ -224,16 +231,22 @@ export async function growDemoWorld(db: Db, log: (l: string) => void): Promise<D
       .execute();
     log(`[seed]   creators loaded: ${done.creators} more (${ms()} ms)`);
   } else {
-    log(`[seed] loading the rest of the demo world in the background: day rankings of ${RANKING_HISTORY_DAYS} days, video history`);
+    log(
+      `[seed] loading the rest of the demo world in the background: day rankings of ${RANKING_HISTORY_DAYS} days, video history`,
+    );
   }
   // fan events and MCN figures (of the 90 days again when creators were added: they have their share in them),
   // the day rankings of the 29 days before the last, and every list, metric, portrait and 云指数 of the last day
-  await backfillRollups(db, first < plan.creators.length ? HISTORY_DAYS : RANKING_HISTORY_DAYS, {
-    end: world.historyEnd,
-    rankingDays: RANKING_HISTORY_DAYS,
-    rankingPeriods: ['day'],
-    log,
-  });
+  // The collector runs beside it: the last step's creator_metrics swap can deadlock with a snapshot write
+  // (40P01, PostgreSQL aborts the swap); the steps are idempotent, so they run again.
+  await againOnDeadlock(log, () =>
+    backfillRollups(db, first < plan.creators.length ? HISTORY_DAYS : RANKING_HISTORY_DAYS, {
+      end: world.historyEnd,
+      rankingDays: RANKING_HISTORY_DAYS,
+      rankingPeriods: ['day'],
+      log,
+    }),
+  );
   if (first < plan.creators.length) await sql`VACUUM (ANALYZE) creators`.execute(db);
   let nextReport = 0.25;
   const written = await loadVideoHistory(db, plan, (creators, n) => {
@@ -252,6 +265,20 @@ export async function growDemoWorld(db: Db, log: (l: string) => void): Promise<D
     .execute();
   log(`[seed] demo world complete: video history ${written} rows, ${ms()} ms in the background`);
   return { rows: written, ms: ms() };
+}
+
+const DEADLOCK_ATTEMPTS = 5;
+
+async function againOnDeadlock<T>(log: (l: string) => void, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== '40P01' || attempt >= DEADLOCK_ATTEMPTS) throw err;
+      log(`[seed]   deadlock with another writer (attempt ${attempt} of ${DEADLOCK_ATTEMPTS}): running the step again`);
+      await new Promise((resolve) => setTimeout(resolve, 2000 * attempt));
+    }
+  }
 }
 
 const MarkerSchema = z.object({

@@ -97,6 +97,19 @@ function addCounts(done: LoadProgress, specs: CreatorSpec[], contents: CreatorCo
   }
 }
 
+/** Creators generated between two turns of the event loop in the background loads (≈ 2 ms of CPU each). */
+const YIELD_EVERY = 16;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function generateYielding(plan: WorldPlan, specs: CreatorSpec[]): Promise<CreatorContent[]> {
+  const contents: CreatorContent[] = [];
+  for (const [k, spec] of specs.entries()) {
+    if (k % YIELD_EVERY === YIELD_EVERY - 1) await yieldToLoop();
+    contents.push(creatorContent(plan, spec));
+  }
+  return contents;
+}
+
 /** Moves the creators and videos sequences past the ids of the whole plan (and of any stored row). */
 async function reserveIds(db: Executor, plan: WorldPlan): Promise<void> {
   await sql`SELECT setval(pg_get_serial_sequence('creators', 'id'),
@@ -110,13 +123,15 @@ async function reserveIds(db: Executor, plan: WorldPlan): Promise<void> {
  * server): the remaining creators in rounds of CREATORS_PER_ROUND, with their videos, 90 days of history and
  * the recent videos' history, each round in its own transaction. A round whose creators are stored already (an
  * earlier, interrupted run) is skipped, so the load resumes; a creator whose UID the collector stored meanwhile
- * (a user collected it) is left out with its content. `lock` serialises two processes on one database.
+ * (a user collected it) is left out with its content. `transaction` runs a round in its own transaction
+ * (holding the locks that keep it apart from another loader and from the rollups). The generation yields to the
+ * event loop every few creators: the server answers requests meanwhile.
  */
 export async function loadWorldRest(
   db: Executor,
   plan: WorldPlan,
   from: number,
-  lock: number,
+  transaction: (work: (trx: Executor) => Promise<void>) => Promise<void>,
   onRound?: (p: LoadProgress) => void,
 ): Promise<LoadProgress> {
   const done: LoadProgress = { creators: 0, videos: 0, daily: 0 };
@@ -124,8 +139,7 @@ export async function loadWorldRest(
   const mcnIds = await upsertMcns(db, plan.mcnNames);
   for (let start = from; start < plan.creators.length; start += CREATORS_PER_ROUND) {
     const round = plan.creators.slice(start, start + CREATORS_PER_ROUND);
-    await db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(${lock})`.execute(trx);
+    await transaction(async (trx) => {
       const stored = await sql`
         SELECT 1 AS one FROM creators WHERE id = ANY(${round.map((c) => c.id)}::bigint[]) LIMIT 1`.execute(trx);
       if (stored.rows.length > 0) return;
@@ -133,7 +147,7 @@ export async function loadWorldRest(
         SELECT mid FROM creators WHERE mid = ANY(${round.map((c) => c.mid)}::bigint[])`.execute(trx);
       const takenMids = new Set(taken.rows.map((r) => Number(r.mid)));
       const specs = round.filter((c) => !takenMids.has(c.mid));
-      const contents = specs.map((c) => creatorContent(plan, c));
+      const contents = await generateYielding(plan, specs);
       await insertRound(trx, plan, specs, contents, mcnIds, materials);
       addCounts(done, specs, contents);
     });
@@ -197,7 +211,8 @@ export async function loadVideoHistory(
   for (let start = 0; start < plan.creators.length; start += CREATORS_PER_ROUND) {
     const specs = plan.creators.slice(start, start + CREATORS_PER_ROUND);
     const rows: VideoDailyRow[] = [];
-    for (const spec of specs) {
+    for (const [k, spec] of specs.entries()) {
+      if (k % YIELD_EVERY === YIELD_EVERY - 1) await yieldToLoop();
       const content = creatorContent(plan, spec);
       const older = new Set(content.videos.filter((v) => v.pubdate.getTime() < fromMs).map((v) => v.id));
       for (const d of content.videoDaily) if (older.has(d.videoId)) rows.push(d);
