@@ -107,6 +107,7 @@ async function main(): Promise<void> {
         if (grown && !closing) void ctx.searchIndex?.refresh();
       })
       .catch((err: unknown) => {
+        if (closing) return; // the database went away with the shutdown: the next start resumes
         say(
           `[seed] growing the demo world failed (resumed at the next start): ${err instanceof Error ? err.message : String(err)}`,
         );

@@ -218,10 +218,14 @@ export async function growDemoWorld(db: Db, log: (l: string) => void): Promise<D
     });
     for (const table of ['creators', 'videos', 'creator_daily', 'video_daily'])
       await sql`ANALYZE ${sql.id(table)}`.execute(db);
+    // the plan's rows now stored (an interrupted earlier run loaded some of them)
+    const stored = await sql<{ creators: string; videos: string }>`
+      SELECT (SELECT count(*) FROM creators WHERE id <= ${plan.creators.length}) AS creators,
+             (SELECT count(*) FROM videos WHERE id <= ${plan.videoCount}) AS videos`.execute(db);
     const grown: DemoWorldMarker = {
       ...world,
-      creators: world.creators + done.creators,
-      videos: world.videos + done.videos,
+      creators: Number(stored.rows[0]?.creators ?? world.creators),
+      videos: Number(stored.rows[0]?.videos ?? world.videos),
       firstCreators: plan.creators.length,
     };
     await db

@@ -120,10 +120,10 @@ async function reserveIds(db: Executor, plan: WorldPlan): Promise<void> {
 
 /**
  * The rest of the world after loadWorld's first `from` creators (the demo world's growth behind the running
- * server): the remaining creators in rounds of CREATORS_PER_ROUND, with their videos, 90 days of history and
- * the recent videos' history, each round in its own transaction. A round whose creators are stored already (an
- * earlier, interrupted run) is skipped, so the load resumes; a creator whose UID the collector stored meanwhile
- * (a user collected it) is left out with its content. `transaction` runs a round in its own transaction
+ * server): the remaining creators in rounds of `roundSize`, with their videos, 90 days of history and the
+ * recent videos' history, each round in its own transaction. Creators stored already (by an earlier, interrupted
+ * run) are skipped, so the load resumes; so is a creator whose UID the collector stored meanwhile (a user
+ * collected it), with its content. `transaction` runs a round in its own transaction
  * (holding the locks that keep it apart from another loader and from the rollups). The generation yields to the
  * event loop every few creators: the server answers requests meanwhile.
  */
@@ -133,20 +133,23 @@ export async function loadWorldRest(
   from: number,
   transaction: (work: (trx: Executor) => Promise<void>) => Promise<void>,
   onRound?: (p: LoadProgress) => void,
+  roundSize: number = CREATORS_PER_ROUND,
 ): Promise<LoadProgress> {
   const done: LoadProgress = { creators: 0, videos: 0, daily: 0 };
   const materials = materialWorld(plan.seed, plan.today);
   const mcnIds = await upsertMcns(db, plan.mcnNames);
-  for (let start = from; start < plan.creators.length; start += CREATORS_PER_ROUND) {
-    const round = plan.creators.slice(start, start + CREATORS_PER_ROUND);
+  for (let start = from; start < plan.creators.length; start += roundSize) {
+    const round = plan.creators.slice(start, start + roundSize);
     await transaction(async (trx) => {
-      const stored = await sql`
-        SELECT 1 AS one FROM creators WHERE id = ANY(${round.map((c) => c.id)}::bigint[]) LIMIT 1`.execute(trx);
-      if (stored.rows.length > 0) return;
-      const taken = await sql<{ mid: string }>`
-        SELECT mid FROM creators WHERE mid = ANY(${round.map((c) => c.mid)}::bigint[])`.execute(trx);
-      const takenMids = new Set(taken.rows.map((r) => Number(r.mid)));
-      const specs = round.filter((c) => !takenMids.has(c.mid));
+      const stored = await sql<{ id: string; mid: string }>`
+        SELECT id, mid FROM creators
+        WHERE id = ANY(${round.map((c) => c.id)}::bigint[]) OR mid = ANY(${round.map((c) => c.mid)}::bigint[])`.execute(
+        trx,
+      );
+      const ids = new Set(stored.rows.map((r) => Number(r.id)));
+      const mids = new Set(stored.rows.map((r) => Number(r.mid)));
+      const specs = round.filter((c) => !ids.has(c.id) && !mids.has(c.mid));
+      if (specs.length === 0) return;
       const contents = await generateYielding(plan, specs);
       await insertRound(trx, plan, specs, contents, mcnIds, materials);
       addCounts(done, specs, contents);
