@@ -69,7 +69,11 @@ async function main(): Promise<void> {
     // Whatever hangs, the process ends within 30 s (and the embedded PostgreSQL with it).
     setTimeout(() => {
       say('[server] shutdown took too long: exiting');
-      void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+      // exits even when stopping PostgreSQL hangs too (a process left spinning after its database was gone)
+      const stopped = embedded?.stop() ?? Promise.resolve();
+      void Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 10_000))]).finally(() =>
+        process.exit(1),
+      );
     }, 30_000).unref();
     // The collector first (its jobs use the app's database pool), then the web.
     const bg = await backgroundStart?.catch(() => null);
@@ -94,13 +98,20 @@ async function main(): Promise<void> {
       for (const a of seeded.demoAccounts) say(`  ${a.login.padEnd(28)} ${a.description}`);
     }
   }
-  // The demo world's second part (older videos' daily history) loads behind the running web.
+  // The rest of the demo world (the creators after the first world, the earlier rankings, the older videos'
+  // daily history) loads behind the running web; the search index is rebuilt with the new creators after it.
   if (seeded.grow && !closing) {
-    seeded.grow().catch((err: unknown) => {
-      say(
-        `[seed] video history failed (retried at the next start): ${err instanceof Error ? err.message : String(err)}`,
-      );
-    });
+    seeded
+      .grow()
+      .then((grown) => {
+        if (grown && !closing) void ctx.searchIndex?.refresh();
+      })
+      .catch((err: unknown) => {
+        if (closing) return; // the database went away with the shutdown: the next start resumes
+        say(
+          `[seed] growing the demo world failed (resumed at the next start): ${err instanceof Error ? err.message : String(err)}`,
+        );
+      });
   }
   // The collector warms up behind the running web (simulator, job system, workers, scheduler).
   if (!closing) {

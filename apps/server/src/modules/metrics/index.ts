@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client.js';
 import { rollupDay } from './metrics.service.js';
 
-export { MAX_RANGE_DAYS, backfillRollups, rollupDay, rollupRange } from './metrics.service.js';
+export { MAX_RANGE_DAYS, backfillRollups, rollupDay, rollupRange, takeRollupLock } from './metrics.service.js';
 export type {
   BackfillOptions,
   BackfillSummary,

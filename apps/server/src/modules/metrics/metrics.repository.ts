@@ -511,6 +511,10 @@ export async function writeRankings(
                        WHEN 'decrease' THEN p.prev_chg - p.chg END,
            p.fans, p.known_day, CASE WHEN p.kind <> 'business' THEN p.base END
     FROM picked p`.execute(db);
+  // A range of days just written (a backfill, the demo world's growth) is missing from the statistics: the
+  // planner took its rows for one and joined them by a nested loop that re-sorted the lists per row (> 10 min
+  // for 29 days of the demo world). ANALYZE sees this transaction's own rows.
+  if (from !== to) await sql`ANALYZE rankings`.execute(db);
   // business: the quote now against the creator's quote in the business lists of the day the previous period ended
   await sql`
     UPDATE rankings r SET delta = r.value - q.value

@@ -76,6 +76,14 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * Takes the rollup lock in the caller's transaction (until its end), so it waits for a running rollup and a rollup
+ * waits for it (the demo world's growth inserts creators, which a rollup's creator_metrics swap deadlocked with).
+ */
+export async function takeRollupLock(trx: Executor): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`.execute(trx);
+}
+
 /** Runs `work` in a transaction holding the rollup lock; inside the caller's transaction if given one. */
 async function locked<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
   const run = async (trx: Executor) => {

@@ -58,39 +58,105 @@ export interface LoadProgress {
 }
 
 /**
- * Generates and inserts every creator, video and daily row of the plan. While PostgreSQL works on one
- * round's statements, the next round is generated (the generator is synchronous, the inserts are not).
+ * Generates and inserts the plan's first `options.creators` creators (default: all) with their videos and daily
+ * rows. While PostgreSQL works on one round's statements, the next round is generated (the generator is
+ * synchronous, the inserts are not). The id sequences are moved past the whole plan, so rows that others insert
+ * before the rest of the world is loaded (loadWorldRest) never take the ids the plan holds for it.
  */
 export async function loadWorld(
   db: Executor,
   plan: WorldPlan,
   mcnIds: Map<string, number>,
   onProgress: (p: LoadProgress) => void,
+  options: { creators?: number } = {},
 ): Promise<LoadProgress> {
   const done: LoadProgress = { creators: 0, videos: 0, daily: 0 };
+  const count = Math.min(options.creators ?? plan.creators.length, plan.creators.length);
   const materials = materialWorld(plan.seed, plan.today);
   await insertCatalogue(db, materials, plan.days[plan.days.length - 1] ?? plan.today);
   let pending: Promise<void> = Promise.resolve();
-  for (let start = 0; start < plan.creators.length; start += CREATORS_PER_ROUND) {
-    const specs = plan.creators.slice(start, start + CREATORS_PER_ROUND);
+  for (let start = 0; start < count; start += CREATORS_PER_ROUND) {
+    const specs = plan.creators.slice(start, Math.min(start + CREATORS_PER_ROUND, count));
     const contents = specs.map((c) => creatorContent(plan, c));
     await pending;
     pending = insertRound(db, plan, specs, contents, mcnIds, materials).then(() => {
-      done.creators += specs.length;
-      for (const content of contents) {
-        done.videos += content.videos.length;
-        done.daily += content.daily.length;
-      }
+      addCounts(done, specs, contents);
       onProgress(done);
     });
   }
   await pending;
-  await sql`SELECT setval(pg_get_serial_sequence('creators', 'id'), greatest((SELECT max(id) FROM creators), 1))`.execute(
-    db,
-  );
-  await sql`SELECT setval(pg_get_serial_sequence('videos', 'id'), greatest((SELECT max(id) FROM videos), 1))`.execute(
-    db,
-  );
+  await reserveIds(db, plan);
+  return done;
+}
+
+function addCounts(done: LoadProgress, specs: CreatorSpec[], contents: CreatorContent[]): void {
+  done.creators += specs.length;
+  for (const content of contents) {
+    done.videos += content.videos.length;
+    done.daily += content.daily.length;
+  }
+}
+
+/** Creators generated between two turns of the event loop in the background loads (≈ 2 ms of CPU each). */
+const YIELD_EVERY = 16;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function generateYielding(plan: WorldPlan, specs: CreatorSpec[]): Promise<CreatorContent[]> {
+  const contents: CreatorContent[] = [];
+  for (const [k, spec] of specs.entries()) {
+    if (k % YIELD_EVERY === YIELD_EVERY - 1) await yieldToLoop();
+    contents.push(creatorContent(plan, spec));
+  }
+  return contents;
+}
+
+/** Moves the creators and videos sequences past the ids of the whole plan (and of any stored row). */
+async function reserveIds(db: Executor, plan: WorldPlan): Promise<void> {
+  await sql`SELECT setval(pg_get_serial_sequence('creators', 'id'),
+                          greatest((SELECT max(id) FROM creators), ${plan.creators.length}::bigint, 1))`.execute(db);
+  await sql`SELECT setval(pg_get_serial_sequence('videos', 'id'),
+                          greatest((SELECT max(id) FROM videos), ${plan.videoCount}::bigint, 1))`.execute(db);
+}
+
+/**
+ * The rest of the world after loadWorld's first `from` creators (the demo world's growth behind the running
+ * server): the remaining creators in rounds of `roundSize`, with their videos, 90 days of history and the
+ * recent videos' history, each round in its own transaction. Creators stored already (by an earlier, interrupted
+ * run) are skipped, so the load resumes; so is a creator whose UID the collector stored meanwhile (a user
+ * collected it), with its content. `transaction` runs a round in its own transaction
+ * (holding the locks that keep it apart from another loader and from the rollups). The generation yields to the
+ * event loop every few creators: the server answers requests meanwhile.
+ */
+export async function loadWorldRest(
+  db: Executor,
+  plan: WorldPlan,
+  from: number,
+  transaction: (work: (trx: Executor) => Promise<void>) => Promise<void>,
+  onRound?: (p: LoadProgress) => void,
+  roundSize: number = CREATORS_PER_ROUND,
+): Promise<LoadProgress> {
+  const done: LoadProgress = { creators: 0, videos: 0, daily: 0 };
+  const materials = materialWorld(plan.seed, plan.today);
+  const mcnIds = await upsertMcns(db, plan.mcnNames);
+  for (let start = from; start < plan.creators.length; start += roundSize) {
+    const round = plan.creators.slice(start, start + roundSize);
+    await transaction(async (trx) => {
+      const stored = await sql<{ id: string; mid: string }>`
+        SELECT id, mid FROM creators
+        WHERE id = ANY(${round.map((c) => c.id)}::bigint[]) OR mid = ANY(${round.map((c) => c.mid)}::bigint[])`.execute(
+        trx,
+      );
+      const ids = new Set(stored.rows.map((r) => Number(r.id)));
+      const mids = new Set(stored.rows.map((r) => Number(r.mid)));
+      const specs = round.filter((c) => !ids.has(c.id) && !mids.has(c.mid));
+      if (specs.length === 0) return;
+      const contents = await generateYielding(plan, specs);
+      await insertRound(trx, plan, specs, contents, mcnIds, materials);
+      addCounts(done, specs, contents);
+    });
+    onRound?.(done);
+  }
+  await reserveIds(db, plan);
   return done;
 }
 
@@ -148,7 +214,8 @@ export async function loadVideoHistory(
   for (let start = 0; start < plan.creators.length; start += CREATORS_PER_ROUND) {
     const specs = plan.creators.slice(start, start + CREATORS_PER_ROUND);
     const rows: VideoDailyRow[] = [];
-    for (const spec of specs) {
+    for (const [k, spec] of specs.entries()) {
+      if (k % YIELD_EVERY === YIELD_EVERY - 1) await yieldToLoop();
       const content = creatorContent(plan, spec);
       const older = new Set(content.videos.filter((v) => v.pubdate.getTime() < fromMs).map((v) => v.id));
       for (const d of content.videoDaily) if (older.has(d.videoId)) rows.push(d);
