@@ -35,6 +35,7 @@ export const DiscoveryMsg = {
   videoIdInvalid: '视频ID有误',
   videoNotFound: '视频不存在',
   dayNumInvalid: '天数需为7、30或90',
+  trendTypeInvalid: '数据口径需为增量（0）或总量（1）',
   daysInvalid: '统计天数有误',
   topicRequired: '请选择话题',
   videoDayDataEmpty: '暂无每日数据，视频数据采集后每日更新',
@@ -306,6 +307,32 @@ export const VideoDayDataParams = z.object({
   ),
 });
 export type VideoDayDataParams = z.infer<typeof VideoDayDataParams>;
+
+/**
+ * GET /api/user/videoDataTendency (§7.3 blob: id, dayNum, export=1; §2.6 trend toggle): the 30-day video
+ * report as a file. `type` 0 = increments, 1 = totals, absent = both side by side. pageNo / pageSize only
+ * let it pass through the export machinery (one row per day; at most 90 rows fit one page).
+ */
+export const VideoDataTendencyParams = VideoDayDataParams.extend({
+  type: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: DiscoveryMsg.trendTypeInvalid })
+      .refine((v) => v === 0 || v === 1, { error: DiscoveryMsg.trendTypeInvalid })
+      .optional(),
+  ),
+  pageNo: pagingShape.pageNo,
+  pageSize: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: DiscoveryMsg.pageSizeInvalid })
+      .int({ error: DiscoveryMsg.pageSizeInvalid })
+      .min(1, { error: DiscoveryMsg.pageSizeInvalid })
+      .max(100, { error: DiscoveryMsg.pageSizeInvalid })
+      .default(100),
+  ),
+});
+export type VideoDataTendencyParams = z.infer<typeof VideoDataTendencyParams>;
 
 // Hot content and dashboards ------------------------------------------------------------------------
 
@@ -746,10 +773,21 @@ export interface PlatformTotals {
   totalPlayNum: number;
   dataDate: string | null;
 }
+/** The team's saved lists on the dashboard (issue #15): how many entries each holds, and the tier's limit. */
+export interface DashboardLists {
+  collectKolNum: number;
+  putKolNum: number;
+  collectVideoNum: number;
+  kolLimit: number;
+  videoLimit: number;
+  monitorKolNum: number;
+  monitorLimit: number;
+}
 export interface DashboardAnswer extends ApiEnvelope {
   userType: number;
   quotas: { kind: string; totalCount: number; useCount: number; remainCount: number }[];
-  myLists: null;
+  myLists: DashboardLists;
+  /** active video / live monitor targets; null while video and live monitoring are not built (FEATURE_STATUS) */
   monitorNum: number | null;
   recentChanges: {
     kolId: number;
