@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { DiscoveryMsg, featureBuilt, type BoardDataAnswer, type DashboardAnswer, type FlowmeterAnswer } from '@xg/shared';
+import {
+  DiscoveryMsg,
+  featureBuilt,
+  type BoardDataAnswer,
+  type DashboardAnswer,
+  type FlowmeterAnswer,
+} from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
 

@@ -190,7 +190,9 @@ const DAY_MS = 86_400_000;
 
 function toMonitorChange(r: MonitorChangeRow): MonitorChangeItem {
   const weekDays =
-    r.week_base_day && r.latest_day ? Math.round((Date.parse(r.latest_day) - Date.parse(r.week_base_day)) / DAY_MS) : null;
+    r.week_base_day && r.latest_day
+      ? Math.round((Date.parse(r.latest_day) - Date.parse(r.week_base_day)) / DAY_MS)
+      : null;
   return {
     kolId: num(r.id),
     kolName: r.name,

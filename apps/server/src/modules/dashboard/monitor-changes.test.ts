@@ -75,8 +75,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (m: TestMember, path: string, params: Record<string, string | number> = {}, method: 'GET' | 'POST' = 'GET') =>
-  t.call(method, path, params, { token: m.token });
+const call = (
+  m: TestMember,
+  path: string,
+  params: Record<string, string | number> = {},
+  method: 'GET' | 'POST' = 'GET',
+) => t.call(method, path, params, { token: m.token });
 const changes = async (m: TestMember) =>
   (await call(m, '/api/dashboard/monitorChanges')).body as unknown as MonitorChangesAnswer;
 async function monitor(m: TestMember, kolId: number, on = true) {
