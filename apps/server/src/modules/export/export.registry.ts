@@ -6,7 +6,7 @@ import {
   HotVideoParams,
   KolSearchParams,
   LINK_KOL_SORT_LABELS,
-  LinkType,
+  type LinkType,
   MyLinkKolParams,
   MyLinkVideoParams,
   RankingParams,
