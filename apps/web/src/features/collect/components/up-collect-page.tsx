@@ -37,6 +37,7 @@ import { useMyLinkKol } from '../api/get-my-link-kol';
 import { LIST_QUERY_ROOT, toggleLinkKol } from '../api/link-kol';
 import { moveLinkKolGroup, moveLinkKolSort, setOpenMonitor } from '../api/link-kol-edits';
 import { useListRefusal } from '../hooks/use-list-refusal';
+import { ExportButton } from '../../export/components/export-button';
 import { GroupManager } from './group-manager';
 import '../collect.css';
 
@@ -378,11 +379,21 @@ export function UpCollectPage() {
     >
       <div className="collect-head">
         {usage}
-        {canReorder ? (
-          <Tag color="blue">拖动行可调整顺序</Tag>
-        ) : sort === 'custom' ? (
-          <Typography.Text type="secondary">清除筛选后可拖动排序</Typography.Text>
-        ) : null}
+        <Space wrap size={8}>
+          {canReorder ? (
+            <Tag color="blue">拖动行可调整顺序</Tag>
+          ) : sort === 'custom' ? (
+            <Typography.Text type="secondary">清除筛选后可拖动排序</Typography.Text>
+          ) : null}
+          <ExportButton
+            list="myLinkKol"
+            params={{ type, sort, groupId, isMonitor, keyword: keyword || undefined }}
+            pageNo={pageNo}
+            pageSize={PAGE_SIZE}
+            total={data?.total ?? 0}
+            exportName={type === LinkType.PUT ? '投放清单UP主' : '收藏UP主'}
+          />
+        </Space>
       </div>
       <Table<LinkKolItem>
         rowKey="kolId"

@@ -11,6 +11,7 @@ import { feedback } from '../../../lib/feedback';
 import { useMyLinkVideo } from '../api/get-my-link-video';
 import { LIST_QUERY_ROOT, toggleLinkVideo } from '../api/link-kol';
 import { useListRefusal } from '../hooks/use-list-refusal';
+import { ExportButton } from '../../export/components/export-button';
 import '../collect.css';
 
 const PAGE_SIZE = 20;
@@ -105,6 +106,14 @@ export function VideoCollectPage() {
             已添加 <strong>{data.count}</strong> / {data.limit}
           </span>
         ) : null}
+        <ExportButton
+          list="myLinkVideo"
+          params={{ type, sort, keyword: keyword || undefined }}
+          pageNo={pageNo}
+          pageSize={PAGE_SIZE}
+          total={data?.total ?? 0}
+          exportName={type === LinkType.PUT ? '投放清单视频' : '收藏视频'}
+        />
       </div>
       <VideoTable<LinkVideoItem>
         videos={data?.linkVideos ?? []}

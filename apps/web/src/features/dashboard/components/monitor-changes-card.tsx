@@ -1,0 +1,239 @@
+import { Button, Card, Empty, Skeleton, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { EyeOutlined, FallOutlined, RiseOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { formatCount, type MonitorChangeItem } from '@xg/shared';
+import { DataTable } from '../../../components/data-table';
+import { VIDEO_DETAIL_PATH, videoDetailSearch } from '../../../components/detail-links';
+import { CreatorLink } from '../../../components/ranked-list';
+import { RemoteAvatar } from '../../../components/remote-avatar';
+import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
+import { useMonitorChanges } from '../api/get-monitor-changes';
+import { QueryFailed, shortDate, signedCount } from './common';
+
+const UP_COLLECT_PATH = '/collect/upCollect';
+const UP_ATTENTION_PATH = '/middleground/upAttention';
+const DAY_MS = 86_400_000;
+
+/** Days between two YYYY-MM-DD days. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+}
+
+/** Today in Asia/Shanghai (YYYY-MM-DD), the calendar the snapshots are dated in. */
+function shanghaiToday(): string {
+  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+function Delta({ value }: { value: number }) {
+  return (
+    <span className={value > 0 ? 'dash-delta is-up' : value < 0 ? 'dash-delta is-down' : 'dash-delta'}>
+      {signedCount(value, formatCount)}
+    </span>
+  );
+}
+
+/** A change the gap rules left empty: "-" with the reason (docs/metrics.md "Gaps"). */
+function NoValue({ reason }: { reason: string }) {
+  return (
+    <Tooltip title={reason}>
+      <Typography.Text type="secondary" className="dash-novalue" aria-label={reason}>
+        -
+      </Typography.Text>
+    </Tooltip>
+  );
+}
+
+function dayChangeCell(row: MonitorChangeItem) {
+  if (row.dayChange !== null) return <Delta value={row.dayChange} />;
+  if (row.latestDay === null) return <NoValue reason="尚未采集到每日数据" />;
+  if (row.prevDay === null) return <NoValue reason="只有一次快照，下次采集后可对比" />;
+  return (
+    <NoValue
+      reason={`${shortDate(row.latestDay)} 的前一天没有快照（上一次快照为 ${shortDate(row.prevDay)}），不跨缺口计算变化`}
+    />
+  );
+}
+
+function weekChangeCell(row: MonitorChangeItem, days: number) {
+  if (row.weekChange === null) {
+    return <NoValue reason={`历史数据不足：需要${days}天前（最多晚1天）的快照`} />;
+  }
+  return (
+    <Space size={4}>
+      <Delta value={row.weekChange} />
+      {row.weekDays !== null && row.weekDays !== days ? (
+        <Tooltip title={`缺少${days}天前的快照，从 ${shortDate(row.weekBaseDay ?? '')} 起计算`}>
+          <Tag className="dash-tag-small">按{row.weekDays}天计</Tag>
+        </Tooltip>
+      ) : null}
+    </Space>
+  );
+}
+
+/**
+ * 监测UP主动态 on the dashboard (issue #15 item 1): the team's monitored creators (the switch in UP主收藏), each
+ * with the fans change since the previous daily snapshot and over 7 days — left empty, with the reason, where
+ * the gap rules of docs/metrics.md give no value — new videos and fan events of the last 7 days. Those with
+ * changes come first; the full list is 关注UP主.
+ */
+export function MonitorChangesCard() {
+  const query = useMonitorChanges();
+  const href = useAppHref();
+  const navigate = useAppNavigate();
+  const today = shanghaiToday();
+
+  if (query.isPending) {
+    return (
+      <Card variant="borderless" title="监测UP主动态">
+        <Skeleton active paragraph={{ rows: 4 }} />
+      </Card>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card variant="borderless" title="监测UP主动态">
+        <QueryFailed title="监测UP主动态加载失败" error={query.error} onRetry={() => void query.refetch()} />
+      </Card>
+    );
+  }
+  const data = query.data;
+  const days = data.days;
+
+  const columns: TableColumnsType<MonitorChangeItem> = [
+    {
+      key: 'kol',
+      title: 'UP主',
+      render: (_, row) => (
+        <CreatorLink
+          className="dash-kol"
+          kolId={row.kolId}
+          kolName={row.kolName}
+          label={`查看UP主详情：${row.kolName}`}
+        >
+          <RemoteAvatar src={row.kolImg} alt={row.kolName} size={32} />
+          <span className="dash-kol-main">
+            <span className="dash-kol-name">{row.kolName}</span>
+            <span className="dash-kol-meta">
+              {formatCount(row.fansNum)}粉丝
+              {row.latestDay === null ? (
+                ' · 尚无每日数据'
+              ) : daysBetween(row.latestDay, today) > 1 ? (
+                <Tag color="warning" className="dash-tag-small dash-stale">
+                  数据停留在{shortDate(row.latestDay)}
+                </Tag>
+              ) : null}
+            </span>
+          </span>
+        </CreatorLink>
+      ),
+    },
+    {
+      key: 'day',
+      title: <Tooltip title="最新一天的快照对比前一天的快照">较前一日</Tooltip>,
+      width: 96,
+      align: 'right',
+      render: (_, row) => dayChangeCell(row),
+    },
+    {
+      key: 'week',
+      title: `近${days}天涨粉`,
+      width: 130,
+      align: 'right',
+      render: (_, row) => weekChangeCell(row, days),
+    },
+    {
+      key: 'videos',
+      title: '新视频',
+      render: (_, row) =>
+        row.newVideos[0] ? (
+          <span className="dash-newvideo">
+            <Tag color="blue" className="dash-tag-small">
+              {row.newVideoNum}个
+            </Tag>
+            <Link
+              to={href({ pathname: VIDEO_DETAIL_PATH, search: videoDetailSearch(row.newVideos[0].videoId) })}
+              title={row.newVideos[0].title}
+              className="dash-newvideo-title"
+            >
+              {row.newVideos[0].title}
+            </Link>
+          </span>
+        ) : (
+          <Typography.Text type="secondary">无</Typography.Text>
+        ),
+    },
+    {
+      key: 'events',
+      title: '粉丝异动',
+      render: (_, row) =>
+        row.fanEvents.length === 0 ? (
+          <Typography.Text type="secondary">无</Typography.Text>
+        ) : (
+          <Space size={4} wrap>
+            {row.fanEvents.slice(0, 2).map((event) => (
+              <Tag
+                key={event.day}
+                className="dash-tag-small"
+                color={event.kind === 'rise' ? 'red' : 'green'}
+                icon={event.kind === 'rise' ? <RiseOutlined aria-hidden /> : <FallOutlined aria-hidden />}
+              >
+                {shortDate(event.day)} {signedCount(event.delta, formatCount)}
+              </Tag>
+            ))}
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      variant="borderless"
+      title="监测UP主动态"
+      className="dash-monitor"
+      data-testid="dash-monitor-card"
+      extra={
+        data.monitorCount > 0 ? (
+          <Link to={href({ pathname: UP_ATTENTION_PATH })}>查看全部（{data.monitorCount}）</Link>
+        ) : null
+      }
+    >
+      {data.monitors.length === 0 ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <span className="dash-monitor-empty">
+              <strong>还没有监测中的UP主</strong>
+              <span>
+                在「我的收藏 ›
+                UP主收藏」中打开UP主的「监测」开关，该UP主将每小时更新数据，粉丝变化、新视频和粉丝异动会显示在这里。
+              </span>
+            </span>
+          }
+        >
+          <Button
+            type="primary"
+            icon={<EyeOutlined aria-hidden />}
+            onClick={() => navigate({ pathname: UP_COLLECT_PATH })}
+          >
+            去开启监测
+          </Button>
+        </Empty>
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary" className="dash-monitor-note">
+            监测中 {data.monitorCount} / {data.monitorLimit} 位 · 每小时更新 · 新视频与粉丝异动为近{days}
+            天；缺少快照的日期不计算变化（显示“-”）
+          </Typography.Paragraph>
+          <DataTable<MonitorChangeItem>
+            rowKey="kolId"
+            size="small"
+            columns={columns}
+            dataSource={data.monitors}
+            pagination={false}
+            aria-label="监测UP主动态"
+          />
+        </>
+      )}
+    </Card>
+  );
+}
