@@ -100,6 +100,19 @@ function optEnum<const T extends readonly [string, ...string[]]>(values: T, mess
   return z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional());
 }
 
+/** A page size of 1 … max (blank → fallback), refused with the one message. */
+export function pageSizeField(max: number, fallback: number) {
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: DiscoveryMsg.pageSizeInvalid })
+      .int({ error: DiscoveryMsg.pageSizeInvalid })
+      .min(1, { error: DiscoveryMsg.pageSizeInvalid })
+      .max(max, { error: DiscoveryMsg.pageSizeInvalid })
+      .default(fallback),
+  );
+}
+
 export const pagingShape = {
   pageNo: z.preprocess(
     blankToUndefined,
@@ -110,15 +123,7 @@ export const pagingShape = {
       .max(DISCOVERY_PAGE_NO_MAX, { error: DiscoveryMsg.pageNoInvalid })
       .default(1),
   ),
-  pageSize: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: DiscoveryMsg.pageSizeInvalid })
-      .int({ error: DiscoveryMsg.pageSizeInvalid })
-      .min(1, { error: DiscoveryMsg.pageSizeInvalid })
-      .max(DISCOVERY_PAGE_SIZE_MAX, { error: DiscoveryMsg.pageSizeInvalid })
-      .default(DISCOVERY_PAGE_SIZE_DEFAULT),
-  ),
+  pageSize: pageSizeField(DISCOVERY_PAGE_SIZE_MAX, DISCOVERY_PAGE_SIZE_DEFAULT),
 };
 export const PagingParams = z.object(pagingShape);
 export type PagingParams = z.infer<typeof PagingParams>;
@@ -322,15 +327,7 @@ export const VideoDataTendencyParams = VideoDayDataParams.extend({
       .optional(),
   ),
   pageNo: pagingShape.pageNo,
-  pageSize: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: DiscoveryMsg.pageSizeInvalid })
-      .int({ error: DiscoveryMsg.pageSizeInvalid })
-      .min(1, { error: DiscoveryMsg.pageSizeInvalid })
-      .max(100, { error: DiscoveryMsg.pageSizeInvalid })
-      .default(100),
-  ),
+  pageSize: pageSizeField(100, 100),
 });
 export type VideoDataTendencyParams = z.infer<typeof VideoDataTendencyParams>;
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { MONITOR_CARD_DAYS, MONITOR_CARD_TOLERANCE } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import type { FanEventJson, NewVideoJson } from '../collect/attention-items.js';
 import { num } from '../creators/kol-items.js';
 
 export interface PlatformTotalsRow {
@@ -52,8 +53,8 @@ export interface MonitorChangeRow {
   week_base_day: string | null;
   week_change: string | null;
   new_video_num: string;
-  new_videos: { id: number; title: string; pubdate: string; play: number }[] | null;
-  fan_events: { day: string; kind: 'rise' | 'drop'; delta: number }[] | null;
+  new_videos: NewVideoJson[] | null;
+  fan_events: FanEventJson[] | null;
   last_collected_at: Date | null;
 }
 

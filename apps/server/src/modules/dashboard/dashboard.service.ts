@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { Cached, CachedMap, type CatalogService } from '../creators/catalog.service.js';
 import { num, readKolItems } from '../creators/kol-items.js';
+import { toAttentionChanges } from '../collect/attention-items.js';
 import type { TeamMember } from '../collect/team.js';
 import type { LimitsService } from '../membership/limits.service.js';
 import { readVideoItems } from '../videos/video-items.js';
@@ -206,13 +207,7 @@ function toMonitorChange(r: MonitorChangeRow): MonitorChangeItem {
     weekBaseDay: r.week_base_day,
     weekDays,
     newVideoNum: num(r.new_video_num),
-    newVideos: (r.new_videos ?? []).map((v) => ({
-      videoId: Number(v.id),
-      title: v.title,
-      publishTime: new Date(v.pubdate).toISOString(),
-      playNum: Number(v.play),
-    })),
-    fanEvents: (r.fan_events ?? []).map((e) => ({ day: e.day, kind: e.kind, delta: Number(e.delta) })),
+    ...toAttentionChanges(r.new_videos, r.fan_events),
     updateTime: r.last_collected_at ? r.last_collected_at.toISOString() : null,
   };
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AttentionFanEvent, AttentionVideo, MonitorChangeItem, MonitorChangesAnswer } from '@xg/shared';
+import type { MonitorChangeItem, MonitorChangesAnswer } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
 import { array, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
+import { attentionVideoDecoder, fanEventDecoder } from '../../../lib/item-decoders';
 
 export type MonitorChanges = Omit<MonitorChangesAnswer, 'code' | 'message'>;
 
@@ -18,14 +19,8 @@ const itemDecoder: Decoder<MonitorChangeItem> = object<MonitorChangeItem>({
   weekBaseDay: nullable(string),
   weekDays: nullable(count),
   newVideoNum: count,
-  newVideos: array(object<AttentionVideo>({ videoId: number, title: text, publishTime: text, playNum: count })),
-  fanEvents: array(
-    object<AttentionFanEvent>({
-      day: text,
-      kind: (input, path) => (string(input, path) === 'drop' ? 'drop' : 'rise'),
-      delta: number,
-    }),
-  ),
+  newVideos: array(attentionVideoDecoder),
+  fanEvents: array(fanEventDecoder),
   updateTime: nullable(string),
 });
 
