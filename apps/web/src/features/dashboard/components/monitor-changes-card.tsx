@@ -1,10 +1,13 @@
-import { Button, Card, Empty, Skeleton, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { EyeOutlined, FallOutlined, RiseOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Skeleton, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { formatCount, type MonitorChangeItem } from '@xg/shared';
 import { DataTable } from '../../../components/data-table';
-import { VIDEO_DETAIL_PATH, videoDetailSearch } from '../../../components/detail-links';
-import { CreatorLink } from '../../../components/ranked-list';
+import {
+  CREATOR_DETAIL_PATH,
+  VIDEO_DETAIL_PATH,
+  creatorDetailSearch,
+  videoDetailSearch,
+} from '../../../components/detail-links';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
 import { useMonitorChanges } from '../api/get-monitor-changes';
@@ -46,27 +49,23 @@ function NoValue({ reason }: { reason: string }) {
 function dayChangeCell(row: MonitorChangeItem) {
   if (row.dayChange !== null) return <Delta value={row.dayChange} />;
   if (row.latestDay === null) return <NoValue reason="尚未采集到每日数据" />;
-  if (row.prevDay === null) return <NoValue reason="只有一次快照，下次采集后可对比" />;
-  return (
-    <NoValue
-      reason={`${shortDate(row.latestDay)} 的前一天没有快照（上一次快照为 ${shortDate(row.prevDay)}），不跨缺口计算变化`}
-    />
-  );
+  if (row.prevDay === null) return <NoValue reason="仅有一次快照" />;
+  return <NoValue reason={`前一天无快照（上次为${shortDate(row.prevDay)}），不跨缺口计算`} />;
 }
 
 function weekChangeCell(row: MonitorChangeItem, days: number) {
   if (row.weekChange === null) {
-    return <NoValue reason={`历史数据不足：需要${days}天前（最多晚1天）的快照`} />;
+    return <NoValue reason={`缺少${days}天前的快照`} />;
   }
   return (
-    <Space size={4}>
+    <span className="dash-inline">
       <Delta value={row.weekChange} />
       {row.weekDays !== null && row.weekDays !== days ? (
-        <Tooltip title={`缺少${days}天前的快照，从 ${shortDate(row.weekBaseDay ?? '')} 起计算`}>
+        <Tooltip title={`从${shortDate(row.weekBaseDay ?? '')}起计算`}>
           <Tag className="dash-tag-small">按{row.weekDays}天计</Tag>
         </Tooltip>
       ) : null}
-    </Space>
+    </span>
   );
 }
 
@@ -104,32 +103,31 @@ export function MonitorChangesCard() {
       key: 'kol',
       title: 'UP主',
       render: (_, row) => (
-        <CreatorLink
+        <a
           className="dash-kol"
-          kolId={row.kolId}
-          kolName={row.kolName}
-          label={`查看UP主详情：${row.kolName}`}
+          href={href({ pathname: CREATOR_DETAIL_PATH, search: creatorDetailSearch(row.kolId, row.kolName) })}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`查看UP主详情：${row.kolName}`}
         >
           <RemoteAvatar src={row.kolImg} alt={row.kolName} size={32} />
           <span className="dash-kol-main">
             <span className="dash-kol-name">{row.kolName}</span>
             <span className="dash-kol-meta">
               {formatCount(row.fansNum)}粉丝
-              {row.latestDay === null ? (
-                ' · 尚无每日数据'
-              ) : daysBetween(row.latestDay, today) > 1 ? (
+              {row.latestDay !== null && daysBetween(row.latestDay, today) > 1 ? (
                 <Tag color="warning" className="dash-tag-small dash-stale">
                   数据停留在{shortDate(row.latestDay)}
                 </Tag>
               ) : null}
             </span>
           </span>
-        </CreatorLink>
+        </a>
       ),
     },
     {
       key: 'day',
-      title: <Tooltip title="最新一天的快照对比前一天的快照">较前一日</Tooltip>,
+      title: '较前一日',
       width: 96,
       align: 'right',
       render: (_, row) => dayChangeCell(row),
@@ -169,18 +167,13 @@ export function MonitorChangesCard() {
         row.fanEvents.length === 0 ? (
           <Typography.Text type="secondary">无</Typography.Text>
         ) : (
-          <Space size={4} wrap>
+          <span className="dash-inline">
             {row.fanEvents.slice(0, 2).map((event) => (
-              <Tag
-                key={event.day}
-                className="dash-tag-small"
-                color={event.kind === 'rise' ? 'red' : 'green'}
-                icon={event.kind === 'rise' ? <RiseOutlined aria-hidden /> : <FallOutlined aria-hidden />}
-              >
+              <Tag key={event.day} className="dash-tag-small" color={event.kind === 'rise' ? 'red' : 'green'}>
                 {shortDate(event.day)} {signedCount(event.delta, formatCount)}
               </Tag>
             ))}
-          </Space>
+          </span>
         ),
     },
   ];
@@ -210,19 +203,14 @@ export function MonitorChangesCard() {
             </span>
           }
         >
-          <Button
-            type="primary"
-            icon={<EyeOutlined aria-hidden />}
-            onClick={() => navigate({ pathname: UP_COLLECT_PATH })}
-          >
+          <Button type="primary" onClick={() => navigate({ pathname: UP_COLLECT_PATH })}>
             去开启监测
           </Button>
         </Empty>
       ) : (
         <>
           <Typography.Paragraph type="secondary" className="dash-monitor-note">
-            监测中 {data.monitorCount} / {data.monitorLimit} 位 · 每小时更新 · 新视频与粉丝异动为近{days}
-            天；缺少快照的日期不计算变化（显示“-”）
+            监测中 {data.monitorCount}/{data.monitorLimit} · 近{days}天 · 缺少快照的日期显示“-”
           </Typography.Paragraph>
           <DataTable<MonitorChangeItem>
             rowKey="kolId"
