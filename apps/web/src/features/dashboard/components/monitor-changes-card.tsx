@@ -16,6 +16,7 @@ import { QueryFailed, shortDate, signedCount } from './common';
 const UP_COLLECT_PATH = '/collect/upCollect';
 const UP_ATTENTION_PATH = '/middleground/upAttention';
 const DAY_MS = 86_400_000;
+const NONE = <span className="dash-muted">无</span>;
 
 /** Days between two YYYY-MM-DD days. */
 function daysBetween(from: string, to: string): number {
@@ -61,9 +62,9 @@ function weekChangeCell(row: MonitorChangeItem, days: number) {
     <span className="dash-inline">
       <Delta value={row.weekChange} />
       {row.weekDays !== null && row.weekDays !== days ? (
-        <Tooltip title={`从${shortDate(row.weekBaseDay ?? '')}起计算`}>
-          <Tag className="dash-tag-small">按{row.weekDays}天计</Tag>
-        </Tooltip>
+        <span className="dash-note" title={`从${shortDate(row.weekBaseDay ?? '')}起计算`}>
+          按{row.weekDays}天计
+        </span>
       ) : null}
     </span>
   );
@@ -116,9 +117,7 @@ export function MonitorChangesCard() {
             <span className="dash-kol-meta">
               {formatCount(row.fansNum)}粉丝
               {row.latestDay !== null && daysBetween(row.latestDay, today) > 1 ? (
-                <Tag color="warning" className="dash-tag-small dash-stale">
-                  数据停留在{shortDate(row.latestDay)}
-                </Tag>
+                <span className="dash-stale"> · 数据停留在{shortDate(row.latestDay)}</span>
               ) : null}
             </span>
           </span>
@@ -145,9 +144,7 @@ export function MonitorChangesCard() {
       render: (_, row) =>
         row.newVideos[0] ? (
           <span className="dash-newvideo">
-            <Tag color="blue" className="dash-tag-small">
-              {row.newVideoNum}个
-            </Tag>
+            <span className="dash-note">{row.newVideoNum}个</span>
             <Link
               to={href({ pathname: VIDEO_DETAIL_PATH, search: videoDetailSearch(row.newVideos[0].videoId) })}
               title={row.newVideos[0].title}
@@ -157,7 +154,7 @@ export function MonitorChangesCard() {
             </Link>
           </span>
         ) : (
-          <Typography.Text type="secondary">无</Typography.Text>
+          NONE
         ),
     },
     {
@@ -165,7 +162,7 @@ export function MonitorChangesCard() {
       title: '粉丝异动',
       render: (_, row) =>
         row.fanEvents.length === 0 ? (
-          <Typography.Text type="secondary">无</Typography.Text>
+          NONE
         ) : (
           <span className="dash-inline">
             {row.fanEvents.slice(0, 2).map((event) => (
