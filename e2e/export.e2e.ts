@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Msg } from '@xg/shared';
@@ -122,6 +123,46 @@ describe('export journeys', () => {
     await expect.poll(() => page.getByRole('table').first().innerText(), { timeout: 10_000 }).toContain('.xlsx');
     await shot(page, 'export-records-375');
     expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  });
+
+  it('exports the 30-day video report (数据趋势) with daily totals and increments', async () => {
+    const db = new pg.Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    const v = await db.query<{ id: string }>(
+      `SELECT video_id AS id FROM video_daily GROUP BY video_id ORDER BY count(*) DESC, video_id LIMIT 1`,
+    );
+    await db.end();
+    const id = v.rows[0]?.id;
+    if (!id) throw new Error('the demo world has no daily video data');
+    const context = await newContext(browser);
+    const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/hotStuff/videoDetail?id=${id}`);
+    await page.getByTestId('export-videoDataTendency').waitFor();
+    await page.getByTestId('export-videoDataTendency').click();
+    await expect.poll(() => page.getByTestId('export-quota').innerText()).toMatch(/本月剩余导出额度：[\d,]+条/);
+    // one option only: the report is one page
+    expect(await page.getByRole('dialog', { name: '导出Excel' }).getByRole('radio').count()).toBe(1);
+    await shot(page, 'export-video-report-dialog-1440');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-confirm').click()]);
+    expect(download.suggestedFilename()).toMatch(/^视频数据报告_近30天_\d{14}\.xlsx$/);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    const saved = path.join(ARTIFACTS, 'export-video-report.xlsx');
+    await download.saveAs(saved);
+    const [data, note] = readXlsx(fs.readFileSync(saved));
+    expect(data?.rows[0]?.map((c) => c.value).slice(0, 3)).toEqual(['日期', '播放总量', '播放增量']);
+    expect(data?.rows.length).toBeGreaterThan(2);
+    expect(data?.rows[1]?.[0]?.type).toBe('d');
+    expect(data?.rows[1]?.[1]?.type).toBe('n');
+    expect(note?.rows.some((r) => r[0]?.value === '视频')).toBe(true);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await page.getByTestId('export-videoDataTendency').waitFor();
+    await shot(page, 'export-video-report-375');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newContext, shot } from './browser.js';
+import { COMING_SOON } from '@xg/shared';
+import { readXlsx } from '../apps/server/test/xlsx-read.js';
+import { ARTIFACTS, launch, newContext, shot } from './browser.js';
 import { collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
 /**
@@ -198,6 +202,85 @@ describe('lists journeys', () => {
     await page.locator('tr', { hasText: d.name }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'lists-09-library-375');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('dashboard: the empty monitor card says how to turn monitoring on; video/live monitoring says 即将上线', async () => {
+    const context = await newContext(browser);
+    const page = await signedInPage(context, baseUrl, 'demo-premium@example.com');
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/home/dashboard`);
+    const card = page.getByTestId('dash-monitor-card');
+    await card.getByText('还没有监测中的UP主').waitFor();
+    await card.getByText('「监测」开关', { exact: false }).waitFor();
+    await expect.poll(() => page.getByTestId('dash-video-monitor').innerText()).toContain(COMING_SOON);
+    expect(await page.getByTestId('dash-video-monitor').innerText()).not.toMatch(/\d+\s*个/);
+    await shot(page, 'lists-10-dashboard-monitor-empty');
+    await card.getByRole('button', { name: /去开启监测/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/collect/upCollect');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('saved creators: monitor one → the dashboard card shows it; export the list and open the file', async () => {
+    const r = await db.query<{ id: string; name: string; mid: string }>(
+      'SELECT id, name, mid FROM creators ORDER BY fans DESC OFFSET 20 LIMIT 1',
+    );
+    const c = r.rows.map((x) => ({ id: Number(x.id), name: x.name, uid: Number(x.mid) }))[0];
+    if (!c) throw new Error('the demo world has too few creators');
+    const context = await newContext(browser);
+    const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
+    const errors = collectErrors(page);
+
+    await collectFromSearch(page, c);
+    await page.goto(`${baseUrl}/collect/upCollect`);
+    await rowOf(page, c).waitFor();
+    const monitor = page.getByRole('switch', { name: `监测${c.name}` });
+    if ((await monitor.getAttribute('aria-checked')) !== 'true') await monitor.click();
+    await expect.poll(() => monitor.getAttribute('aria-checked')).toBe('true');
+
+    // the dashboard card lists the monitored creator with a link to its detail page
+    await page.goto(`${baseUrl}/home/dashboard`);
+    const card = page.getByTestId('dash-monitor-card');
+    const link = card.getByLabel(`查看UP主详情：${c.name}`);
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toContain(`kolId=${c.id}`);
+    await expect.poll(() => card.innerText()).toMatch(/较前一日[\s\S]*近7天涨粉/);
+    await shot(page, 'lists-11-dashboard-monitor-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await card.getByLabel(`查看UP主详情：${c.name}`).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'lists-12-dashboard-monitor-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // 导出Excel on UP主收藏: the options dialog with the quota, the file downloaded and read back
+    await page.goto(`${baseUrl}/collect/upCollect`);
+    await rowOf(page, c).waitFor();
+    const names = (await order(page)).map((n) => n.trim());
+    await page.getByTestId('export-myLinkKol').click();
+    await expect.poll(() => page.getByTestId('export-quota').innerText()).toMatch(/本月剩余导出额度：[\d,]+条/);
+    await shot(page, 'lists-13-collect-export-dialog-1440');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-confirm').click()]);
+    expect(download.suggestedFilename()).toMatch(/^收藏UP主_\d{14}\.xlsx$/);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    const saved = path.join(ARTIFACTS, 'export-my-link-kol.xlsx');
+    await download.saveAs(saved);
+    const [data, note] = readXlsx(fs.readFileSync(saved));
+    expect(data?.rows[0]?.map((cell) => cell.value).slice(0, 5)).toEqual(['UP主', 'UID', '分区', '分组', '粉丝数']);
+    expect(data?.rows.slice(1, 1 + names.length).map((row) => row[0]?.value)).toEqual(names);
+    const mine = data?.rows.find((row) => row[0]?.value === c.name);
+    expect(mine?.[1]).toMatchObject({ value: c.uid, type: 'n' });
+    expect(mine?.[8]?.value).toBe('监测中');
+    expect(note?.name).toBe('说明');
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await rowOf(page, c).waitFor();
+    await page.getByTestId('export-myLinkKol').click();
+    await expect.poll(() => page.getByTestId('export-quota').innerText()).toMatch(/本月剩余导出额度/);
+    await shot(page, 'lists-14-collect-export-dialog-375');
     expect(errors).toEqual([]);
     await context.close();
   });

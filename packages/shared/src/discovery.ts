@@ -35,6 +35,7 @@ export const DiscoveryMsg = {
   videoIdInvalid: '视频ID有误',
   videoNotFound: '视频不存在',
   dayNumInvalid: '天数需为7、30或90',
+  trendTypeInvalid: '数据口径需为增量（0）或总量（1）',
   daysInvalid: '统计天数有误',
   topicRequired: '请选择话题',
   videoDayDataEmpty: '暂无每日数据，视频数据采集后每日更新',
@@ -99,6 +100,19 @@ function optEnum<const T extends readonly [string, ...string[]]>(values: T, mess
   return z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional());
 }
 
+/** A page size of 1 … max (blank → fallback), refused with the one message. */
+export function pageSizeField(max: number, fallback: number) {
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: DiscoveryMsg.pageSizeInvalid })
+      .int({ error: DiscoveryMsg.pageSizeInvalid })
+      .min(1, { error: DiscoveryMsg.pageSizeInvalid })
+      .max(max, { error: DiscoveryMsg.pageSizeInvalid })
+      .default(fallback),
+  );
+}
+
 export const pagingShape = {
   pageNo: z.preprocess(
     blankToUndefined,
@@ -109,15 +123,7 @@ export const pagingShape = {
       .max(DISCOVERY_PAGE_NO_MAX, { error: DiscoveryMsg.pageNoInvalid })
       .default(1),
   ),
-  pageSize: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: DiscoveryMsg.pageSizeInvalid })
-      .int({ error: DiscoveryMsg.pageSizeInvalid })
-      .min(1, { error: DiscoveryMsg.pageSizeInvalid })
-      .max(DISCOVERY_PAGE_SIZE_MAX, { error: DiscoveryMsg.pageSizeInvalid })
-      .default(DISCOVERY_PAGE_SIZE_DEFAULT),
-  ),
+  pageSize: pageSizeField(DISCOVERY_PAGE_SIZE_MAX, DISCOVERY_PAGE_SIZE_DEFAULT),
 };
 export const PagingParams = z.object(pagingShape);
 export type PagingParams = z.infer<typeof PagingParams>;
@@ -306,6 +312,24 @@ export const VideoDayDataParams = z.object({
   ),
 });
 export type VideoDayDataParams = z.infer<typeof VideoDayDataParams>;
+
+/**
+ * GET /api/user/videoDataTendency (§7.3 blob: id, dayNum, export=1; §2.6 trend toggle): the 30-day video
+ * report as a file. `type` 0 = increments, 1 = totals, absent = both side by side. pageNo / pageSize only
+ * let it pass through the export machinery (one row per day; at most 90 rows fit one page).
+ */
+export const VideoDataTendencyParams = VideoDayDataParams.extend({
+  type: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: DiscoveryMsg.trendTypeInvalid })
+      .refine((v) => v === 0 || v === 1, { error: DiscoveryMsg.trendTypeInvalid })
+      .optional(),
+  ),
+  pageNo: pagingShape.pageNo,
+  pageSize: pageSizeField(100, 100),
+});
+export type VideoDataTendencyParams = z.infer<typeof VideoDataTendencyParams>;
 
 // Hot content and dashboards ------------------------------------------------------------------------
 
@@ -746,10 +770,21 @@ export interface PlatformTotals {
   totalPlayNum: number;
   dataDate: string | null;
 }
+/** The team's saved lists on the dashboard (issue #15): how many entries each holds, and the tier's limit. */
+export interface DashboardLists {
+  collectKolNum: number;
+  putKolNum: number;
+  collectVideoNum: number;
+  kolLimit: number;
+  videoLimit: number;
+  monitorKolNum: number;
+  monitorLimit: number;
+}
 export interface DashboardAnswer extends ApiEnvelope {
   userType: number;
   quotas: { kind: string; totalCount: number; useCount: number; remainCount: number }[];
-  myLists: null;
+  myLists: DashboardLists;
+  /** active video / live monitor targets; null while video and live monitoring are not built (FEATURE_STATUS) */
   monitorNum: number | null;
   recentChanges: {
     kolId: number;

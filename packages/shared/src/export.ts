@@ -20,6 +20,9 @@ export const EXPORT_LISTS = [
   'searchContent',
   'searchVideo',
   'moldbabyVideo',
+  'myLinkKol',
+  'myLinkVideo',
+  'videoDataTendency',
 ] as const;
 export type ExportListName = (typeof EXPORT_LISTS)[number];
 

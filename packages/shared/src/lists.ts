@@ -306,3 +306,50 @@ export interface AttentionListAnswer extends ApiEnvelope {
   monitorCount: number;
   monitorLimit: number;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The dashboard's monitored-creators card (issue #15 item 1: "its changes appear on the dashboard"):
+// GET /api/dashboard/monitorChanges. The fan changes follow the gap rules of docs/metrics.md: a change
+// since the previous snapshot exists only when the previous stored day is the day before; the 7-day change
+// needs a snapshot at the window's start (one day later at most, then it covers 6 days); otherwise null.
+
+/** The window of the card's 7-day change, new videos and fan events (days). */
+export const MONITOR_CARD_DAYS = 7;
+/** The window's start may be this many days late (the 周 tolerance of docs/metrics.md "Gaps"). */
+export const MONITOR_CARD_TOLERANCE = 1;
+/** How many monitored creators the card shows (the rest are on upAttention). */
+export const MONITOR_CARD_ROWS = 8;
+
+export interface MonitorChangeItem {
+  kolId: number;
+  kolName: string;
+  kolUid: number;
+  kolImg: string;
+  /** fans now (the creator's latest collection) */
+  fansNum: number;
+  /** the latest stored day (Asia/Shanghai, YYYY-MM-DD); null: no daily snapshot yet */
+  latestDay: string | null;
+  /** the stored day before latestDay (however old); null: only one snapshot */
+  prevDay: string | null;
+  /** fans(latestDay) − fans(latestDay − 1); null unless prevDay is the day before */
+  dayChange: number | null;
+  /** fans(latestDay) − fans(start), start = latestDay − 7 (or − 6); null without such a snapshot */
+  weekChange: number | null;
+  /** the start used for weekChange, and how many days it covers (7, or 6 marked 按6天计) */
+  weekBaseDay: string | null;
+  weekDays: number | null;
+  /** videos published in the last MONITOR_CARD_DAYS days (count, and the newest three) */
+  newVideoNum: number;
+  newVideos: AttentionVideo[];
+  /** fan events (docs/metrics.md) dated in the window, newest first, at most three */
+  fanEvents: AttentionFanEvent[];
+  /** the latest collection (ISO), null if never */
+  updateTime: string | null;
+}
+export interface MonitorChangesAnswer extends ApiEnvelope {
+  /** the team's monitored creators, those with changes first, at most MONITOR_CARD_ROWS */
+  monitors: MonitorChangeItem[];
+  monitorCount: number;
+  monitorLimit: number;
+  days: number;
+}

@@ -39,6 +39,26 @@ export function useQueryState() {
   return { params, int, set };
 }
 
+/**
+ * The URL query of a paged list screen (the team's lists, the library): `pageNo` and a patch writer — a key
+ * set to undefined or '' is removed, and the page goes back to 1 unless the patch names `pageNo`.
+ */
+export function usePagedParams() {
+  const [params, setParams] = useSearchParams();
+  const pageNo = Math.max(1, Math.floor(Number(params.get('pageNo') ?? '1')) || 1);
+  const update = (changes: Record<string, string | undefined>): void => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('pageNo' in changes)) next.delete('pageNo');
+    setParams(next);
+  };
+  const setPage = (page: number): void => update({ pageNo: page === 1 ? undefined : String(page) });
+  return { params, pageNo, update, setPage };
+}
+
 interface Partition {
   tid: number;
   name: string;

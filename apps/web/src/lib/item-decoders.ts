@@ -1,4 +1,4 @@
-import type { KolItem, VideoItem } from '@xg/shared';
+import type { AttentionFanEvent, AttentionVideo, KolItem, VideoItem } from '@xg/shared';
 import { count, nullable, number, object, string, text, type Decoder } from './decode';
 
 /**
@@ -56,3 +56,18 @@ export const videoItemShape = {
 } satisfies { [K in keyof VideoItem]-?: Decoder<VideoItem[K]> };
 
 export const videoItemDecoder: Decoder<VideoItem> = object<VideoItem>(videoItemShape);
+
+/** A new video of a monitored creator (upAttention, the dashboard's monitor card). */
+export const attentionVideoDecoder: Decoder<AttentionVideo> = object<AttentionVideo>({
+  videoId: number,
+  title: text,
+  publishTime: text,
+  playNum: count,
+});
+
+/** A fan event (docs/metrics.md) of a monitored creator. */
+export const fanEventDecoder: Decoder<AttentionFanEvent> = object<AttentionFanEvent>({
+  day: text,
+  kind: (input, path) => (string(input, path) === 'drop' ? 'drop' : 'rise'),
+  delta: number,
+});

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ATTENTION_FIRST_DAYS } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import type { FanEventJson, NewVideoJson } from './attention-items.js';
 import { KOL_ITEM_COLUMNS, KOL_ITEM_JOINS, type KolItemRow } from '../creators/kol-items.js';
 
 export interface AttentionRow extends KolItemRow {
@@ -8,8 +9,8 @@ export interface AttentionRow extends KolItemRow {
   since: Date;
   fans_since: string;
   new_video_num: string;
-  new_videos: { id: number; title: string; pubdate: string; play: number }[] | null;
-  fan_events: { day: string; kind: 'rise' | 'drop'; delta: number }[] | null;
+  new_videos: NewVideoJson[] | null;
+  fan_events: FanEventJson[] | null;
   last_collected_at: Date | null;
 }
 

@@ -25,6 +25,7 @@ import { AppError } from '../../lib/app-error.js';
 import { num, toKolItem } from '../creators/kol-items.js';
 import { toVideoItem } from '../videos/video-items.js';
 import type { UserRepository } from '../user/user.repository.js';
+import { toAttentionChanges } from './attention-items.js';
 import type { AttentionRepository } from './attention.repository.js';
 import type { CollectRepository } from './collect.repository.js';
 import { enforceLimit, teamMember, type TeamMember } from './team.js';
@@ -353,13 +354,7 @@ export class CollectService {
       since: r.since.toISOString(),
       fansSince: num(r.fans_since),
       newVideoNum: num(r.new_video_num),
-      newVideos: (r.new_videos ?? []).map((v) => ({
-        videoId: Number(v.id),
-        title: v.title,
-        publishTime: new Date(v.pubdate).toISOString(),
-        playNum: Number(v.play),
-      })),
-      fanEvents: (r.fan_events ?? []).map((e) => ({ day: e.day, kind: e.kind, delta: Number(e.delta) })),
+      ...toAttentionChanges(r.new_videos, r.fan_events),
       updateTime: r.last_collected_at ? r.last_collected_at.toISOString() : null,
     }));
     return {

@@ -228,6 +228,54 @@ describe('monitoring switch (setOpenMonitor)', () => {
     );
     expect(s.rows[0]?.cadence).toBe('high');
   });
+
+  it('a monitored creator is collected every hour (24 slots a day) while any team monitors it, then daily again', async () => {
+    const { CollectorRepository } = await import('../collector/collector.repository.js');
+    const { SampleIngestor } = await import('../ingestion/samples.js');
+    const collector = new CollectorRepository(t.ctx.db);
+    const samples = new SampleIngestor(t.ctx.db);
+    // a creator of its own, far from every top list (so only the monitoring switch can raise it)
+    const r = await sql<{ id: string }>`INSERT INTO creators (mid, name, fans) VALUES (882000000001, '小号监测', 3)
+      RETURNING id`.execute(t.ctx.db);
+    const id = Number(r.rows[0]?.id);
+    const refresh = () =>
+      collector.refreshCadence(new Date(), new Date().toISOString().slice(0, 10), t.ctx.config.pipeline);
+    const cadence = async () =>
+      (await sql<{ cadence: string }>`SELECT cadence FROM creator_schedule WHERE creator_id = ${id}`.execute(t.ctx.db))
+        .rows[0]?.cadence;
+    /** Collections in the 24 hours after one at `start`, when each snapshot sets the next slot (the collector's loop). */
+    const collectionsPerDay = async (start: Date) => {
+      let n = 0;
+      for (let at = start; n < 100; n += 1) {
+        const next = await samples.markCollected(id, at);
+        expect(next!.getTime()).toBeGreaterThan(at.getTime());
+        if (next!.getTime() > start.getTime() + 86_400_000) break;
+        at = next!;
+      }
+      return n;
+    };
+
+    const a = await createMember(t.ctx, { userType: 2 });
+    const b = await createMember(t.ctx, { userType: 2 });
+    for (const m of [a, b]) {
+      await add(m, id);
+      await call(m.token, 'GET', '/api/user/setOpenMonitor', { kolId: id, isOpen: 1 });
+    }
+    await refresh();
+    expect(await cadence()).toBe('high');
+    const start = new Date(Date.UTC(2026, 10, 20, 0, 0, 0));
+    expect(await collectionsPerDay(start)).toBe(24);
+
+    // team A switches off: team B still monitors it, so it stays hourly
+    await call(a.token, 'GET', '/api/user/setOpenMonitor', { kolId: id, isOpen: 0 });
+    await refresh();
+    expect(await cadence()).toBe('high');
+    // the last team switches off: the next hourly refresh puts it back to daily (one collection a day)
+    await call(b.token, 'GET', '/api/user/setOpenMonitor', { kolId: id, isOpen: 0 });
+    await refresh();
+    expect(await cadence()).toBe('daily');
+    expect(await collectionsPerDay(new Date(Date.UTC(2026, 10, 21, 0, 0, 0)))).toBe(1);
+  });
 });
 
 describe('saved videos (addLinkVideo / delLinkVideo / myLinkVideo)', () => {

@@ -14,7 +14,7 @@ import { createMember, type TestMember } from '../membership/test-members.js';
  * the first test — so a new user-owned route cannot be added without declaring (and passing) the check.
  */
 const OWNED_PATH =
-  /linkkol|linkvideo|customizesort|openmonitor|eredar|checkkolbyurloruid|attention|library|myup|collectionrequest/i;
+  /linkkol|linkvideo|customizesort|openmonitor|eredar|checkkolbyurloruid|attention|library|myup|collectionrequest|monitorchanges/i;
 
 let t: TestApp;
 let a: TestMember;

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { MONITOR_CARD_DAYS, MONITOR_CARD_TOLERANCE } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import type { FanEventJson, NewVideoJson } from '../collect/attention-items.js';
 import { num } from '../creators/kol-items.js';
 
 export interface PlatformTotalsRow {
@@ -36,6 +38,32 @@ export interface RecentChangeRow {
   day: string;
   delta: number;
   causeVideoId: string | null;
+}
+
+/** One monitored creator of a team with its recent changes (the dashboard card; gap rules of docs/metrics.md). */
+export interface MonitorChangeRow {
+  id: string;
+  name: string;
+  mid: string;
+  face: string;
+  fans: string;
+  latest_day: string | null;
+  prev_day: string | null;
+  day_change: string | null;
+  week_base_day: string | null;
+  week_change: string | null;
+  new_video_num: string;
+  new_videos: NewVideoJson[] | null;
+  fan_events: FanEventJson[] | null;
+  last_collected_at: Date | null;
+}
+
+/** A team's saved-list sizes for the dashboard. */
+export interface TeamListCounts {
+  collectKols: number;
+  putKols: number;
+  collectVideos: number;
+  monitors: number;
 }
 
 /** Platform-wide figures for the dashboards; every heavy query is cached by the service. */
@@ -156,5 +184,73 @@ export class DashboardRepository {
       this.db,
     );
     return num(r.rows[0]?.n ?? 0);
+  }
+
+  /**
+   * The team's monitored creators (saved_creators.monitor) with: the latest stored day and the one before it,
+   * the change since that previous snapshot (only when it is the day before: the daily-increment rule), the
+   * 7-day change (start on latest − 7, or latest − 6 when that day is missing, else NULL), videos published
+   * in the last 7 days and fan events dated in the window. Creators with new videos or events first, then by
+   * the size of the 7-day change.
+   */
+  async monitorChanges(teamId: string, limit: number): Promise<MonitorChangeRow[]> {
+    const r = await sql<MonitorChangeRow>`
+      WITH mon AS (SELECT DISTINCT creator_id FROM saved_creators WHERE team_id = ${teamId} AND monitor),
+      x AS (
+        SELECT c.id, c.name, c.mid, c.face, c.fans, l.day AS latest_day, l.fans AS latest_fans,
+               pv.day AS prev_day, pv.fans AS prev_fans, wb.day AS week_base_day, wb.fans AS week_fans,
+               cs.last_collected_at
+        FROM mon m
+        JOIN creators c ON c.id = m.creator_id
+        LEFT JOIN LATERAL (SELECT d.day, d.fans FROM creator_daily d WHERE d.creator_id = c.id
+                           ORDER BY d.day DESC LIMIT 1) l ON true
+        LEFT JOIN LATERAL (SELECT d.day, d.fans FROM creator_daily d WHERE d.creator_id = c.id AND d.day < l.day
+                           ORDER BY d.day DESC LIMIT 1) pv ON true
+        LEFT JOIN LATERAL (SELECT d.day, d.fans FROM creator_daily d WHERE d.creator_id = c.id
+                             AND d.day BETWEEN l.day - ${MONITOR_CARD_DAYS}::int
+                                           AND l.day - ${MONITOR_CARD_DAYS - MONITOR_CARD_TOLERANCE}::int
+                           ORDER BY d.day LIMIT 1) wb ON true
+        LEFT JOIN creator_schedule cs ON cs.creator_id = c.id
+      ),
+      y AS (
+        SELECT x.*,
+          CASE WHEN x.prev_day = x.latest_day - 1 THEN x.latest_fans - x.prev_fans END AS day_change,
+          x.latest_fans - x.week_fans AS week_change,
+          (SELECT count(*) FROM videos v WHERE v.creator_id = x.id
+             AND v.pubdate > now() - make_interval(days => ${MONITOR_CARD_DAYS})) AS new_video_num,
+          (SELECT json_agg(z ORDER BY z.pubdate DESC) FROM (
+             SELECT v.id, v.title, v.pubdate, v.play FROM videos v
+             WHERE v.creator_id = x.id AND v.pubdate > now() - make_interval(days => ${MONITOR_CARD_DAYS})
+             ORDER BY v.pubdate DESC LIMIT 3) z) AS new_videos,
+          (SELECT json_agg(e ORDER BY e.day DESC) FROM (
+             SELECT f.day, f.kind, f.delta FROM fan_events f
+             WHERE f.creator_id = x.id AND f.day > x.latest_day - ${MONITOR_CARD_DAYS}::int
+             ORDER BY f.day DESC LIMIT 3) e) AS fan_events
+        FROM x
+      )
+      SELECT y.id, y.name, y.mid, y.face, y.fans, y.latest_day::text AS latest_day, y.prev_day::text AS prev_day,
+             y.day_change, y.week_base_day::text AS week_base_day, y.week_change, y.new_video_num, y.new_videos,
+             y.fan_events, y.last_collected_at
+      FROM y
+      ORDER BY (y.new_video_num > 0 OR y.fan_events IS NOT NULL) DESC, abs(y.week_change) DESC NULLS LAST,
+               y.fans DESC, y.id
+      LIMIT ${limit}`.execute(this.db);
+    return r.rows;
+  }
+
+  /** The team's saved creators per list, saved videos (collect) and monitored creators. */
+  async teamListCounts(teamId: string): Promise<TeamListCounts> {
+    const r = await sql<{ collect: string; put: string; videos: string; monitors: string }>`
+      SELECT count(*) FILTER (WHERE type = 1) AS collect, count(*) FILTER (WHERE type = 4) AS put,
+             (SELECT count(*) FROM saved_videos WHERE team_id = ${teamId} AND type = 1) AS videos,
+             count(DISTINCT creator_id) FILTER (WHERE monitor) AS monitors
+      FROM saved_creators WHERE team_id = ${teamId}`.execute(this.db);
+    const x = r.rows[0];
+    return {
+      collectKols: num(x?.collect ?? 0),
+      putKols: num(x?.put ?? 0),
+      collectVideos: num(x?.videos ?? 0),
+      monitors: num(x?.monitors ?? 0),
+    };
   }
 }

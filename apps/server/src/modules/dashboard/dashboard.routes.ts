@@ -3,13 +3,17 @@ import { FlowmeterParams } from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
+import { TEAM_OWNED, collectServiceOf } from '../collect/collect.routes.js';
 import { CatalogRepository } from '../creators/catalog.repository.js';
 import { CatalogService } from '../creators/catalog.service.js';
 import { membershipServices } from '../membership/membership.services.js';
 import { DashboardRepository } from './dashboard.repository.js';
 import { DashboardService } from './dashboard.service.js';
 
-/** Dashboards: signed-in home, platform board, traffic trends per partition (docs/api/discovery.md §6). */
+/**
+ * Dashboards: signed-in home (with the team's lists and monitored creators), platform board, traffic trends per
+ * partition (docs/api/discovery.md §6, docs/api/lists.md).
+ */
 export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { limits } = membershipServices(ctx);
   const service = new DashboardService(
@@ -17,11 +21,19 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     new DashboardRepository(ctx.db),
     new CatalogService(new CatalogRepository(ctx.db)),
     limits,
+    (userId) => collectServiceOf(ctx).member(userId),
   );
 
-  app.get('/api/dashboard', async (request) => {
+  // the team's saved-list sizes are part of the answer (myLists): team-owned
+  app.get('/api/dashboard', TEAM_OWNED, async (request) => {
     const { userId } = await app.requireUser(request);
     return ok(await service.dashboard(userId));
+  });
+
+  // the team's monitored creators and their recent changes (issue #15 item 1)
+  app.get('/api/dashboard/monitorChanges', TEAM_OWNED, async (request) => {
+    const { userId } = await app.requireUser(request);
+    return ok(await service.monitorChanges(userId));
   });
 
   app.get('/api/boardData', async (request) => {

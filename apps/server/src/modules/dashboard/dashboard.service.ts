@@ -1,13 +1,27 @@
-import type { BoardDataAnswer, DashboardAnswer, FlowmeterAnswer, PlatformTotals } from '@xg/shared';
+import {
+  MONITOR_CARD_DAYS,
+  MONITOR_CARD_ROWS,
+  featureBuilt,
+  listLimit,
+  type BoardDataAnswer,
+  type DashboardAnswer,
+  type FlowmeterAnswer,
+  type MonitorChangeItem,
+  type MonitorChangesAnswer,
+  type PlatformTotals,
+} from '@xg/shared';
 import type { Db } from '../../db/client.js';
 import { Cached, CachedMap, type CatalogService } from '../creators/catalog.service.js';
-import { readKolItems } from '../creators/kol-items.js';
+import { num, readKolItems } from '../creators/kol-items.js';
+import { toAttentionChanges } from '../collect/attention-items.js';
+import type { TeamMember } from '../collect/team.js';
 import type { LimitsService } from '../membership/limits.service.js';
 import { readVideoItems } from '../videos/video-items.js';
 import type {
   DailyGainRow,
   DashboardRepository,
   PartitionTotalsRow,
+  MonitorChangeRow,
   PlatformTotalsRow,
 } from './dashboard.repository.js';
 
@@ -32,6 +46,8 @@ export class DashboardService {
     private readonly repo: DashboardRepository,
     private readonly catalog: CatalogService,
     private readonly limits: LimitsService,
+    /** the caller's team (collect/team.ts): the lists and monitored creators are the team's */
+    private readonly teamOf: (userId: string) => Promise<TeamMember>,
   ) {
     this.totals = new Cached(CACHE_MS, () => repo.totals());
     this.partitions = new Cached(CACHE_MS, () => repo.partitionTotals());
@@ -42,11 +58,15 @@ export class DashboardService {
   }
 
   async dashboard(userId: string): Promise<Answer<DashboardAnswer>> {
-    const [limits, monitorNum, totals, changes] = await Promise.all([
+    // video / live monitoring has no screen yet: no count that looks real (the web shows 即将上线)
+    const monitorsBuilt = featureBuilt('monitor.video') || featureBuilt('monitor.live');
+    const team = await this.teamOf(userId);
+    const [limits, monitorNum, totals, changes, lists] = await Promise.all([
       this.limits.operateLimits(userId),
-      this.repo.activeMonitors(userId),
+      monitorsBuilt ? this.repo.activeMonitors(userId) : null,
       this.totals.get(),
       this.repo.recentChanges(TOP_CREATORS, RECENT_LIMIT),
+      this.repo.teamListCounts(team.teamId),
     ]);
     const [kols, videos] = await Promise.all([
       readKolItems(
@@ -63,8 +83,15 @@ export class DashboardService {
     return {
       userType: limits.userType,
       quotas: limits.quotas,
-      // the lists issue adds collections and delivery lists
-      myLists: null,
+      myLists: {
+        collectKolNum: lists.collectKols,
+        putKolNum: lists.putKols,
+        collectVideoNum: lists.collectVideos,
+        kolLimit: listLimit('linkKol', team.userType),
+        videoLimit: listLimit('linkVideo', team.userType),
+        monitorKolNum: lists.monitors,
+        monitorLimit: listLimit('monitor', team.userType),
+      },
       monitorNum,
       recentChanges: changes.flatMap((c) => {
         const k = kolById.get(c.creatorId);
@@ -82,6 +109,24 @@ export class DashboardService {
         ];
       }),
       platform: platformOf(totals),
+    };
+  }
+
+  /**
+   * The dashboard card of the team's monitored creators (issue #15 item 1): fans change since the previous
+   * snapshot and over 7 days by the gap rules (docs/metrics.md), new videos and fan events of the window.
+   */
+  async monitorChanges(userId: string): Promise<Answer<MonitorChangesAnswer>> {
+    const team = await this.teamOf(userId);
+    const [rows, counts] = await Promise.all([
+      this.repo.monitorChanges(team.teamId, MONITOR_CARD_ROWS),
+      this.repo.teamListCounts(team.teamId),
+    ]);
+    return {
+      monitors: rows.map(toMonitorChange),
+      monitorCount: counts.monitors,
+      monitorLimit: listLimit('monitor', team.userType),
+      days: MONITOR_CARD_DAYS,
     };
   }
 
@@ -139,5 +184,30 @@ function platformOf(t: PlatformTotalsRow): PlatformTotals {
     totalFansNum: t.totalFansNum,
     totalPlayNum: t.totalPlayNum,
     dataDate: t.dataDate,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+function toMonitorChange(r: MonitorChangeRow): MonitorChangeItem {
+  const weekDays =
+    r.week_base_day && r.latest_day
+      ? Math.round((Date.parse(r.latest_day) - Date.parse(r.week_base_day)) / DAY_MS)
+      : null;
+  return {
+    kolId: num(r.id),
+    kolName: r.name,
+    kolUid: num(r.mid),
+    kolImg: r.face,
+    fansNum: num(r.fans),
+    latestDay: r.latest_day,
+    prevDay: r.prev_day,
+    dayChange: r.day_change === null ? null : num(r.day_change),
+    weekChange: r.week_change === null ? null : num(r.week_change),
+    weekBaseDay: r.week_base_day,
+    weekDays,
+    newVideoNum: num(r.new_video_num),
+    ...toAttentionChanges(r.new_videos, r.fan_events),
+    updateTime: r.last_collected_at ? r.last_collected_at.toISOString() : null,
   };
 }

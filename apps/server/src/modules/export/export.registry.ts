@@ -2,10 +2,19 @@ import type { z } from 'zod';
 import {
   CompanyRankingParams,
   ContentSearchParams,
+  DEFAULT_GROUP_LABEL,
   HotVideoParams,
   KolSearchParams,
+  LINK_KOL_SORT_LABELS,
+  type LinkType,
+  MyLinkKolParams,
+  MyLinkVideoParams,
   RankingParams,
+  VideoDataTendencyParams,
   type CompanyRankingRow,
+  type LinkKolItem,
+  type LinkVideoItem,
+  type VideoDayPoint,
   type ExportListName,
   type HotVideoItem,
   type KolItem,
@@ -14,6 +23,7 @@ import {
   type VideoItem,
 } from '@xg/shared';
 import type { AppContext } from '../../context.js';
+import { collectServiceOf } from '../collect/collect.routes.js';
 import { CatalogRepository } from '../creators/catalog.repository.js';
 import { CatalogService, cachedTierOf } from '../creators/catalog.service.js';
 import { KolSearchRepository } from '../creators/search.repository.js';
@@ -33,6 +43,8 @@ export interface ListPage<Row> {
   total: number;
   /** what the note sheet says about the data's time, e.g. 榜单日期 2026-11-20 */
   dataTime: string | null;
+  /** lines for the note sheet that only the read knows (a group's name, a video's title), after the filters */
+  notes?: [string, string][];
 }
 
 /**
@@ -84,7 +96,43 @@ export const LIST_CALLS: Readonly<Record<string, (query: Record<string, unknown>
   '/api/searchKol': () => 'searchKol',
   '/api/searchContent': () => 'searchContent',
   '/api/hotVideo': () => 'moldbabyVideo',
+  '/api/user/myLinkKol': () => 'myLinkKol',
+  '/api/user/myLinkVideo': () => 'myLinkVideo',
+  '/api/user/videoDataTendency': () => 'videoDataTendency',
 };
+
+const LINK_LIST_LABELS: Readonly<Record<LinkType, string>> = { 1: '收藏', 4: '投放清单' };
+const LINK_VIDEO_SORT_LABELS: Readonly<Record<MyLinkVideoParams['sort'], string>> = {
+  custom: '自定义排序',
+  addTime: '最近添加',
+  play: '播放数',
+  publishTime: '发布时间',
+};
+
+/** One day of the 30-day video report: the day's totals and its increment over the day before (null after a gap). */
+interface TrendRow {
+  dataDate: string;
+  total: VideoDayPoint | null;
+  inc: VideoDayPoint | null;
+}
+const TREND_METRICS: readonly { key: keyof Omit<VideoDayPoint, 'dataDate'>; label: string }[] = [
+  { key: 'playNum', label: '播放' },
+  { key: 'praiseNum', label: '点赞' },
+  { key: 'castCurrencyNum', label: '投币' },
+  { key: 'collectNum', label: '收藏' },
+  { key: 'commentNum', label: '评论' },
+  { key: 'barrageNum', label: '弹幕' },
+  { key: 'shareNum', label: '分享' },
+];
+/** §2.6 trend toggle: 0 增量, 1 总量; absent: both. */
+function trendColumns(type: number | undefined): ExportColumn<TrendRow>[] {
+  const cols: ExportColumn<TrendRow>[] = [{ header: '日期', kind: 'date', width: 12, value: (r) => r.dataDate }];
+  for (const m of TREND_METRICS) {
+    if (type !== 0) cols.push({ header: `${m.label}总量`, kind: 'int', width: 13, value: (r) => r.total?.[m.key] });
+    if (type !== 1) cols.push({ header: `${m.label}增量`, kind: 'int', width: 12, value: (r) => r.inc?.[m.key] });
+  }
+  return cols;
+}
 
 function themeFilter(tid: number | undefined, names: ReadonlyMap<number, string>): [string, string] {
   return ['分区', tid ? (names.get(tid) ?? `分区${tid}`) : '全部分区'];
@@ -140,6 +188,14 @@ export function buildExportLists(
   );
   const videos = new VideosService(ctx.db, new VideosRepository(ctx.db), catalog, gate);
   const hot = new HotService(ctx.db, new HotRepository(ctx.db), catalog);
+  // the team's lists: read as the caller, so a team only ever exports its own rows
+  const collect = collectServiceOf(ctx);
+  const groupName = async (userId: string, groupId: number | undefined): Promise<[string, string][]> => {
+    if (groupId === undefined) return [['分组', '全部分组']];
+    if (groupId === 0) return [['分组', DEFAULT_GROUP_LABEL]];
+    const g = (await collect.groups(userId)).userThemeInfos.find((x) => x.id === groupId);
+    return [['分组', g ? g.themeName : `分组${groupId}`]];
+  };
   /** partition names for the note sheet (the creator search's filter options, cached by that service) */
   const themes = async (): Promise<ReadonlyMap<number, string>> => {
     const names = new Map<number, string>();
@@ -279,6 +335,92 @@ export function buildExportLists(
         themeFilter(p.tid, t),
       ],
     } satisfies ExportList<HotVideoParams, HotVideoItem>,
+    myLinkKol: {
+      name: 'myLinkKol',
+      title: (p: MyLinkKolParams) => `${LINK_LIST_LABELS[p.type]}UP主`,
+      schema: MyLinkKolParams,
+      page: async (userId, p: MyLinkKolParams) => {
+        const a = await collect.listKols(userId, p);
+        return { rows: a.linkKols, total: a.total, dataTime: null, notes: await groupName(userId, p.groupId) };
+      },
+      columns: (): ExportColumn<LinkKolItem>[] => [
+        ...kolColumns(),
+        { header: '分组', kind: 'text', width: 12, value: (r) => r.groupName },
+        { header: '粉丝数', kind: 'int', width: 13, value: (r) => r.fansNum },
+        { header: '添加后涨粉', kind: 'int', width: 12, value: (r) => r.fansSinceAdd },
+        { header: '30日涨粉', kind: 'int', width: 12, value: (r) => r.fansIncrease },
+        { header: '云指数', kind: 'decimal', width: 10, value: (r) => r.indexNum },
+        { header: '监测', kind: 'text', width: 8, value: (r) => (r.isMonitor === 1 ? '监测中' : '未监测') },
+        { header: '添加人', kind: 'text', width: 16, value: (r) => r.addedBy },
+        { header: '添加时间', kind: 'datetime', width: 18, value: (r) => r.addTime },
+        { header: 'MCN机构', kind: 'text', width: 20, value: (r) => r.mcnName },
+      ],
+      filters: (p: MyLinkKolParams) => {
+        const out: [string, string][] = [
+          ['清单', LINK_LIST_LABELS[p.type]],
+          ['排序', LINK_KOL_SORT_LABELS[p.sort]],
+        ];
+        if (p.isMonitor !== undefined) out.push(['监测状态', p.isMonitor === 1 ? '监测中' : '未监测']);
+        if (p.keyword) out.push(['搜索', p.keyword]);
+        return out;
+      },
+    } satisfies ExportList<MyLinkKolParams, LinkKolItem>,
+    myLinkVideo: {
+      name: 'myLinkVideo',
+      title: (p: MyLinkVideoParams) => `${LINK_LIST_LABELS[p.type]}视频`,
+      schema: MyLinkVideoParams,
+      page: async (userId, p: MyLinkVideoParams) => {
+        const a = await collect.listVideos(userId, p);
+        return { rows: a.linkVideos, total: a.total, dataTime: null };
+      },
+      columns: (): ExportColumn<LinkVideoItem>[] => [
+        ...(videoColumns() as ExportColumn<LinkVideoItem>[]),
+        { header: '添加后播放', kind: 'int', width: 12, value: (r) => r.playSinceAdd },
+        { header: '添加人', kind: 'text', width: 16, value: (r) => r.addedBy },
+        { header: '添加时间', kind: 'datetime', width: 18, value: (r) => r.addTime },
+      ],
+      filters: (p: MyLinkVideoParams) => {
+        const out: [string, string][] = [
+          ['清单', LINK_LIST_LABELS[p.type]],
+          ['排序', LINK_VIDEO_SORT_LABELS[p.sort]],
+        ];
+        if (p.keyword) out.push(['搜索', p.keyword]);
+        return out;
+      },
+    } satisfies ExportList<MyLinkVideoParams, LinkVideoItem>,
+    videoDataTendency: {
+      name: 'videoDataTendency',
+      title: (p: VideoDataTendencyParams) => `视频数据报告_${p.id}`,
+      schema: VideoDataTendencyParams,
+      // the report's own gate (专业版, video.report30d) on top of export's; one row per stored day
+      page: async (userId, p: VideoDataTendencyParams) => {
+        const a = await videos.dayData(userId, p);
+        const inc = new Map(a.videoDayIncreaseData.map((d) => [d.dataDate, d]));
+        const all: TrendRow[] =
+          p.type === 0
+            ? a.videoDayIncreaseData.map((d) => ({ dataDate: d.dataDate, total: null, inc: d }))
+            : a.videoDayData.map((d) => ({ dataDate: d.dataDate, total: d, inc: inc.get(d.dataDate) ?? null }));
+        const start = (p.pageNo - 1) * p.pageSize;
+        const first = a.videoDayData[0]?.dataDate;
+        const last = a.videoDayData.at(-1)?.dataDate;
+        return {
+          rows: all.slice(start, start + p.pageSize),
+          total: all.length,
+          dataTime: first && last ? `每日数据 ${first} ~ ${last}` : null,
+          notes: [
+            ['视频', a.videoInfo.title],
+            ['BV号', a.videoInfo.bvid],
+            ['UP主', a.videoInfo.kolName],
+          ],
+        };
+      },
+      columns: (p: VideoDataTendencyParams) => trendColumns(p.type),
+      filters: (p: VideoDataTendencyParams) => [
+        ['时间范围', `近${p.dayNum}天`],
+        ['数据口径', p.type === 0 ? '增量' : p.type === 1 ? '总量' : '总量与增量'],
+        ['增量', '当天减前一天；前一天无数据的日期增量留空'],
+      ],
+    } satisfies ExportList<VideoDataTendencyParams, TrendRow>,
   };
   return { lists, themes };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ContentSearchParams, VideoDayDataParams, VideoRefParams } from '@xg/shared';
+import { ContentSearchParams, VideoDataTendencyParams, VideoDayDataParams, VideoRefParams } from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
@@ -31,6 +31,14 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get('/api/videoDayData', async (request) => {
     const { userId } = await app.requireUser(request);
     const params = parseParams(VideoDayDataParams, request.query);
+    return ok(await service.dayData(userId, params));
+  });
+
+  // §7.3 "Blob GET user/videoDataTendency: id, dayNum, export=1": with export=1 the export module answers it
+  // as a file (LIST_CALLS, export.registry.ts); without, the same report as videoDayData
+  app.get('/api/user/videoDataTendency', async (request) => {
+    const { userId } = await app.requireUser(request);
+    const params = parseParams(VideoDataTendencyParams, request.query);
     return ok(await service.dayData(userId, params));
   });
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AttentionFanEvent, AttentionItem, AttentionListAnswer, AttentionVideo } from '@xg/shared';
+import type { AttentionItem, AttentionListAnswer } from '@xg/shared';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { array, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
-import { kolItemShape } from '../../../lib/item-decoders';
+import { attentionVideoDecoder, fanEventDecoder, kolItemShape } from '../../../lib/item-decoders';
 import { LIST_QUERY_ROOT } from './link-kol';
 
 export type AttentionList = Omit<AttentionListAnswer, 'code' | 'message'>;
@@ -13,14 +13,8 @@ const itemDecoder: Decoder<AttentionItem> = object<AttentionItem>({
   since: text,
   fansSince: number,
   newVideoNum: count,
-  newVideos: array(object<AttentionVideo>({ videoId: number, title: text, publishTime: text, playNum: count })),
-  fanEvents: array(
-    object<AttentionFanEvent>({
-      day: text,
-      kind: (input, path) => (string(input, path) === 'drop' ? 'drop' : 'rise'),
-      delta: number,
-    }),
-  ),
+  newVideos: array(attentionVideoDecoder),
+  fanEvents: array(fanEventDecoder),
   updateTime: nullable(string),
 });
 const answerDecoder: Decoder<AttentionList> = object<AttentionList>({

@@ -1,10 +1,10 @@
-import { FilterSelect } from '../../../components/list-filters';
+import { FilterSelect, usePagedParams } from '../../../components/list-filters';
+import { ConfirmRemove } from '../../../components/confirm-remove';
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
   Button,
   Empty,
   Input,
-  Popconfirm,
   Select,
   Space,
   Switch,
@@ -15,10 +15,9 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { DeleteOutlined, HolderOutlined, SettingOutlined } from '@ant-design/icons';
+import { HolderOutlined, SettingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useSearchParams } from 'react-router-dom';
 import {
   LINK_KOL_SORTS,
   LINK_KOL_SORT_LABELS,
@@ -38,6 +37,7 @@ import { LIST_QUERY_ROOT, toggleLinkKol } from '../api/link-kol';
 import { moveLinkKolGroup, moveLinkKolSort, setOpenMonitor } from '../api/link-kol-edits';
 import { useListRefusal } from '../hooks/use-list-refusal';
 import { ContrastButton } from '../../contrast/components/contrast-button';
+import { ExportButton } from '../../export/components/export-button';
 import { GroupManager } from './group-manager';
 import '../collect.css';
 
@@ -58,7 +58,7 @@ function readSort(value: string | null): LinkKolSort {
  * persisted through moveLinkKolSort; the monitoring switch (setOpenMonitor) and removal with confirmation.
  */
 export function UpCollectPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, pageNo, update, setPage } = usePagedParams();
   const type = params.get('type') === '4' ? LinkType.PUT : LinkType.COLLECT;
   const sort = readSort(params.get('sort'));
   const groupParam = params.get('groupId');
@@ -66,7 +66,6 @@ export function UpCollectPage() {
   const monitorParam = params.get('isMonitor');
   const isMonitor = monitorParam === '1' ? 1 : monitorParam === '0' ? 0 : undefined;
   const keyword = params.get('keyword') ?? '';
-  const pageNo = Math.max(1, Number(params.get('pageNo') ?? '1') || 1);
   const [keywordInput, setKeywordInput] = useState(keyword);
   const [groupsOpen, setGroupsOpen] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
@@ -78,16 +77,6 @@ export function UpCollectPage() {
   const data = query.data;
   const choices = (groups.data?.userThemeInfos ?? []).filter((g) => g.isDefault !== 1);
   const canReorder = sort === 'custom' && groupId === undefined && isMonitor === undefined && !keyword;
-
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('pageNo' in changes)) next.delete('pageNo');
-    setParams(next, { replace: false });
-  };
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_QUERY_ROOT });
 
@@ -281,22 +270,12 @@ export function UpCollectPage() {
           <ContrastButton
             creator={{ kolId: row.kolId, kolName: row.kolName, kolUid: row.kolUid, kolImg: row.kolImg }}
           />
-          <Popconfirm
+          <ConfirmRemove
             title={type === LinkType.PUT ? '确定将该UP主移出投放清单吗？' : '确定取消收藏该UP主吗？'}
-            okText="移除"
-            cancelText="取消"
+            label={`移除${row.kolName}`}
+            text="移除"
             onConfirm={() => void run(() => toggleLinkKol(row.kolId, type, true))}
-          >
-            <Button
-              size="small"
-              type="link"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={`移除${row.kolName}`}
-            >
-              移除
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },
@@ -384,11 +363,21 @@ export function UpCollectPage() {
     >
       <div className="collect-head">
         {usage}
-        {canReorder ? (
-          <Tag color="blue">拖动行可调整顺序</Tag>
-        ) : sort === 'custom' ? (
-          <Typography.Text type="secondary">清除筛选后可拖动排序</Typography.Text>
-        ) : null}
+        <Space wrap size={8}>
+          {canReorder ? (
+            <Tag color="blue">拖动行可调整顺序</Tag>
+          ) : sort === 'custom' ? (
+            <Typography.Text type="secondary">清除筛选后可拖动排序</Typography.Text>
+          ) : null}
+          <ExportButton
+            list="myLinkKol"
+            params={{ type, sort, groupId, isMonitor, keyword: keyword || undefined }}
+            pageNo={pageNo}
+            pageSize={PAGE_SIZE}
+            total={data?.total ?? 0}
+            exportName={type === LinkType.PUT ? '投放清单UP主' : '收藏UP主'}
+          />
+        </Space>
       </div>
       <Table<LinkKolItem>
         rowKey="kolId"
@@ -417,7 +406,7 @@ export function UpCollectPage() {
           total: data?.total ?? 0,
           showSizeChanger: false,
           showTotal: (total) => `共 ${total} 位`,
-          onChange: (page) => update({ pageNo: page === 1 ? undefined : String(page) }),
+          onChange: setPage,
         }}
       />
     </ListScreen>

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Button, Empty, Input, Popconfirm, Select, Space, Tabs, Typography } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { Empty, Input, Select, Space, Tabs, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useSearchParams } from 'react-router-dom';
 import { LinkType, formatCount, type LinkVideoItem, type MyLinkVideoParams } from '@xg/shared';
+import { ConfirmRemove } from '../../../components/confirm-remove';
+import { usePagedParams } from '../../../components/list-filters';
 import { ListScreen } from '../../../components/list-screen';
 import { VideoTable } from '../../../components/ranked-list';
 import { feedback } from '../../../lib/feedback';
 import { useMyLinkVideo } from '../api/get-my-link-video';
 import { LIST_QUERY_ROOT, toggleLinkVideo } from '../api/link-kol';
 import { useListRefusal } from '../hooks/use-list-refusal';
+import { ExportButton } from '../../export/components/export-button';
 import '../collect.css';
 
 const PAGE_SIZE = 20;
@@ -29,26 +30,15 @@ function readSort(value: string | null): MyLinkVideoParams['sort'] {
  * numbers and the plays gained since they were saved; search, sorting, pages, removal with confirmation.
  */
 export function VideoCollectPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, pageNo, update, setPage } = usePagedParams();
   const type = params.get('type') === '4' ? LinkType.PUT : LinkType.COLLECT;
   const sort = readSort(params.get('sort'));
   const keyword = params.get('keyword') ?? '';
-  const pageNo = Math.max(1, Number(params.get('pageNo') ?? '1') || 1);
   const [keywordInput, setKeywordInput] = useState(keyword);
   const queryClient = useQueryClient();
   const { handleRefusal, refusalHolder } = useListRefusal();
   const query = useMyLinkVideo({ type, pageNo, pageSize: PAGE_SIZE, sort, keyword });
   const data = query.data;
-
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('pageNo' in changes)) next.delete('pageNo');
-    setParams(next);
-  };
 
   const handleRemove = async (video: LinkVideoItem) => {
     try {
@@ -105,6 +95,14 @@ export function VideoCollectPage() {
             已添加 <strong>{data.count}</strong> / {data.limit}
           </span>
         ) : null}
+        <ExportButton
+          list="myLinkVideo"
+          params={{ type, sort, keyword: keyword || undefined }}
+          pageNo={pageNo}
+          pageSize={PAGE_SIZE}
+          total={data?.total ?? 0}
+          exportName={type === LinkType.PUT ? '投放清单视频' : '收藏视频'}
+        />
       </div>
       <VideoTable<LinkVideoItem>
         videos={data?.linkVideos ?? []}
@@ -121,7 +119,7 @@ export function VideoCollectPage() {
           current: pageNo,
           pageSize: PAGE_SIZE,
           total: data?.total ?? 0,
-          onChange: (page) => update({ pageNo: page === 1 ? undefined : String(page) }),
+          onChange: setPage,
         }}
         extraColumns={[
           {
@@ -149,22 +147,12 @@ export function VideoCollectPage() {
             title: '操作',
             width: 80,
             render: (_, video) => (
-              <Popconfirm
+              <ConfirmRemove
                 title={type === LinkType.PUT ? '确定将该视频移出投放清单吗？' : '确定取消收藏该视频吗？'}
-                okText="移除"
-                cancelText="取消"
+                label={`移除${video.title}`}
+                text="移除"
                 onConfirm={() => void handleRemove(video)}
-              >
-                <Button
-                  size="small"
-                  type="link"
-                  danger
-                  icon={<DeleteOutlined aria-hidden />}
-                  aria-label={`移除${video.title}`}
-                >
-                  移除
-                </Button>
-              </Popconfirm>
+              />
             ),
           },
         ]}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardAnswer, PlatformTotals, VideoItem } from '@xg/shared';
+import type { DashboardAnswer, DashboardLists, PlatformTotals, VideoItem } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
 import { videoItemDecoder } from '../../../lib/item-decoders';
 import { array, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
@@ -18,12 +18,20 @@ export const platformDecoder: Decoder<PlatformTotals> = object<PlatformTotals>({
   dataDate: nullable(string),
 });
 
-const nullDecoder: Decoder<null> = () => null;
+const listsDecoder: Decoder<DashboardLists> = object<DashboardLists>({
+  collectKolNum: count,
+  putKolNum: count,
+  collectVideoNum: count,
+  kolLimit: count,
+  videoLimit: count,
+  monitorKolNum: count,
+  monitorLimit: count,
+});
 
 const answerDecoder: Decoder<Dashboard> = object<Dashboard>({
   userType: count,
   quotas: array(object<Quota>({ kind: text, totalCount: count, useCount: count, remainCount: count })),
-  myLists: nullDecoder,
+  myLists: listsDecoder,
   monitorNum: nullable(number),
   recentChanges: array(
     object<RecentChange>({
@@ -39,7 +47,7 @@ const answerDecoder: Decoder<Dashboard> = object<Dashboard>({
   platform: platformDecoder,
 });
 
-/** GET /api/dashboard → quotas, monitors, recent fan changes of the top creators, platform totals. */
+/** GET /api/dashboard → quotas, the team's lists, monitors, recent fan changes of the top creators, platform totals. */
 export function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
   return apiGet('/api/dashboard', undefined, answerDecoder, { signal });
 }

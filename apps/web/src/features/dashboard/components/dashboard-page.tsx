@@ -19,6 +19,7 @@ import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useDashboard, type Dashboard } from '../api/get-dashboard';
 import { CREATOR_DETAIL_PATH, QueryFailed, VIDEO_DETAIL_PATH, signedCount } from './common';
+import { MonitorChangesCard } from './monitor-changes-card';
 import '../dashboard.css';
 import { DataTable } from '../../../components/data-table';
 
@@ -30,6 +31,9 @@ const QUOTA_LABELS: Readonly<Record<string, { title: string; unit: string; featu
   contrast: { title: '本月对比报告', unit: '次', feature: 'contrast.create' },
   export: { title: '本月导出额度', unit: '条', feature: 'export.excel' },
 };
+
+/** Video and live monitoring have no screen yet (FEATURE_STATUS): their card says 即将上线, never a count. */
+const videoMonitoringBuilt = featureBuilt('monitor.video') || featureBuilt('monitor.live');
 
 const SHORTCUTS = [
   { key: 'search', title: 'UP主搜索', path: '/search/upSearch', icon: <SearchOutlined /> },
@@ -77,7 +81,10 @@ function QuotaCard({ quota }: { quota: Quota }) {
   );
 }
 
-/** /home/dashboard (component dashboard): the signed-in home — quotas, shortcuts, recent fan changes, platform totals. */
+/**
+ * /home/dashboard (component dashboard): the signed-in home — quotas, the team's lists, shortcuts, the monitored
+ * creators' changes, recent fan changes of the top creators, platform totals.
+ */
 export function DashboardPage() {
   const query = useDashboard();
   const hrefOf = useAppHref();
@@ -186,11 +193,11 @@ export function DashboardPage() {
           </Col>
         ))}
         <Col xs={24} sm={12} xl={6}>
-          <Card variant="borderless" className="dash-quota">
+          <Card variant="borderless" className="dash-quota" data-testid="dash-video-monitor">
             <div className="dash-quota-title">监测中的视频/直播</div>
-            {data.monitorNum === null ? (
-              <Tooltip title="监测功能即将开放">
-                <div className="dash-quota-none">即将开放</div>
+            {data.monitorNum === null || !videoMonitoringBuilt ? (
+              <Tooltip title="视频与直播监测即将上线，上线后按会员版本提供监测时长">
+                <div className="dash-quota-none">{COMING_SOON}</div>
               </Tooltip>
             ) : (
               <div className="dash-quota-value">
@@ -201,11 +208,23 @@ export function DashboardPage() {
           </Card>
         </Col>
         <Col xs={24} sm={12} xl={6}>
-          <Card variant="borderless" className="dash-quota">
+          <Card variant="borderless" className="dash-quota" data-testid="dash-my-lists">
             <div className="dash-quota-title">我的收藏与投放清单</div>
-            <Tooltip title="收藏与投放清单即将开放">
-              <div className="dash-quota-none">即将开放</div>
-            </Tooltip>
+            <div className="dash-quota-value">
+              <strong>{formatCount(data.myLists.collectKolNum)}</strong>
+              <span>位收藏UP主 / 上限 {formatCount(data.myLists.kolLimit)}</span>
+            </div>
+            <div className="dash-lists">
+              <Link to={hrefOf({ pathname: '/collect/upCollect', search: '?type=4' })}>
+                投放清单 {formatCount(data.myLists.putKolNum)}
+              </Link>
+              <Link to={hrefOf({ pathname: '/collect/videoCollect' })}>
+                收藏视频 {formatCount(data.myLists.collectVideoNum)}
+              </Link>
+              <Link to={hrefOf({ pathname: '/collect/upCollect', search: '?isMonitor=1' })}>
+                监测中 {formatCount(data.myLists.monitorKolNum)}/{formatCount(data.myLists.monitorLimit)}
+              </Link>
+            </div>
           </Card>
         </Col>
       </Row>
@@ -231,6 +250,9 @@ export function DashboardPage() {
           </Card>
         </Col>
       </Row>
+      <ErrorBoundary title="监测UP主动态加载失败">
+        <MonitorChangesCard />
+      </ErrorBoundary>
       <ErrorBoundary title="粉丝动态加载失败">
         <Card variant="borderless" title="头部UP主粉丝动态">
           {data.recentChanges.length === 0 ? (

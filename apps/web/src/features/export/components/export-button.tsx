@@ -34,7 +34,11 @@ export interface ExportButtonProps {
   total: number;
   /** the file's name before _YYYYMMDDHHmmss */
   exportName: string;
+  /** the options offered (default all three of §7.6); a one-page report offers 全部结果 only */
+  scopes?: readonly ExportScope[];
 }
+
+const ALL_SCOPES: readonly ExportScope[] = ['page', 'first100', 'all'];
 
 function rowsOf(scope: ExportScope, p: Pick<ExportButtonProps, 'pageNo' | 'pageSize' | 'total'>): number {
   const pageStart = (p.pageNo - 1) * p.pageSize;
@@ -50,7 +54,7 @@ function rowsOf(scope: ExportScope, p: Pick<ExportButtonProps, 'pageNo' | 'pageS
  * 开通会员，即可使用导出功能 (§6); a −1/−3 answer shows its message instead of a download (§8).
  */
 export function ExportButton(props: ExportButtonProps) {
-  const { list, params, pageNo, pageSize, total, exportName } = props;
+  const { list, params, pageNo, pageSize, total, exportName, scopes } = props;
   const feature = useFeature('export.excel');
   const { openUpgradePopup, upgradePopup } = useUpgradePopup();
   const [open, setOpen] = useState(false);
@@ -81,6 +85,7 @@ export function ExportButton(props: ExportButtonProps) {
           pageSize={pageSize}
           total={total}
           exportName={exportName}
+          scopes={scopes}
           onClose={() => setOpen(false)}
         />
       ) : null}
@@ -95,7 +100,8 @@ function ExportDialog({ onClose, ...props }: ExportButtonProps & { onClose: () =
   const navigate = useAppNavigate();
   const queryClient = useQueryClient();
   const residue = useExcelResidue();
-  const [scope, setScope] = useState<ExportScope>('first100');
+  const offered = props.scopes ?? ALL_SCOPES;
+  const [scope, setScope] = useState<ExportScope>(offered.includes('first100') ? 'first100' : (offered[0] ?? 'all'));
   const [name, setName] = useState(props.exportName);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -195,7 +201,7 @@ function ExportDialog({ onClose, ...props }: ExportButtonProps & { onClose: () =
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Radio.Group value={scope} onChange={(e) => setScope(e.target.value as ExportScope)} aria-label="导出范围">
             <Space direction="vertical">
-              {(['page', 'first100', 'all'] as const).map((value) => (
+              {offered.map((value) => (
                 <Radio key={value} value={value}>
                   {EXPORT_SCOPE_LABELS[value]}
                   <Typography.Text type="secondary">（{rowsOf(value, props)}条）</Typography.Text>

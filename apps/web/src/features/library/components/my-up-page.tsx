@@ -1,4 +1,5 @@
-import { FilterSelect } from '../../../components/list-filters';
+import { FilterSelect, usePagedParams } from '../../../components/list-filters';
+import { ConfirmRemove } from '../../../components/confirm-remove';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import {
   Empty,
   Input,
   List,
-  Popconfirm,
   Rate,
   Select,
   Space,
@@ -18,10 +18,9 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useSearchParams } from 'react-router-dom';
 import { LIBRARY_SORTS, LIBRARY_SORT_LABELS, formatCount, type EredarEntry, type LibrarySort } from '@xg/shared';
 import { ListScreen } from '../../../components/list-screen';
 import { CreatorLink } from '../../../components/ranked-list';
@@ -81,14 +80,13 @@ export function MyUpPage() {
 }
 
 function MyUpScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, pageNo, update, setPage } = usePagedParams();
   const keyword = params.get('keyword') ?? '';
   const sort = readSort(params.get('sort'));
   const launchLevel = numberParam(params.get('launchLevel'));
   const isEnter = numberParam(params.get('isEnter'));
   const tId = numberParam(params.get('tId'));
   const kolUid = numberParam(params.get('kolUid'));
-  const pageNo = Math.max(1, numberParam(params.get('pageNo')) ?? 1);
   const [keywordInput, setKeywordInput] = useState(keyword);
   const [modal, setModal] = useState<EredarModalMode | null>(null);
   const [importing, setImporting] = useState(false);
@@ -99,16 +97,6 @@ function MyUpScreen() {
   const requests = useCollectionRequests();
   const data = query.data;
   const choices = (groups.data?.userThemeInfos ?? []).filter((g) => g.isDefault !== 1);
-
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('pageNo' in changes)) next.delete('pageNo');
-    setParams(next);
-  };
 
   const handleDelete = async (entry: EredarEntry) => {
     try {
@@ -227,20 +215,12 @@ function MyUpScreen() {
           >
             编辑
           </Button>
-          <Popconfirm
+          <ConfirmRemove
             title="确定从达人库删除该达人吗？"
             okText="删除"
-            cancelText="取消"
+            label={`删除${row.nickname}`}
             onConfirm={() => void handleDelete(row)}
-          >
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={`删除${row.nickname}`}
-            />
-          </Popconfirm>
+          />
         </Space>
       ),
     },
@@ -385,7 +365,7 @@ function MyUpScreen() {
           total: data?.total ?? 0,
           showSizeChanger: false,
           showTotal: (total) => `共 ${total} 位`,
-          onChange: (page) => update({ pageNo: page === 1 ? undefined : String(page) }),
+          onChange: setPage,
         }}
       />
     </ListScreen>

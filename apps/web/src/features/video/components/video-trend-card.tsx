@@ -8,6 +8,7 @@ import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useVideoDayData, type VideoDays } from '../api/get-video-day-data';
 import { QueryFailed } from '../../../components/query-failed';
+import { ExportButton } from '../../export/components/export-button';
 
 /** 0 increments, 1 totals (§2.6). */
 type TrendType = 0 | 1;
@@ -39,7 +40,8 @@ function shortDate(value: string): string {
 /**
  * 数据趋势: the video's daily series (videoDayData, totals) or increments (videoDayIncreaseData), 30 days by
  * default, with the 增量 (0) / 总量 (1) toggle. 专业版 and above (`video.report30d`); an empty state while no
- * daily data has been collected.
+ * daily data has been collected. 导出Excel (§7.3 user/videoDataTendency, 企业版): one row a day with both the
+ * totals and the increments of the chosen range.
  */
 export function VideoTrendCard({ videoId }: { videoId: string }) {
   const feature = useFeature('video.report30d');
@@ -82,6 +84,15 @@ export function VideoTrendCard({ videoId }: { videoId: string }) {
           <div className="video-trend-controls">
             <Segmented<TrendType> aria-label="数据口径" options={TYPE_OPTIONS} value={type} onChange={setType} />
             <Segmented<VideoDays> aria-label="时间范围" options={DAY_OPTIONS} value={dayNum} onChange={setDayNum} />
+            <ExportButton
+              list="videoDataTendency"
+              params={{ id: videoId, dayNum }}
+              pageNo={1}
+              pageSize={100}
+              total={query.data?.videoDayData.length ?? 0}
+              exportName={`视频数据报告_近${dayNum}天`}
+              scopes={['all']}
+            />
           </div>
         ) : null
       }
