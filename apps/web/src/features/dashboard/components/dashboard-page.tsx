@@ -1,16 +1,4 @@
-import {
-  Card,
-  Col,
-  Empty,
-  Progress,
-  Row,
-  Skeleton,
-  Statistic,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Statistic, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { BarChartOutlined, FireOutlined, RiseOutlined, SearchOutlined, TrophyOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { COMING_SOON, featureBuilt, formatCount, truncateTitle, userTypeLabel, type FeatureKey } from '@xg/shared';
@@ -62,13 +50,17 @@ function QuotaCard({ quota }: { quota: Quota }) {
               {label?.unit}
             </span>
           </div>
-          <Progress
-            percent={percent}
-            showInfo={false}
-            size="small"
-            strokeColor="#f0552d"
+          {/* a plain bar: antd's Progress would add ≈ 5.7 KB gzip to the signed-in shell (e2e/bundle-budget) */}
+          <div
+            className="dash-quota-bar"
+            role="progressbar"
             aria-label={`已用${percent}%`}
-          />
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
+            <span style={{ width: `${percent}%` }} />
+          </div>
           <div className="dash-quota-note">
             已用 {formatCount(quota.useCount)}
             {label?.unit}
