@@ -81,6 +81,57 @@ export class HotRepository {
     return { rows: rows.rows, total: num(count.rows[0]?.total ?? 0) };
   }
 
+  /**
+   * Every video of the window in the screen's order (hotVideoIds: score desc, then id), scored and sorted once:
+   * one statement read through a server-side cursor (DECLARE … FETCH), `chunk` rows at a time, in one read-only
+   * REPEATABLE READ transaction with JIT off (compiling the score expression cost seconds and saves nothing on
+   * one pass). `onRows` gets each chunk with the transaction, so the rows it reads see the same snapshot; it
+   * answers false to stop early. For exports of "all results" (issue #16), where paging with OFFSET re-scored
+   * and re-sorted the whole window for every page.
+   */
+  async eachHotVideo(
+    asOf: Date,
+    days: number,
+    tids: number[] | null,
+    limit: number,
+    chunk: number,
+    onRows: (rows: { id: string; score: number }[], trx: Db) => Promise<boolean | void>,
+  ): Promise<void> {
+    const where = this.windowWhere(asOf, days, tids);
+    const size = sql.raw(String(Math.max(1, Math.floor(chunk))));
+    await this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        await sql`SET LOCAL jit = off`.execute(trx);
+        // the whole result is read: plan for all of it, not for the first 10 % (the cursor default)
+        await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(trx);
+        await sql`
+          DECLARE hot_video_all NO SCROLL CURSOR FOR
+          SELECT v.id, ${hotScoreSql(asOf)} AS score FROM videos v WHERE ${where}
+          ORDER BY score DESC, v.id LIMIT ${limit}`.execute(trx);
+        for (;;) {
+          const r = await sql<{ id: string; score: number }>`FETCH ${size} FROM hot_video_all`.execute(trx);
+          if (r.rows.length === 0) break;
+          if ((await onRows(r.rows, trx)) === false) break;
+          if (r.rows.length < chunk) break;
+        }
+        await sql`CLOSE hot_video_all`.execute(trx);
+      });
+  }
+
+  /** The number of videos in the window (hotVideoIds' total), counted with JIT off. */
+  async hotVideoCount(asOf: Date, days: number, tids: number[] | null): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL jit = off`.execute(trx);
+      const r = await sql<{
+        total: string;
+      }>`SELECT count(*) AS total FROM videos v WHERE ${this.windowWhere(asOf, days, tids)}`.execute(trx);
+      return num(r.rows[0]?.total ?? 0);
+    });
+  }
+
   /** Titles of the window's visible videos, with plays and hot score (for tags and topics). */
   async windowTitles(asOf: Date, days: number, tids: number[] | null): Promise<TitleRow[]> {
     const r = await sql<{

@@ -171,6 +171,35 @@ export class HotService {
     };
   }
 
+  /** hotVideo's total for the same filters (counted once for an export of all results). */
+  async hotVideoCount(p: HotVideoParams): Promise<number> {
+    const [asOf, tids] = await Promise.all([this.asOf.get(), this.tids(p.tid)]);
+    return this.hot.hotVideoCount(asOf, p.days, tids);
+  }
+
+  /**
+   * The first `limit` rows of hotVideo for the same filters (ranks from 1), in `chunk`-row pages handed to
+   * `onPage`: the screen's rows in the screen's order, scored and sorted once (HotRepository.eachHotVideo).
+   */
+  async eachHotVideo(
+    p: HotVideoParams,
+    limit: number,
+    chunk: number,
+    onPage: (rows: HotVideoAnswer['videoInfos']) => Promise<void>,
+  ): Promise<void> {
+    const [asOf, tids] = await Promise.all([this.asOf.get(), this.tids(p.tid)]);
+    let offset = 0;
+    await this.hot.eachHotVideo(asOf, p.days, tids, limit, chunk, async (rows, trx) => {
+      const items = await readVideoItems(
+        trx,
+        rows.map((r) => r.id),
+      );
+      const base = offset;
+      offset += rows.length;
+      await onPage(items.map((v, i) => ({ ...v, rank: base + i + 1, hotScore: round2(rows[i]?.score ?? 0) })));
+    });
+  }
+
   async hotTag(p: HotTagParams): Promise<HotTag[]> {
     const tids = await this.tids(p.tid);
     return this.tags.get(`${p.tid ?? 0}:${p.days}`, async () =>
