@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { num } from '../creators/kol-items.js';
+import type { VideoItemRow } from '../videos/video-items.js';
 
 /**
  * The hot-video score of docs/metrics.md "Hot content", as SQL over `v` (videos) with `asOf` the
@@ -85,9 +86,10 @@ export class HotRepository {
    * Every video of the window in the screen's order (hotVideoIds: score desc, then id), scored and sorted once:
    * one statement read through a server-side cursor (DECLARE … FETCH), `chunk` rows at a time, in one read-only
    * REPEATABLE READ transaction with JIT off (compiling the score expression cost seconds and saves nothing on
-   * one pass). `onRows` gets each chunk with the transaction, so the rows it reads see the same snapshot; it
-   * answers false to stop early. For exports of "all results" (issue #16), where paging with OFFSET re-scored
-   * and re-sorted the whole window for every page.
+   * one pass). The statement carries the list's own columns (readVideoItems'), so each video's row is read from
+   * the table once; the next chunk is fetched while `onRows` handles the current one. `onRows` answers false to
+   * stop early. For exports of "all results" (issue #16), where paging with OFFSET re-scored and re-sorted the
+   * whole window for every page.
    */
   async eachHotVideo(
     asOf: Date,
@@ -95,7 +97,7 @@ export class HotRepository {
     tids: number[] | null,
     limit: number,
     chunk: number,
-    onRows: (rows: { id: string; score: number }[], trx: Db) => Promise<boolean | void>,
+    onRows: (rows: (VideoItemRow & { score: number })[]) => Promise<boolean | void>,
   ): Promise<void> {
     const where = this.windowWhere(asOf, days, tids);
     const size = sql.raw(String(Math.max(1, Math.floor(chunk))));
@@ -107,15 +109,34 @@ export class HotRepository {
         await sql`SET LOCAL jit = off`.execute(trx);
         // the whole result is read: plan for all of it, not for the first 10 % (the cursor default)
         await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(trx);
+        // the sorted rows carry the list's columns: room to sort them in memory
+        await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+        // the names are scalar subqueries over the sorted rows, so nothing can reorder them
         await sql`
           DECLARE hot_video_all NO SCROLL CURSOR FOR
-          SELECT v.id, ${hotScoreSql(asOf)} AS score FROM videos v WHERE ${where}
-          ORDER BY score DESC, v.id LIMIT ${limit}`.execute(trx);
+          SELECT s.*, (SELECT p.name FROM partitions p WHERE p.tid = s.tid) AS theme_name,
+                 (SELECT c.name FROM creators c WHERE c.id = s.creator_id) AS kol_name,
+                 (SELECT c.face FROM creators c WHERE c.id = s.creator_id) AS kol_img
+          FROM (SELECT v.id, v.aid, v.bvid, v.title, v.cover, v.duration, v.pubdate, v.status, v.copyright,
+                       v.is_activity, v.tid, v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku,
+                       v.creator_id, ${hotScoreSql(asOf)} AS score
+                FROM videos v WHERE ${where}
+                ORDER BY score DESC, v.id LIMIT ${limit}) s`.execute(trx);
+        const fetch = () => {
+          const p = sql<VideoItemRow & { score: number }>`FETCH ${size} FROM hot_video_all`.execute(trx);
+          p.catch(() => undefined); // awaited below; never an unhandled rejection if onRows throws first
+          return p;
+        };
+        let next = fetch();
         for (;;) {
-          const r = await sql<{ id: string; score: number }>`FETCH ${size} FROM hot_video_all`.execute(trx);
-          if (r.rows.length === 0) break;
-          if ((await onRows(r.rows, trx)) === false) break;
-          if (r.rows.length < chunk) break;
+          const r = await next;
+          const more = r.rows.length === chunk;
+          if (more) next = fetch();
+          if (r.rows.length > 0 && (await onRows(r.rows)) === false) {
+            if (more) await next;
+            break;
+          }
+          if (!more) break;
         }
         await sql`CLOSE hot_video_all`.execute(trx);
       });

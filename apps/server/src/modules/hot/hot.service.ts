@@ -14,7 +14,7 @@ import type {
 } from '@xg/shared';
 import type { Db } from '../../db/client.js';
 import { Cached, CachedMap, type CatalogService } from '../creators/catalog.service.js';
-import { readVideoItems } from '../videos/video-items.js';
+import { readVideoItems, toVideoItem } from '../videos/video-items.js';
 import type { HotRepository, PartitionStats, TitleRow } from './hot.repository.js';
 import { addDictionaryWords, STOP_WORDS, titleKeywords } from './keywords.js';
 
@@ -189,14 +189,10 @@ export class HotService {
   ): Promise<void> {
     const [asOf, tids] = await Promise.all([this.asOf.get(), this.tids(p.tid)]);
     let offset = 0;
-    await this.hot.eachHotVideo(asOf, p.days, tids, limit, chunk, async (rows, trx) => {
-      const items = await readVideoItems(
-        trx,
-        rows.map((r) => r.id),
-      );
+    await this.hot.eachHotVideo(asOf, p.days, tids, limit, chunk, async (rows) => {
       const base = offset;
       offset += rows.length;
-      await onPage(items.map((v, i) => ({ ...v, rank: base + i + 1, hotScore: round2(rows[i]?.score ?? 0) })));
+      await onPage(rows.map((r, i) => ({ ...toVideoItem(r), rank: base + i + 1, hotScore: round2(r.score) })));
     });
   }
 
