@@ -99,6 +99,34 @@ describe('热门视频 全部结果', () => {
     );
   });
 
+  it('a queued export (the job export.produce) is made in one pass as well', async () => {
+    const screen = await screenRows({ days: 3 });
+    const { membership, quotas, users } = membershipServices(t.ctx);
+    const { lists, themes } = buildExportLists(t.ctx, membership);
+    const noPages = {
+      ...lists,
+      moldbabyVideo: { ...lists.moldbabyVideo, page: () => Promise.reject(new Error('paged')) },
+    };
+    const service = new ExportService(exportDb(t.ctx.db), noPages, themes, membership, quotas, users, {
+      inlineWaitMs: 60_000,
+      jobRows: 1,
+      jobs: () => ({ send: () => Promise.resolve('job') }),
+    });
+    const outcome = await service.start(ent.id, 'moldbabyVideo', { days: 3, export: 'all' });
+    expect(outcome.kind).toBe('started');
+    if (outcome.kind !== 'started') return;
+    expect(await service.resume(outcome.record.id)).toEqual({ state: 'done', rows: screen.total });
+    const file = await exportDb(t.ctx.db)
+      .selectFrom('export_files')
+      .select('data')
+      .where('export_id', '=', String(outcome.record.id))
+      .executeTakeFirstOrThrow();
+    const sheet = readXlsx(file.data)[0]!;
+    expect(sheet.rows.slice(1).map((r) => [r[0]?.value, r[1]?.value, r[3]?.value])).toEqual(
+      screen.rows.map((r) => [r.rank, r.hotScore, r.bvid]),
+    );
+  });
+
   it('HotService.eachHotVideo: the screen’s rows in chunks across many fetches, stopping at the limit', async () => {
     const screen = await screenRows({ days: 7 });
     const hot = new HotService(
