@@ -105,10 +105,12 @@ const common = await ctx.pool.query(
 );
 const keyword = common.rows[0].ch;
 const hotOnly = env.BENCH_HOT_ONLY === '1';
-for (const [label, path, params] of hotOnly ? [] : [
-  ['内容搜索 全部结果', '/api/export/searchContent', { keyword: encodeURIComponent(keyword), export: 'all' }],
-  ['粉丝榜 全部结果', '/api/export/fansRanking', { period: 'day', export: 'all' }],
-]) {
+for (const [label, path, params] of hotOnly
+  ? []
+  : [
+      ['内容搜索 全部结果', '/api/export/searchContent', { keyword: encodeURIComponent(keyword), export: 'all' }],
+      ['粉丝榜 全部结果', '/api/export/fansRanking', { period: 'day', export: 'all' }],
+    ]) {
   const r = await viaApp(path, params);
   const rec = await ctx.pool.query(`SELECT rows_done FROM exports ORDER BY id DESC LIMIT 1`);
   say(

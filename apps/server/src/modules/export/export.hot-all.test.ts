@@ -138,9 +138,10 @@ describe('热门视频 全部结果', () => {
     const chunks: number[] = [];
     const rows: Row[] = [];
     const limit = Math.min(60, screen.total - 1);
-    await hot.eachHotVideo({ days: 7, pageNo: 1, pageSize: 20 }, limit, 7, async (page) => {
+    await hot.eachHotVideo({ days: 7, pageNo: 1, pageSize: 20 }, limit, 7, (page) => {
       chunks.push(page.length);
       rows.push(...page);
+      return Promise.resolve();
     });
     expect(rows.map(pick)).toEqual(screen.rows.slice(0, limit).map(pick));
     expect(chunks.slice(0, -1).every((n) => n === 7)).toBe(true);
