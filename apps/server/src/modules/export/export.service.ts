@@ -132,12 +132,11 @@ export class ExportService {
     const firstPageNo = Math.floor(window.start / chunk) + 1;
     // all results of a list that reads them in one pass: counted once here, read once by produce()
     const onePass = onePassOf(entry, window);
-    const first: ListPage<unknown> | null = onePass
-      ? null
+    const first: ListPage<unknown> = onePass
+      ? { rows: [], total: await onePass.total(userId, params), dataTime: null }
       : await entry.page(userId, { ...params, pageNo: firstPageNo, pageSize: chunk });
-    const total = first ? first.total : await onePass!.total(userId, params);
-    const expected = Math.min(window.count, Math.max(0, total - window.start), EXPORT_MAX_ROWS);
-    if (expected === 0 || (first && first.rows.length === 0)) throw AppError.fail(ExportMsg.empty);
+    const expected = Math.min(window.count, Math.max(0, first.total - window.start), EXPORT_MAX_ROWS);
+    if (expected === 0 || (!onePass && first.rows.length === 0)) throw AppError.fail(ExportMsg.empty);
 
     const spent = await this.quotas.spendQuota(userId, 'export', expected, now);
     if (!spent.ok) {
@@ -204,12 +203,13 @@ export class ExportService {
     const { params, window, title } = row.params as StoredPlan;
     const chunk = window.start === 0 ? Math.min(EXPORT_CHUNK_ROWS, window.count) : params.pageSize;
     const firstPageNo = Math.floor(window.start / chunk) + 1;
-    let first: ListPage<unknown> | null = null;
+    let first: ListPage<unknown>;
     try {
       await this.db.updateTable('exports').set({ updated_at: new Date() }).where('id', '=', row.id).execute();
-      if (!onePassOf(entry, window)) {
-        first = await entry.page(row.user_id, { ...params, pageNo: firstPageNo, pageSize: chunk });
-      }
+      // a list read in one pass: its rows come in produce(); its total is the one stored
+      first = onePassOf(entry, window)
+        ? { rows: [], total: row.rows_total, dataTime: null }
+        : await entry.page(row.user_id, { ...params, pageNo: firstPageNo, pageSize: chunk });
     } catch (err) {
       await this.fail(row.id, row.user_id, row.rows_total, row.created_at, err);
       return { state: 'failed', rows: 0 };
@@ -249,7 +249,7 @@ export class ExportService {
     window: Window,
     chunk: number,
     firstPageNo: number,
-    first: ListPage<unknown> | null,
+    first: ListPage<unknown>,
     expected: number,
     title: string,
     createdAt: Date,
@@ -258,12 +258,13 @@ export class ExportService {
     try {
       const writer = new XlsxStreamWriter<unknown>(tmp, title, entry.columns(params));
       const skip = window.start - (firstPageNo - 1) * chunk;
-      let page = first;
+      let page: ListPage<unknown> | null = first;
       let pageNo = firstPageNo;
-      let dataTime = first?.dataTime ?? null;
+      let dataTime = first.dataTime;
       const onePass = onePassOf(entry, window);
-      // one pass (start() left `first` null for it): the list's rows in its order, written as they come
-      if (!page && onePass) {
+      // one pass (`first` holds only the total): the list's rows in its order, written as they come
+      if (onePass) {
+        page = null;
         await onePass.each(userId, params, expected, chunk, async (rows) => {
           for (const row of rows) {
             if (writer.rows >= expected) break;
