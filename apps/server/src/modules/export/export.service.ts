@@ -130,9 +130,13 @@ export class ExportService {
     const window = exportWindow(fields, params, listCall);
     const chunk = window.start === 0 ? Math.min(EXPORT_CHUNK_ROWS, window.count) : params.pageSize;
     const firstPageNo = Math.floor(window.start / chunk) + 1;
-    const first: ListPage<unknown> = await entry.page(userId, { ...params, pageNo: firstPageNo, pageSize: chunk });
+    // all results of a list that reads them in one pass: counted once here, read once by produce()
+    const onePass = onePassOf(entry, window);
+    const first: ListPage<unknown> = onePass
+      ? { rows: [], total: await onePass.total(userId, params), dataTime: null }
+      : await entry.page(userId, { ...params, pageNo: firstPageNo, pageSize: chunk });
     const expected = Math.min(window.count, Math.max(0, first.total - window.start), EXPORT_MAX_ROWS);
-    if (expected === 0 || first.rows.length === 0) throw AppError.fail(ExportMsg.empty);
+    if (expected === 0 || (!onePass && first.rows.length === 0)) throw AppError.fail(ExportMsg.empty);
 
     const spent = await this.quotas.spendQuota(userId, 'export', expected, now);
     if (!spent.ok) {
@@ -202,7 +206,10 @@ export class ExportService {
     let first: ListPage<unknown>;
     try {
       await this.db.updateTable('exports').set({ updated_at: new Date() }).where('id', '=', row.id).execute();
-      first = await entry.page(row.user_id, { ...params, pageNo: firstPageNo, pageSize: chunk });
+      // a list read in one pass: its rows come in produce(); its total is the one stored
+      first = onePassOf(entry, window)
+        ? { rows: [], total: row.rows_total, dataTime: null }
+        : await entry.page(row.user_id, { ...params, pageNo: firstPageNo, pageSize: chunk });
     } catch (err) {
       await this.fail(row.id, row.user_id, row.rows_total, row.created_at, err);
       return { state: 'failed', rows: 0 };
@@ -251,10 +258,26 @@ export class ExportService {
     try {
       const writer = new XlsxStreamWriter<unknown>(tmp, title, entry.columns(params));
       const skip = window.start - (firstPageNo - 1) * chunk;
-      let page = first;
+      let page: ListPage<unknown> | null = first;
       let pageNo = firstPageNo;
       let dataTime = first.dataTime;
-      for (;;) {
+      const onePass = onePassOf(entry, window);
+      // one pass (`first` holds only the total): the list's rows in its order, written as they come
+      if (onePass) {
+        page = null;
+        await onePass.each(userId, params, expected, chunk, async (rows) => {
+          for (const row of rows) {
+            if (writer.rows >= expected) break;
+            writer.add(row);
+          }
+          await this.db
+            .updateTable('exports')
+            .set({ rows_done: writer.rows, updated_at: new Date() })
+            .where('id', '=', id)
+            .execute();
+        });
+      }
+      while (page) {
         const rows = pageNo === firstPageNo ? page.rows.slice(skip) : page.rows;
         for (const row of rows) {
           if (writer.rows >= expected) break;
@@ -508,4 +531,9 @@ function sleep(ms: number): Promise<void> {
 /** YYYY-MM-DD HH:mm:ss in Asia/Shanghai. */
 function shanghaiText(at: Date): string {
   return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The one-pass reader of a list for an export of all results, when the list has one (ExportList.all). */
+function onePassOf(entry: AnyExportList, window: Window): AnyExportList['all'] | null {
+  return window.scope === 'all' && window.start === 0 ? (entry.all ?? null) : null;
 }

