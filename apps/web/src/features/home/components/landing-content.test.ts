@@ -30,7 +30,7 @@ describe('landing feature lists', () => {
     ]);
     expect(tierLines(4)).toEqual([
       { text: '包含企业版全部功能', built: true },
-      { text: '更高的对比报告与导出额度', built: false },
+      { text: '更高的对比报告与导出额度', built: true },
     ]);
   });
 

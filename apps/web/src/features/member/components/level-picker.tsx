@@ -1,5 +1,5 @@
 import { CrownFilled, LockOutlined } from '@ant-design/icons';
-import { COMING_SOON, LEVEL_OPTIONS, UserType, featuresAddedAt } from '@xg/shared';
+import { COMING_SOON, LEVEL_OPTIONS, UserType, featureBuilt, featuresAddedAt } from '@xg/shared';
 import { isLevelBlocked, levelOfOption } from '../purchase-rules';
 
 interface LevelPickerProps {
@@ -18,7 +18,9 @@ function levelTagline(level: number): string {
   const built = added.filter((f) => f.built).map((f) => f.label);
   const planned = added.filter((f) => !f.built).map((f) => f.label);
   if (level === UserType.PREMIUM || added.length === 0)
-    return `包含企业版全部功能；对比报告与导出额度更高（${COMING_SOON}）`;
+    return featureBuilt('contrast.create') && featureBuilt('export.excel')
+      ? '包含企业版全部功能；对比报告与导出额度更高'
+      : `包含企业版全部功能；对比报告与导出额度更高（${COMING_SOON}）`;
   if (built.length > 0) {
     const shown = built.slice(0, 3).join('、');
     return built.length > 3 ? `${shown}等${built.length}项` : shown;
