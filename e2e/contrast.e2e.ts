@@ -177,7 +177,7 @@ describe('comparison journeys', () => {
 
     await page.setViewportSize({ width: 375, height: 812 });
     await row.waitFor();
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(page), { timeout: 5000 }).toBeLessThanOrEqual(0); // after the re-layout
     await shotScreen(page, 'contrast-06-records-375');
     await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -214,7 +214,7 @@ describe('comparison journeys', () => {
     const drawer = drawerOf(page);
     await drawer.getByText('UP主对比（2/5）').waitFor();
     await drawer.getByText(/本月已用 0 \/ 0 次/).waitFor();
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(page), { timeout: 5000 }).toBeLessThanOrEqual(0);
     await shotScreen(page, 'contrast-07-drawer-375');
 
     await drawer.getByRole('button', { name: '添加UP主' }).click();
