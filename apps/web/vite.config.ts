@@ -9,7 +9,7 @@ import {
   tableWithoutColumnFilters,
   typographyWithoutEditing,
   zodWithoutJsonSchema,
-} from './build-plugins';
+} from './build-plugins.ts';
 
 /**
  * The web app is served by the API server from apps/web/dist on one port with an SPA fallback, so assets use

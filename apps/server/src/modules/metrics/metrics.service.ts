@@ -104,6 +104,41 @@ async function locked<T>(db: Executor, work: (trx: Executor) => Promise<T>): Pro
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
+/** How long the rollup asks for its table locks without queueing (NOWAIT) before it waits in the queue. */
+export const ROLLUP_LOCK_POLL_MS = 30_000;
+const LOCK_RETRY_SLEEP_MS = 100;
+
+/**
+ * A current day's rollup writes rows the collector writes too (creators' totals and 云指数, videos adopting a
+ * partition) and adds creator_metrics' foreign key, which locks creators against every writer. Taken step by
+ * step, those locks deadlocked with the collector: a snapshot transaction holding creators (ROW EXCLUSIVE) waits
+ * for a creator row the rollup updated, while the rollup waits for that transaction's table lock. So the rollup
+ * takes its locks up front, before it writes anything: SHARE ROW EXCLUSIVE on the tables it shares with the
+ * collector (readers go on; writers wait until the rollup commits, ≈ 1 min at 1M creators). It asks without
+ * queueing (NOWAIT, no wait edge, so no deadlock) until ROLLUP_LOCK_POLL_MS have passed, then waits in the queue,
+ * starting over after a deadlock (40P01) PostgreSQL resolves against it; nothing is written before.
+ */
+export async function takeRollupTableLocks(trx: Executor, pollMs = ROLLUP_LOCK_POLL_MS): Promise<void> {
+  const deadline = Date.now() + pollMs;
+  for (;;) {
+    const queue = Date.now() >= deadline;
+    await sql`SAVEPOINT rollup_table_locks`.execute(trx);
+    try {
+      await sql.raw(
+        `LOCK TABLE creators, videos, unknown_partition_videos IN SHARE ROW EXCLUSIVE MODE${queue ? '' : ' NOWAIT'}`,
+      ).execute(trx);
+      await sql`RELEASE SAVEPOINT rollup_table_locks`.execute(trx);
+      return;
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      await sql`ROLLBACK TO SAVEPOINT rollup_table_locks`.execute(trx);
+      // 55P03 lock_not_available (NOWAIT), 40P01 deadlock_detected (queued): ask again
+      if (code !== '55P03' && code !== '40P01') throw err;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_SLEEP_MS));
+    }
+  }
+}
+
 /** One day's rollup on an executor that is already a transaction holding the lock. */
 async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions): Promise<RollupDaySummary> {
   const started = Date.now();
@@ -119,6 +154,8 @@ async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions
   const latest = await latestCurrentDay(trx);
   const current =
     options.current === true || ((options.current ?? 'auto') === 'auto' && (latest === null || day >= latest));
+  // the collector's tables before anything is written (takeRollupTableLocks: no deadlock with a snapshot write)
+  if (current) await takeRollupTableLocks(trx);
   await dropTempTables(trx);
   // current creator state first: the day table reads each creator's partition
   if (current) await timed('creatorState', () => refreshCreatorState(trx));

@@ -614,6 +614,34 @@ describe('runNightlyRollups(D)', () => {
     expect(after[0]?.map((k) => String(k.kolId))).toEqual(ids);
   });
 
+  it('takes its locks before writing: a snapshot write holding creators neither deadlocks nor fails', async () => {
+    const plays = async () =>
+      (await sql<{ plays: string }>`SELECT plays FROM creators WHERE id = ${id.A}`.execute(db)).rows[0]?.plays;
+    const right = await plays();
+    // A's totals are stale: the rollup rewrites A's row (refreshCreatorState)
+    await sql`UPDATE creators SET plays = plays + 7 WHERE id = ${id.A}`.execute(db);
+    let holding!: () => void;
+    let goOn!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const gate = new Promise<void>((resolve) => (goOn = resolve));
+    // a collector-like transaction: creators ROW EXCLUSIVE (B's row), then A's row
+    const writer = db.transaction().execute(async (trx) => {
+      await sql`UPDATE creators SET name = name WHERE id = ${id.B}`.execute(trx);
+      holding();
+      await gate;
+      await sql`UPDATE creators SET name = name WHERE id = ${id.A}`.execute(trx);
+    });
+    await held;
+    const rollup = runNightlyRollups(db, D);
+    // taking its locks step by step, the rollup would by now have updated A and be waiting for the writer's
+    // table lock (the foreign key of creator_metrics_next); the writer's update of A would then be a deadlock
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    goOn();
+    await expect(writer).resolves.toBeUndefined();
+    await rollup;
+    expect(await plays()).toBe(right);
+  });
+
   it('an older day writes its events and lists but leaves the current figures alone', async () => {
     const before = await metrics(id.A);
     await runNightlyRollups(db, day(-1));

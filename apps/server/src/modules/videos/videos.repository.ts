@@ -30,6 +30,7 @@ interface DayRow {
   share: string;
   reply: string;
   danmaku: string;
+  has_prev: boolean | null;
   play_inc: string | null;
   likes_inc: string | null;
   coin_inc: string | null;
@@ -74,8 +75,9 @@ export class VideosRepository {
   }
 
   /**
-   * The video's last `dayNum` stored days, oldest first, totals and increments (day minus the previous
-   * stored day; the window reads one day more so its first day has a predecessor). A day comes from
+   * The video's last `dayNum` stored days, oldest first, totals and increments (day minus the day before,
+   * both stored: a day after a gap has no increment, docs/metrics.md "Gaps"; the window reads one day more
+   * so its first day has a predecessor). A day comes from
    * video_daily, or, when the collector has no daily row for it, from the day's last fine-grained sample
    * (video_samples, Asia/Shanghai day). Nothing is invented: no rows → empty series.
    */
@@ -95,6 +97,7 @@ export class VideosRepository {
       last AS (SELECT max(day) AS day FROM days),
       w AS (
         SELECT d.*, d.day > last.day - ${dayNum}::int AS in_window,
+               lag(d.day) OVER o = d.day - 1 AS has_prev,
                d.play - lag(d.play) OVER o AS play_inc, d.likes - lag(d.likes) OVER o AS likes_inc,
                d.coin - lag(d.coin) OVER o AS coin_inc, d.favorite - lag(d.favorite) OVER o AS favorite_inc,
                d.share - lag(d.share) OVER o AS share_inc, d.reply - lag(d.reply) OVER o AS reply_inc,
@@ -114,7 +117,7 @@ export class VideosRepository {
       shareNum: num(d.share),
     }));
     const increments: VideoDayPoint[] = r.rows.flatMap((d) =>
-      d.play_inc === null
+      d.play_inc === null || d.has_prev !== true
         ? []
         : [
             {

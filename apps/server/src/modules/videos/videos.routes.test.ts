@@ -158,6 +158,30 @@ describe('GET /api/videoDayData', () => {
     expect(all.videoDayIncreaseData).toHaveLength(9); // the first stored day has no predecessor
   });
 
+  it('gives a day after a gap no increment: several days of growth are never shown as one day', async () => {
+    const v = await sql<{ id: string }>`SELECT id FROM videos ORDER BY id DESC OFFSET 1 LIMIT 1`.execute(t.ctx.db);
+    const id = v.rows[0]?.id ?? '';
+    await sql`DELETE FROM video_daily WHERE video_id = ${id}`.execute(t.ctx.db);
+    await sql`DELETE FROM video_samples WHERE video_id = ${id}`.execute(t.ctx.db);
+    // stored: 03-01, 03-02, (gap 03-03 … 03-05), 03-06, 03-07
+    const days: [string, number][] = [
+      ['2025-03-01', 1000],
+      ['2025-03-02', 1100],
+      ['2025-03-06', 1900],
+      ['2025-03-07', 2050],
+    ];
+    for (const [day, play] of days) {
+      await sql`INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+        VALUES (${id}, ${day}::date, ${play}, 1, 1, 1, 1, 1, 1)`.execute(t.ctx.db);
+    }
+    const body = await get<VideoDayDataAnswer>('/api/videoDayData', { id, dayNum: 30 });
+    expect(body.videoDayData.map((d) => d.dataDate)).toEqual(days.map(([d]) => d));
+    expect(body.videoDayIncreaseData.map((d) => [d.dataDate, d.playNum])).toEqual([
+      ['2025-03-02', 100],
+      ['2025-03-07', 150],
+    ]);
+  });
+
   it('is gated for tiers below 专业版 and checks dayNum', async () => {
     expect(await get('/api/videoDayData', { id: 1 }, free)).toMatchObject({
       code: -1,
