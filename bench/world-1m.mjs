@@ -105,7 +105,7 @@ for (let i = 0; i < 2; i++) {
   for (const s of SESSION) await c.query(s);
   sessions.push(c);
 }
-const [a] = sessions;
+const [a, b] = sessions;
 /** Runs the tasks on both sessions, each taking the next task when free. */
 async function parallel(tasks) {
   let next = 0;
@@ -386,8 +386,7 @@ await step(`videos (${videosN}) on two sessions`, () =>
 
 // 5. Creators: the plan plus the totals of their videos -------------------------------------------------------------
 await setGrams(`SELECT ${FAST_GRAMS}`); // names are not in the pool
-await step(`creators (${creatorsN})`, () =>
-  a.query(`
+const creatorsSql = `
     INSERT INTO creators (id, mid, name, face, sign, level, sex, official_type, official_title, partition_tid, mcn_id,
                           live_room_id, is_live, fans, following, likes, plays, video_count, tracked_since)
     SELECT p.id, p.mid, p.name, p.face, p.sign, p.level, p.sex, p.official_type, p.official_title, p.tid, p.mcn_id,
@@ -401,12 +400,10 @@ await step(`creators (${creatorsN})`, () =>
       SELECT creator_id, count(*)::int AS n, sum(play) AS play, sum(likes) AS likes
       FROM videos WHERE status = 0 GROUP BY creator_id
     ) v ON v.creator_id = p.id
-    ORDER BY p.id`),
-);
+    ORDER BY p.id`;
 
 // 6. creator_daily: fans walked back from today's count along a net 30-day change ----------------------------------
-await step('recent publishing per creator → bench_recent', () =>
-  a.query(`
+const recentSql = `
     CREATE UNLOGGED TABLE bench_recent AS
     SELECT creator_id, array_agg(cnt ORDER BY k) AS after
     FROM (
@@ -421,8 +418,7 @@ await step('recent publishing per creator → bench_recent', () =>
     ) s
     GROUP BY 1;
     ALTER TABLE bench_recent ADD PRIMARY KEY (creator_id);
-    ANALYZE bench_recent`),
-);
+    ANALYZE bench_recent`;
 const D = historyDays;
 const dailySql = (lo, hi) => `
   INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
@@ -454,19 +450,8 @@ const dailySql = (lo, hi) => `
     WHERE c.id BETWEEN ${lo} AND ${hi}
   ) g
   CROSS JOIN generate_series(0, ${D - 1}) AS k(k)`;
-await step(`creator_daily (${creatorsN} × ${D} days) on two sessions`, () =>
-  parallel(
-    halves.map(
-      ([lo, hi]) =>
-        (c) =>
-          c.query(dailySql(lo, hi)),
-    ),
-  ),
-);
-
 // 7. video_daily: the last days of the videos published in the history window ----------------------------------------
-await step(`video_daily (last ${videoDays} days of recent videos)`, () =>
-  a.query(`
+const videoDailySql = `
     INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
     SELECT v.id, '${lastDay}'::date - j.j, round(v.play * r.f)::bigint, round(v.likes * r.f)::bigint,
            round(v.coin * r.f)::bigint, round(v.favorite * r.f)::bigint, round(v.share * r.f)::bigint,
@@ -479,7 +464,34 @@ await step(`video_daily (last ${videoDays} days of recent videos)`, () =>
                        / ${curve(`(${endEpoch} - extract(epoch FROM v.pubdate)) / 86400.0`)} END AS f
     ) r
     WHERE v.status = 0 AND v.pubdate >= to_timestamp(${dayStartMs(firstDay) / 1000})
-      AND v.pubdate < to_timestamp(${endEpoch} - 86400 * j.j)`),
+      AND v.pubdate < to_timestamp(${endEpoch} - 86400 * j.j)`;
+// Creators and the recent publishing (one session) beside video_daily (the other): each is one statement on one
+// core, and video_daily reads only videos.
+const sub = async (name, work) => {
+  const s = Date.now();
+  await work();
+  say(`[world]   ${name}: ${((Date.now() - s) / 1000).toFixed(1)} s`);
+};
+await step(
+  `creators (${creatorsN}) and recent publishing, beside video_daily (last ${videoDays} days of recent videos)`,
+  () =>
+    Promise.all([
+      (async () => {
+        await sub(`creators (${creatorsN})`, () => a.query(creatorsSql));
+        await sub('recent publishing per creator → bench_recent', () => a.query(recentSql));
+      })(),
+      sub(`video_daily (last ${videoDays} days of recent videos)`, () => b.query(videoDailySql)),
+    ]),
+);
+
+await step(`creator_daily (${creatorsN} × ${D} days) on two sessions`, () =>
+  parallel(
+    halves.map(
+      ([lo, hi]) =>
+        (c) =>
+          c.query(dailySql(lo, hi)),
+    ),
+  ),
 );
 
 // 8. Restore text_grams, rebuild the indexes, sequences, statistics ------------------------------------------------
@@ -532,17 +544,23 @@ await pool.query(`
   SELECT 'creator_daily', max(day) FROM creator_daily HAVING max(day) IS NOT NULL
   UNION ALL SELECT 'video_daily', max(day) FROM video_daily HAVING max(day) IS NOT NULL
   ON CONFLICT (table_name) DO UPDATE SET day = EXCLUDED.day`);
+// Every creator and video as if collected once: the hash of its profile / metadata (migration 0016), so that
+// bench/ingest.mjs measures the steady state (counters-only snapshots) and not the first snapshot of each row.
+// The creators' hashes first (7 s); the videos' beside the derived data, whose range statements keep one core busy
+// for minutes while the other idled (they touch different columns; the derived data's last day takes its table
+// locks once no hash statement runs, metrics.service.ts takeRollupTableLocks).
+const { hashWorld } = await import(new URL('world-hashes.mjs', import.meta.url).href);
+await step('record hashes of the creators (bench/world-hashes.mjs)', () => hashWorld(benchUrl, ['creators']));
+const videoHashes = () => hashWorld(benchUrl, ['videos']);
 if (!skipDerived) {
-  await step('derived data: backfillRollups(db, 31, { rankingDays: 1 })', () =>
-    backfillRollups(db, 31, { rankingDays: 1, log: say }),
+  await step("derived data: backfillRollups(db, 31, { rankingDays: 1 }), the videos' record hashes beside it", () =>
+    Promise.all([backfillRollups(db, 31, { rankingDays: 1, log: say }), videoHashes()]),
   );
   await pool.query('VACUUM (ANALYZE) creators');
   await pool.query('ANALYZE');
+} else {
+  await step('record hashes of the videos (bench/world-hashes.mjs)', videoHashes);
 }
-// Every creator and video as if collected once: the hash of its profile / metadata (migration 0016), so that
-// bench/ingest.mjs measures the steady state (counters-only snapshots) and not the first snapshot of each row.
-const { hashWorld } = await import(new URL('world-hashes.mjs', import.meta.url).href);
-await step('record hashes (bench/world-hashes.mjs)', () => hashWorld(benchUrl));
 const marker = {
   seed,
   scale,

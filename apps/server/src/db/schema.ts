@@ -447,6 +447,8 @@ export interface FanEventsTable {
 export interface CreatorMetricsTable {
   creator_id: Int8;
   day: DerivedDate;
+  /** the creator's partition on `day` (0029: similar creators' candidates, index with fans) */
+  partition_tid: number | null;
   fans: Int8;
   fans_change_1: Int8 | null;
   fans_change_7: Int8 | null;

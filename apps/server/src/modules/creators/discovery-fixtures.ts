@@ -29,12 +29,13 @@ export async function upsertMetrics(db: Db, creatorId: number | string, spec: Me
       sample_window, week_video_num, week_avg_play, avg_praise, week_avg_collect, week_avg_share, week_avg_comment,
       week_cast_currency, charging_num, recent_avg_play, engagement_rate, videos_30d, normal_price, video_price,
       implantation_price, special_price, business_value, gender_portrait, age_portrait, area_portrait,
-      portrait_source, portrait_sample, audience_male_pct, audience_top_region)
+      portrait_source, portrait_sample, audience_male_pct, audience_top_region, partition_tid)
     SELECT c.id, current_date, c.fans, 0, 0, ${spec.fansChange30 === undefined ? 0 : spec.fansChange30}, c.index_num,
       7, 2, 1000, 50, 10, 5, 8, 20, 0, 1000, 0.05, 4, ${spec.videoPrice ?? 1000}, ${spec.videoPrice ?? 1000},
       ${spec.implantationPrice ?? 800}, ${spec.videoPrice ?? 1000}, ${spec.businessValue ?? spec.videoPrice ?? 1000},
       ${gender}, '[{"年龄":"18-23岁","比例":100.0}]', ${JSON.stringify([{ 地域: region, 比例: 100 }])},
-      ${spec.source ?? 'partition'}, ${spec.sample ?? 0}, ${male}, ${spec.topRegion === null ? null : region}
+      ${spec.source ?? 'partition'}, ${spec.sample ?? 0}, ${male}, ${spec.topRegion === null ? null : region},
+      c.partition_tid
     FROM creators c WHERE c.id = ${String(creatorId)}::bigint
     ON CONFLICT (creator_id) DO UPDATE SET fans_change_30 = EXCLUDED.fans_change_30,
       video_price = EXCLUDED.video_price, implantation_price = EXCLUDED.implantation_price,

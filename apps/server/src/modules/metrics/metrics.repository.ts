@@ -755,7 +755,7 @@ export async function writeCreatorMetrics(db: Executor, day: string): Promise<vo
       week_cast_currency, charging_num, recent_avg_play, engagement_rate, videos_30d,
       normal_price, video_price, implantation_price, special_price, business_value,
       gender_portrait, age_portrait, area_portrait, portrait_tid, portrait_source, portrait_sample,
-      audience_male_pct, audience_top_region, computed_at)
+      audience_male_pct, audience_top_region, computed_at, partition_tid)
     -- MATERIALIZED: inlined, the JSON would be parsed once per creator (~4 s) instead of once per partition
     WITH pt AS MATERIALIZED (
       SELECT tid, coalesce((gender_portrait::jsonb -> 0 ->> '比例')::numeric, 0) AS male_pct,
@@ -771,7 +771,7 @@ export async function writeCreatorMetrics(db: Executor, day: string): Promise<vo
            coalesce(p.source, 'partition'), coalesce(p.sample, 0),
            CASE WHEN p.source = 'creator' THEN coalesce((p.gender::jsonb -> 0 ->> '比例')::numeric, 0) ELSE pt.male_pct END,
            CASE WHEN p.source = 'creator' THEN p.area::jsonb -> 0 ->> '地域' ELSE pt.top_region END,
-           now()
+           now(), m.tid
     FROM _m_day m
     LEFT JOIN _m_portrait p ON p.creator_id = m.creator_id
     LEFT JOIN pt ON pt.tid = coalesce(m.tid, 0)`.execute(db);

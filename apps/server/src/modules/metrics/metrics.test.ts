@@ -590,7 +590,7 @@ describe('runNightlyRollups(D)', () => {
     await runNightlyRollups(db, D);
     expect(await oid()).not.toBe(old);
     expect(await shape()).toEqual(before);
-    expect(before.filter((w) => w.startsWith('index '))).toHaveLength(4);
+    expect(before.filter((w) => w.startsWith('index '))).toHaveLength(5);
     expect(before).toContain(
       'constraint creator_metrics_creator_id_fkey: FOREIGN KEY (creator_id) REFERENCES creators(id) ON DELETE CASCADE',
     );
@@ -617,9 +617,14 @@ describe('runNightlyRollups(D)', () => {
   it('takes its locks before writing: a snapshot write holding creators neither deadlocks nor fails', async () => {
     const plays = async () =>
       (await sql<{ plays: string }>`SELECT plays FROM creators WHERE id = ${id.A}`.execute(db)).rows[0]?.plays;
-    const right = await plays();
-    // A's totals are stale: the rollup rewrites A's row (refreshCreatorState)
-    await sql`UPDATE creators SET plays = plays + 7 WHERE id = ${id.A}`.execute(db);
+    const before = await sql<{ plays: string; platform_totals: boolean }>`
+      SELECT plays, platform_totals FROM creators WHERE id = ${id.A}`.execute(db);
+    const right = (
+      await sql<{ s: string }>`
+        SELECT coalesce(sum(play), 0)::text AS s FROM videos WHERE creator_id = ${id.A} AND status = 0`.execute(db)
+    ).rows[0]?.s;
+    // A's totals are its stored videos' and stale: the rollup rewrites A's row (refreshCreatorState)
+    await sql`UPDATE creators SET plays = ${Number(right) + 7}, platform_totals = false WHERE id = ${id.A}`.execute(db);
     let holding!: () => void;
     let goOn!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
@@ -640,6 +645,8 @@ describe('runNightlyRollups(D)', () => {
     await expect(writer).resolves.toBeUndefined();
     await rollup;
     expect(await plays()).toBe(right);
+    await sql`UPDATE creators SET plays = ${before.rows[0]?.plays ?? 0}, platform_totals = ${before.rows[0]?.platform_totals ?? false}
+      WHERE id = ${id.A}`.execute(db);
   });
 
   it('an older day writes its events and lists but leaves the current figures alone', async () => {
