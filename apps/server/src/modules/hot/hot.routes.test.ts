@@ -11,8 +11,10 @@ import {
 } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
-import type { TitleRow } from './hot.repository.js';
-import { aggregateTags, aggregateTopics, titleTags, videoTopics } from './hot.service.js';
+import { HotRepository, type TitleRow } from './hot.repository.js';
+import { CatalogRepository } from '../creators/catalog.repository.js';
+import { CatalogService } from '../creators/catalog.service.js';
+import { HOT_TOP_ROWS, HotService, aggregateTags, aggregateTopics, titleTags, videoTopics } from './hot.service.js';
 import { STOP_WORDS, titleKeywords } from './keywords.js';
 
 describe('hot content maths', () => {
@@ -125,6 +127,26 @@ describe('hot content endpoints', () => {
       await sql<{ tid: number }>`SELECT tid FROM partitions WHERE tid = 4 OR parent_id = 4`.execute(t.ctx.db)
     ).rows.map((r) => r.tid);
     for (const v of game.videoInfos) expect(tids).toContain(v.tid);
+  });
+
+  it('hotVideo pages: slices of the cached top rows and deeper pages scored on their own give one order', async () => {
+    const top = 40;
+    const service = new HotService(
+      t.ctx.db,
+      new HotRepository(t.ctx.db),
+      new CatalogService(new CatalogRepository(t.ctx.db)),
+      top,
+    );
+    const page = async (pageNo: number, pageSize: number) =>
+      (await service.hotVideo({ days: 7, pageNo, pageSize })).videoInfos.map((v) => [v.videoId, v.rank]);
+    const whole = await page(1, 50); // past the kept rows: scored by SQL on its own
+    expect(whole.length).toBe(50);
+    expect(whole.map(([, rank]) => rank)).toEqual(whole.map((_, i) => i + 1));
+    // pages within the kept rows are slices of them, in the same order; a page across the end is scored on its own
+    const paged = [];
+    for (let n = 1; n <= 5; n++) paged.push(...(await page(n, 10)));
+    expect(paged).toEqual(whole);
+    expect(HOT_TOP_ROWS).toBe(2_000); // the product's: 40 pages of the largest page size
   });
 
   it('hotTag, hotSpot and topicDetail', async () => {
