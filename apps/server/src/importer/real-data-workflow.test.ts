@@ -70,7 +70,9 @@ interface Creator {
   absent: number[];
   /** the first day (o) it is in a list */
   since: number;
-  /** o → fans (days it is listed only) */
+  /** o → fans of the days it would be listed (before its videos decide) */
+  base: Map<number, number>;
+  /** o → fans of the days it is in a list (with at least one of its videos) */
   fans: Map<number, number>;
   videos: Video[];
 }
@@ -108,11 +110,38 @@ interface Spec {
 }
 const SPECS: Spec[] = [
   // 甲: every day; a library price; a jump of +6,000 two days ago (a fan event); 3 videos in the week (o 0, 3, 6)
-  { name: '对比甲', tid: 17, base: 120_000, trend: 310, absent: [], since: 39, jump: [2, 6_000], pubs: [0, 3, 6, 7, 45] },
+  {
+    name: '对比甲',
+    tid: 17,
+    base: 120_000,
+    trend: 310,
+    absent: [],
+    since: 39,
+    jump: [2, 6_000],
+    pubs: [0, 3, 6, 7, 45, 44],
+  },
   // 乙: missing 30 and 29 days before (30日涨粉 from day − 28, the tolerance) and 7 days before (card: 按6天计)
-  { name: '对比乙', tid: 21, base: 48_000, trend: -120, absent: [30, 29, 7], since: 39, jump: null, pubs: [1, 5, 9, 33] },
+  {
+    name: '对比乙',
+    tid: 21,
+    base: 48_000,
+    trend: -120,
+    absent: [30, 29, 7],
+    since: 39,
+    jump: null,
+    pubs: [1, 5, 9, 33],
+  },
   // 丙: missing from the latest day's list and from d_c − 30 … d_c − 27 (30日涨粉 null); no video in the week
-  { name: '对比丙', tid: 201, base: 260_000, trend: 90, absent: [0, 28, 29, 30, 31, 32], since: 39, jump: null, pubs: [10, 20, 60] },
+  {
+    name: '对比丙',
+    tid: 201,
+    base: 260_000,
+    trend: 90,
+    absent: [0, 28, 29, 30, 31, 32],
+    since: 39,
+    jump: null,
+    pubs: [10, 20, 60],
+  },
   // 丁: missing yesterday's day before (no change since the previous snapshot) and 7 and 6 days before (no week change)
   { name: '监测丁', tid: 17, base: 9_000, trend: 40, absent: [1, 6, 7], since: 39, jump: null, pubs: [3, 12, 50] },
   // 戊: tracked for 21 days only (no 30-day history)
@@ -127,6 +156,7 @@ const creators: Creator[] = SPECS.map((s, i) => {
     tid: s.tid,
     absent: s.absent,
     since: s.since,
+    base: new Map(),
     fans: new Map(),
     videos: [],
   };
@@ -134,7 +164,7 @@ const creators: Creator[] = SPECS.map((s, i) => {
   for (let o = DAYS - 1; o >= 0; o--) {
     f += s.trend + Math.round((rnd() - 0.5) * 40);
     if (s.jump && s.jump[0] === o) f += s.jump[1];
-    if (o <= s.since && !MISSING.has(o) && !c.absent.includes(o)) c.fans.set(o, f);
+    if (o <= s.since && !MISSING.has(o) && !c.absent.includes(o)) c.base.set(o, f);
   }
   c.videos = s.pubs.map((pubO, j) => ({
     aid: 1_950_000_000 + i * 20 + j,
@@ -158,14 +188,23 @@ const creators: Creator[] = SPECS.map((s, i) => {
   return c;
 });
 const allVideos = creators.flatMap((c) => c.videos);
+/** a video is in a day's list from its publish day on, when its creator is, with gaps of its own… */
+const basicListed = (v: Video, o: number) =>
+  v.creator.base.has(o) && o <= v.pubO && (o === v.pubO || (o + v.j) % 6 !== 4);
+/** …except that the creator's oldest video stands in when none of its others is listed that day */
+function listedOn(v: Video, o: number): boolean {
+  if (basicListed(v, o)) return true;
+  if (!v.creator.base.has(o) || o > v.pubO) return false;
+  const oldest = v.creator.videos.reduce((a, b) => (b.pubO > a.pubO ? b : a));
+  return v === oldest && !v.creator.videos.some((w) => basicListed(w, o));
+}
+// a creator's snapshot of a day comes with its listed videos (owner.follower): only days with one
+for (const c of creators) {
+  for (const [o, f] of c.base) if (c.videos.some((v) => listedOn(v, o))) c.fans.set(o, f);
+}
 const present = (c: Creator, o: number) => c.fans.has(o);
-/** a video is in a day's list when its creator is, from its publish day on, with gaps of its own */
-const listedOn = (v: Video, o: number) => present(v.creator, o) && o <= v.pubO && (o === v.pubO || (o + v.j) % 6 !== 4);
 /** the days (o, oldest first) a video was listed up to day `upTo` */
-const listedDays = (v: Video, upTo = 0) =>
-  [...Array(DAYS).keys()]
-    .reverse()
-    .filter((o) => o >= upTo && listedOn(v, o));
+const listedDays = (v: Video, upTo = 0) => [...Array(DAYS).keys()].reverse().filter((o) => o >= upTo && listedOn(v, o));
 /** a video's counters as stored after importing up to day `upTo`: those of the last day it was listed */
 function storedStats(v: Video, upTo = 0): Stats | null {
   const days = listedDays(v, upTo);
@@ -225,7 +264,11 @@ async function importDays(from: number, to: number): Promise<void> {
   for (let o = from; o >= to; o--) {
     if (MISSING.has(o)) continue;
     const err: string[] = [];
-    const code = await runCli(['--date', dayO(o), listFile(o)], { out: () => undefined, err: (l) => err.push(l) }, env());
+    const code = await runCli(
+      ['--date', dayO(o), listFile(o)],
+      { out: () => undefined, err: (l) => err.push(l) },
+      env(),
+    );
     expect(err).toEqual([]);
     expect(code).toBe(0);
   }
@@ -274,7 +317,11 @@ beforeAll(async () => {
     videoIdOf.set(Number(r.aid), Number(r.id));
   }
   const err: string[] = [];
-  const code = await runRollupCli(['--from', FIRST, '--to', LAST], { out: () => undefined, err: (l) => err.push(l) }, env());
+  const code = await runRollupCli(
+    ['--from', FIRST, '--to', LAST],
+    { out: () => undefined, err: (l) => err.push(l) },
+    env(),
+  );
   expect(err).toEqual([]);
   expect(code).toBe(0);
 }, 300_000);
@@ -348,8 +395,12 @@ const LIBRARY_PRICE: Record<string, number> = { 对比甲: 3000 };
 function expectedKol(c: Creator, dataO: number) {
   const dc = knownDay(c, dataO) as number;
   const start = startOf(c, dc, 30, 3);
-  const week = c.videos.filter((v) => stored(v) && v.pubO >= dataO && v.pubO <= dataO + 6).map((v) => storedStats(v) as Stats);
-  const month = c.videos.filter((v) => stored(v) && v.pubO >= dataO && v.pubO <= dataO + 29).map((v) => storedStats(v) as Stats);
+  const week = c.videos
+    .filter((v) => stored(v) && v.pubO >= dataO && v.pubO <= dataO + 6)
+    .map((v) => storedStats(v) as Stats);
+  const month = c.videos
+    .filter((v) => stored(v) && v.pubO >= dataO && v.pubO <= dataO + 29)
+    .map((v) => storedStats(v) as Stats);
   const sum = (xs: Stats[], k: keyof Stats) => xs.reduce((s, x) => s + x[k], 0);
   const mean = (k: keyof Stats) => (week.length ? Math.round(sum(week, k) / week.length) : null);
   const plays = sum(week, 'play');
@@ -572,9 +623,7 @@ describe('dashboard card of monitored creators on imported data', () => {
           publishTime: new Date(v.pubdate * 1000).toISOString(),
           playNum: (storedStats(v) as Stats).play,
         })),
-        fanEvents: events
-          .slice(0, 3)
-          .map(([o, delta]) => ({ day: dayO(o), kind: delta > 0 ? 'rise' : 'drop', delta })),
+        fanEvents: events.slice(0, 3).map(([o, delta]) => ({ day: dayO(o), kind: delta > 0 ? 'rise' : 'drop', delta })),
       };
     });
     // creators with new videos or events first, then by the size of the 7-day change, then fans
