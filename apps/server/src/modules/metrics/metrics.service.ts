@@ -124,9 +124,11 @@ export async function takeRollupTableLocks(trx: Executor, pollMs = ROLLUP_LOCK_P
     const queue = Date.now() >= deadline;
     await sql`SAVEPOINT rollup_table_locks`.execute(trx);
     try {
-      await sql.raw(
-        `LOCK TABLE creators, videos, unknown_partition_videos IN SHARE ROW EXCLUSIVE MODE${queue ? '' : ' NOWAIT'}`,
-      ).execute(trx);
+      await sql
+        .raw(
+          `LOCK TABLE creators, videos, unknown_partition_videos IN SHARE ROW EXCLUSIVE MODE${queue ? '' : ' NOWAIT'}`,
+        )
+        .execute(trx);
       await sql`RELEASE SAVEPOINT rollup_table_locks`.execute(trx);
       return;
     } catch (err) {
