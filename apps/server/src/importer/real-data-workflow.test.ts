@@ -22,8 +22,6 @@ import {
   type ContrastRecordListAnswer,
   type KolContrastAnswer,
   type KolContrastResultAnswer,
-  type LinkKolItem,
-  type LinkVideoItem,
   type MonitorChangeItem,
   type MonitorChangesAnswer,
   type MyLinkKolAnswer,
@@ -31,9 +29,10 @@ import {
   type VideoDayDataAnswer,
   type VideoDayPoint,
 } from '@xg/shared';
-import { createEmptyTestApp, type CallResult, type TestApp } from '../../test/harness.js';
+import { createEmptyTestApp, type TestApp } from '../../test/harness.js';
+import { lcg } from '../../test/lcg.js';
 import { readPdf } from '../../test/pdf-read.js';
-import { readXlsx, type XlsxCell, type XlsxSheet } from '../../test/xlsx-read.js';
+import { cellValues, linkKolRow, linkVideoRow, xlsxOf } from '../../test/export-rows.js';
 import { createMember, toleratePoolShutdown, type TestMember } from '../modules/membership/test-members.js';
 import { runRollupCli } from '../jobs/rollup-cli.js';
 import { runCli } from './cli.js';
@@ -52,14 +51,6 @@ const FIRST = dayO(DAYS - 1);
 const MISSING = new Set([15, 24]);
 /** the lists are saved after the import of this day; the days after it are imported later */
 const ADD_AFTER = 3;
-
-function lcg(seed: number) {
-  let x = seed;
-  return () => {
-    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return x / 2_147_483_648;
-  };
-}
 
 interface Creator {
   i: number;
@@ -449,19 +440,6 @@ function expectedKol(c: Creator, dataO: number) {
 
 // ---------------------------------------------------------------------------------------------------------
 
-function fileOf(res: CallResult): XlsxSheet[] {
-  expect(res.status).toBe(200);
-  expect(String(res.raw.headers['content-type'])).toContain('spreadsheetml');
-  return readXlsx(res.raw.rawPayload);
-}
-function values(row: XlsxCell[] | undefined, width: number): (string | number | null)[] {
-  const out = (row ?? []).map((c) => c.value);
-  while (out.length < width) out.push(null);
-  return out.slice(0, width);
-}
-/** 'YYYY-MM-DD HH:mm' of an ISO time in Asia/Shanghai (how the reader shows an Excel date). */
-const wall = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-
 describe('comparison report on imported data (SEED_DEMO=false)', () => {
   const report = { id: 0, second: 0 };
   const trio = () => [creatorOf('对比甲'), creatorOf('对比乙'), creatorOf('对比丙')];
@@ -669,22 +647,8 @@ describe('exports of imported data (myLinkKol, myLinkVideo, videoDataTendency)',
     expect(byName.get('对比乙')?.fansIncrease).toBe(fansAt(creatorOf('对比乙'), 0) - fansAt(creatorOf('对比乙'), 28));
     expect([byName.get('对比丙')?.fansIncrease, byName.get('监测戊')?.fansIncrease]).toEqual([null, null]);
 
-    const row = (k: LinkKolItem) => [
-      k.kolName,
-      k.kolUid,
-      k.themeName || null,
-      k.groupName,
-      k.fansNum,
-      k.fansSinceAdd,
-      k.fansIncrease,
-      k.indexNum,
-      k.isMonitor === 1 ? '监测中' : '未监测',
-      k.addedBy || null,
-      wall(k.addTime),
-      k.mcnName || null,
-    ];
-    const sheets = fileOf(await call('GET', '/api/export/myLinkKol', { type: 1, export: 'all' }));
-    expect(sheets[0]?.rows.slice(1).map((r) => values(r, 12))).toEqual(list.linkKols.map(row));
+    const sheets = xlsxOf(await call('GET', '/api/export/myLinkKol', { type: 1, export: 'all' }));
+    expect(sheets[0]?.rows.slice(1).map((r) => cellValues(r, 12))).toEqual(list.linkKols.map(linkKolRow));
   });
 
   it('myLinkVideo: the saved videos carry their latest imported counters, in the file too', async () => {
@@ -709,23 +673,8 @@ describe('exports of imported data (myLinkKol, myLinkVideo, videoDataTendency)',
       });
     }
     expect(list.linkVideos.some((v) => v.playSinceAdd > 0)).toBe(true);
-    const row = (v: LinkVideoItem) => [
-      v.title,
-      v.bvid,
-      v.kolName,
-      v.themeName || null,
-      wall(v.publishTime),
-      v.playDuration,
-      v.playNum,
-      v.praiseNum,
-      v.castCurrencyNum,
-      v.collectNum,
-      v.commentNum,
-      v.barrageNum,
-      v.shareNum,
-    ];
-    const sheets = fileOf(await call('GET', '/api/export/myLinkVideo', { type: 1, export: 'all' }));
-    expect(sheets[0]?.rows.slice(1).map((r) => values(r, 13))).toEqual(list.linkVideos.map(row));
+    const sheets = xlsxOf(await call('GET', '/api/export/myLinkVideo', { type: 1, export: 'all' }));
+    expect(sheets[0]?.rows.slice(1).map((r) => cellValues(r, 13))).toEqual(list.linkVideos.map(linkVideoRow));
     expect(sheets[0]?.rows.slice(1).map((r) => r[14]?.value)).toEqual(list.linkVideos.map((v) => v.playSinceAdd));
   });
 
@@ -770,8 +719,8 @@ describe('exports of imported data (myLinkKol, myLinkVideo, videoDataTendency)',
     expect(report.videoDayIncreaseData).toEqual(incs);
 
     const incOf = new Map(incs.map((d) => [d.dataDate, d]));
-    const both = fileOf(await call('GET', '/api/export/videoDataTendency', { id, dayNum: 30, export: 'all' }));
-    expect(both[0]?.rows.slice(1).map((r) => values(r, 5))).toEqual(
+    const both = xlsxOf(await call('GET', '/api/export/videoDataTendency', { id, dayNum: 30, export: 'all' }));
+    expect(both[0]?.rows.slice(1).map((r) => cellValues(r, 5))).toEqual(
       totals.map((d) => [
         `${d.dataDate} 00:00`,
         d.playNum,
@@ -780,8 +729,8 @@ describe('exports of imported data (myLinkKol, myLinkVideo, videoDataTendency)',
         incOf.get(d.dataDate)?.praiseNum ?? null,
       ]),
     );
-    const only = fileOf(await call('GET', '/api/export/videoDataTendency', { id, dayNum: 30, type: 0, export: 'all' }));
-    expect(only[0]?.rows.slice(1).map((r) => values(r, 3))).toEqual(
+    const only = xlsxOf(await call('GET', '/api/export/videoDataTendency', { id, dayNum: 30, type: 0, export: 'all' }));
+    expect(only[0]?.rows.slice(1).map((r) => cellValues(r, 3))).toEqual(
       incs.map((d) => [`${d.dataDate} 00:00`, d.playNum, d.praiseNum]),
     );
   });

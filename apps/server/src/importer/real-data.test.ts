@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataMsg, type RankingAnswer } from '@xg/shared';
 import { ROLLUP_NO_WORKER } from '../modules/pipeline/pipeline.routes.js';
 import { createEmptyTestApp, type TestApp } from '../../test/harness.js';
+import { lcg } from '../../test/lcg.js';
 import { createMember, type TestMember } from '../modules/membership/test-members.js';
 import { runRollupCli } from '../jobs/rollup-cli.js';
 import { runCli } from './cli.js';
@@ -34,15 +35,6 @@ const dayOf = (k: number) => new Date(Date.parse(`${FIRST}T00:00:00Z`) + k * 86_
 const minus = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 const LAST = dayOf(DAYS - 1);
-
-/** A deterministic generator (the test must be the same every run). */
-function lcg(seed: number) {
-  let x = seed;
-  return () => {
-    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return x / 2_147_483_648;
-  };
-}
 
 // Creators: mid, tids of their videos (the first is the majority), their fans path.
 interface Creator {

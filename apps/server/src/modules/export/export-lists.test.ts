@@ -10,8 +10,9 @@ import {
   type MyLinkVideoAnswer,
   type VideoDayDataAnswer,
 } from '@xg/shared';
-import { createTestApp, type CallResult, type TestApp } from '../../../test/harness.js';
-import { readXlsx, type XlsxCell, type XlsxSheet } from '../../../test/xlsx-read.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { cellValues, linkKolRow, linkVideoRow, xlsxOf } from '../../../test/export-rows.js';
+import type { XlsxSheet } from '../../../test/xlsx-read.js';
 import { createMember, toleratePoolShutdown, type TestMember } from '../membership/test-members.js';
 
 /**
@@ -71,26 +72,11 @@ afterAll(async () => {
   await t.close();
 });
 
-function fileOf(res: CallResult): XlsxSheet[] {
-  expect(res.status).toBe(200);
-  expect(String(res.raw.headers['content-type'])).toContain('spreadsheetml');
-  return readXlsx(res.raw.rawPayload);
-}
-function values(row: XlsxCell[] | undefined, width: number): (string | number | null)[] {
-  const out = (row ?? []).map((c) => c.value);
-  while (out.length < width) out.push(null);
-  return out;
-}
 function noteOf(sheets: XlsxSheet[]): Map<unknown, unknown> {
   const note = sheets[1];
   expect(note?.name).toBe('说明');
   return new Map(note?.rows.map((r) => [r[0]?.value, r[1]?.value]));
 }
-/** 'YYYY-MM-DD HH:mm' of an ISO time in Asia/Shanghai (how the reader shows an Excel date). */
-function wall(iso: string): string {
-  return new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
-
 const KOL_HEADERS = [
   'UP主',
   'UID',
@@ -105,22 +91,6 @@ const KOL_HEADERS = [
   '添加时间',
   'MCN机构',
 ];
-function kolRow(k: LinkKolItem): (string | number | null)[] {
-  return [
-    k.kolName,
-    k.kolUid,
-    k.themeName || null,
-    k.groupName,
-    k.fansNum,
-    k.fansSinceAdd,
-    k.fansIncrease,
-    k.indexNum,
-    k.isMonitor === 1 ? '监测中' : '未监测',
-    k.addedBy || null,
-    wall(k.addTime),
-    k.mcnName || null,
-  ];
-}
 async function apiKols(m: TestMember, params: Params): Promise<LinkKolItem[]> {
   const body = (await call(m, 'GET', '/api/user/myLinkKol', { ...params, pageNo: 1, pageSize: 50 }))
     .body as unknown as MyLinkKolAnswer;
@@ -141,11 +111,11 @@ describe('myLinkKol export (saved creators, §7.6)', () => {
     for (const [screen, fields, [from, to]] of cases) {
       const api = (await apiKols(ent, screen)).slice(from, to);
       expect(api.length).toBe(to - from);
-      const sheets = fileOf(await call(ent, 'GET', '/api/export/myLinkKol', { ...screen, ...fields }));
+      const sheets = xlsxOf(await call(ent, 'GET', '/api/export/myLinkKol', { ...screen, ...fields }));
       const data = sheets[0]!;
-      expect(values(data.rows[0], KOL_HEADERS.length)).toEqual(KOL_HEADERS);
+      expect(cellValues(data.rows[0], KOL_HEADERS.length)).toEqual(KOL_HEADERS);
       expect(data.frozenRows).toBe(1);
-      expect(data.rows.slice(1).map((r) => values(r, KOL_HEADERS.length))).toEqual(api.map(kolRow));
+      expect(data.rows.slice(1).map((r) => cellValues(r, KOL_HEADERS.length))).toEqual(api.map(linkKolRow));
       expect(data.rows[1]?.[4]?.type).toBe('n'); // 粉丝数 is a number
       expect(data.rows[1]?.[10]?.type).toBe('d'); // 添加时间 is a date
       const note = noteOf(sheets);
@@ -160,20 +130,20 @@ describe('myLinkKol export (saved creators, §7.6)', () => {
     const res = await call(ent, 'GET', '/api/user/myLinkKol', { type: 1, pageNo: 2, pageSize: 10, export: 1 });
     expect(String(res.raw.headers['content-disposition'])).toMatch(/filename\*=UTF-8''.+_\d{14}\.xlsx/);
     expect(
-      fileOf(res)[0]!
+      xlsxOf(res)[0]!
         .rows.slice(1)
-        .map((r) => values(r, KOL_HEADERS.length)),
-    ).toEqual(api.map(kolRow));
+        .map((r) => cellValues(r, KOL_HEADERS.length)),
+    ).toEqual(api.map(linkKolRow));
   });
 
   it('a sub-account exports its team’s list; another team exports only its own, never this team’s', async () => {
-    const parentFile = fileOf(await call(ent, 'GET', '/api/export/myLinkKol', { type: 1, export: 'all' }))[0]!;
-    const subFile = fileOf(await call(sub, 'GET', '/api/export/myLinkKol', { type: 1, export: 'all' }))[0]!;
-    expect(subFile.rows.map((r) => values(r, 3).slice(0, 3))).toEqual(
-      parentFile.rows.map((r) => values(r, 3).slice(0, 3)),
+    const parentFile = xlsxOf(await call(ent, 'GET', '/api/export/myLinkKol', { type: 1, export: 'all' }))[0]!;
+    const subFile = xlsxOf(await call(sub, 'GET', '/api/export/myLinkKol', { type: 1, export: 'all' }))[0]!;
+    expect(subFile.rows.map((r) => cellValues(r, 3).slice(0, 3))).toEqual(
+      parentFile.rows.map((r) => cellValues(r, 3).slice(0, 3)),
     );
 
-    const rivalSheets = fileOf(await call(rival, 'GET', '/api/export/myLinkKol', { type: 1, export: 'all' }));
+    const rivalSheets = xlsxOf(await call(rival, 'GET', '/api/export/myLinkKol', { type: 1, export: 'all' }));
     const rivalUids = rivalSheets[0]!.rows.slice(1).map((r) => r[1]?.value);
     const theirs = await apiKols(rival, { type: 1 });
     expect(rivalUids).toEqual(theirs.map((k) => k.kolUid));
@@ -204,18 +174,7 @@ describe('myLinkKol export (saved creators, §7.6)', () => {
 
 describe('myLinkVideo export (saved videos, blob variant of §7.3)', () => {
   const HEADERS = ['标题', 'BV号', 'UP主', '分区', '发布时间', '时长（秒）', '播放数', '点赞数', '投币数', '收藏数'];
-  const row = (v: LinkVideoItem) => [
-    v.title,
-    v.bvid,
-    v.kolName,
-    v.themeName || null,
-    wall(v.publishTime),
-    v.playDuration,
-    v.playNum,
-    v.praiseNum,
-    v.castCurrencyNum,
-    v.collectNum,
-  ];
+  const row = (v: LinkVideoItem) => linkVideoRow(v).slice(0, 10);
   it('writes the saved videos with the screen’s filters, the team’s only', async () => {
     for (const params of [
       { type: 1, sort: 'play' },
@@ -224,9 +183,9 @@ describe('myLinkVideo export (saved videos, blob variant of §7.3)', () => {
       const list = (await call(ent, 'GET', '/api/user/myLinkVideo', { ...params, pageSize: 50 }))
         .body as unknown as MyLinkVideoAnswer;
       expect(list.linkVideos).toHaveLength(7);
-      const sheets = fileOf(await call(ent, 'GET', '/api/user/myLinkVideo', { ...params, pageSize: 50, export: 1 }));
+      const sheets = xlsxOf(await call(ent, 'GET', '/api/user/myLinkVideo', { ...params, pageSize: 50, export: 1 }));
       const data = sheets[0]!;
-      expect(values(data.rows[0], 17)).toEqual([
+      expect(cellValues(data.rows[0], 17)).toEqual([
         ...HEADERS,
         '评论数',
         '弹幕数',
@@ -236,11 +195,11 @@ describe('myLinkVideo export (saved videos, blob variant of §7.3)', () => {
         '添加人',
         '添加时间',
       ]);
-      expect(data.rows.slice(1).map((r) => values(r, 10).slice(0, 10))).toEqual(list.linkVideos.map(row));
+      expect(data.rows.slice(1).map((r) => cellValues(r, 10).slice(0, 10))).toEqual(list.linkVideos.map(row));
       expect(data.rows.slice(1).map((r) => r[14]?.value)).toEqual(list.linkVideos.map((v) => v.playSinceAdd));
       expect(noteOf(sheets).get('排序')).toBe(params.sort === 'play' ? '播放数' : '最近添加');
     }
-    const rivalFile = fileOf(await call(rival, 'GET', '/api/export/myLinkVideo', { type: 1, export: 'all' }))[0]!;
+    const rivalFile = xlsxOf(await call(rival, 'GET', '/api/export/myLinkVideo', { type: 1, export: 'all' }))[0]!;
     expect(rivalFile.rows).toHaveLength(2);
     const theirs = await sql<{ bvid: string }>`SELECT bvid FROM videos WHERE id = ${videoIds[11]!}`.execute(t.ctx.db);
     expect(rivalFile.rows[1]?.[1]?.value).toBe(theirs.rows[0]?.bvid);
@@ -261,11 +220,11 @@ describe('videoDataTendency export (the 30-day video report, §7.3 blob; §2.6 t
     const inc = new Map(report.videoDayIncreaseData.map((d) => [d.dataDate, d]));
 
     // both (no type): 日期, then 总量 and 增量 of each figure
-    const both = fileOf(await call(ent, 'GET', '/api/user/videoDataTendency', { id: id!, dayNum: 30, export: 1 }));
-    const header = values(both[0]!.rows[0], 15);
+    const both = xlsxOf(await call(ent, 'GET', '/api/user/videoDataTendency', { id: id!, dayNum: 30, export: 1 }));
+    const header = cellValues(both[0]!.rows[0], 15);
     expect(header.slice(0, 5)).toEqual(['日期', '播放总量', '播放增量', '点赞总量', '点赞增量']);
     expect(header).toHaveLength(15);
-    expect(both[0]!.rows.slice(1).map((r) => values(r, 5).slice(0, 5))).toEqual(
+    expect(both[0]!.rows.slice(1).map((r) => cellValues(r, 5).slice(0, 5))).toEqual(
       report.videoDayData.map((d) => [
         `${d.dataDate} 00:00`,
         d.playNum,
@@ -280,10 +239,10 @@ describe('videoDataTendency export (the 30-day video report, §7.3 blob; §2.6 t
     expect(String(note.get('数据时间'))).toContain(report.videoDayData[0]!.dataDate);
 
     // 1 总量 only, through /api/export; 0 增量 only: the increment days
-    const totals = fileOf(
+    const totals = xlsxOf(
       await call(ent, 'GET', '/api/export/videoDataTendency', { id: id!, dayNum: 30, type: 1, export: 'all' }),
     )[0]!;
-    expect(values(totals.rows[0], 8)).toEqual([
+    expect(cellValues(totals.rows[0], 8)).toEqual([
       '日期',
       '播放总量',
       '点赞总量',
@@ -294,10 +253,10 @@ describe('videoDataTendency export (the 30-day video report, §7.3 blob; §2.6 t
       '分享总量',
     ]);
     expect(totals.rows.slice(1).map((r) => r[7]?.value)).toEqual(report.videoDayData.map((d) => d.shareNum));
-    const increments = fileOf(
+    const increments = xlsxOf(
       await call(ent, 'GET', '/api/user/videoDataTendency', { id: id!, dayNum: 30, type: 0, export: 1 }),
     )[0]!;
-    expect(increments.rows.slice(1).map((r) => values(r, 2).slice(0, 2))).toEqual(
+    expect(increments.rows.slice(1).map((r) => cellValues(r, 2).slice(0, 2))).toEqual(
       report.videoDayIncreaseData.map((d) => [`${d.dataDate} 00:00`, d.playNum]),
     );
 
