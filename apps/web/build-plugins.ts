@@ -159,6 +159,85 @@ export function tableWithoutColumnFilters(): Plugin {
   };
 }
 
+const NO_UNIQUE_TOOLTIP = '\0xg-no-unique-tooltip';
+
+/**
+ * antd's ConfigProvider imports Tooltip's UniqueProvider (the shared tooltip popup of `tooltip.unique`, with
+ * @rc-component/trigger and its motion) for every page, the landing included, and the app never turns
+ * `tooltip.unique` on (app/providers.tsx). The provider's copy is a stand-in that throws if it is ever
+ * turned on; Tooltip itself still imports the real one, so pages with tooltips keep it.
+ */
+export function configWithoutUniqueTooltip(): Plugin {
+  return {
+    name: 'xg-config-without-unique-tooltip',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        !importer ||
+        source !== '../tooltip/UniqueProvider' ||
+        !/antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)
+      )
+        return null;
+      return NO_UNIQUE_TOOLTIP;
+    },
+    load(id) {
+      if (id !== NO_UNIQUE_TOOLTIP) return null;
+      return [
+        'export default function UniqueProvider() {',
+        "  throw new Error('tooltip.unique is not part of the web build (apps/web/build-plugins.ts)');",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+const NO_ROW_SELECTION = '\0xg-no-table-row-selection';
+
+/**
+ * No table of the app selects rows (`rowSelection`), yet antd's Table imports Checkbox, Radio and Dropdown
+ * for its selection column on every table. In the selection hook they are stand-ins that throw if a table
+ * ever asks for a selection column (the hook's no-selection path renders none of them); pages with a
+ * Checkbox, Radio or Dropdown import them themselves and get the real ones.
+ */
+export function tableWithoutRowSelection(): Plugin {
+  return {
+    name: 'xg-table-without-row-selection',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/.test(importer)) return null;
+      return ['../../checkbox', '../../radio', '../../dropdown'].includes(source) ? NO_ROW_SELECTION : null;
+    },
+    load(id) {
+      if (id !== NO_ROW_SELECTION) return null;
+      return [
+        'export default function SelectionControl() {',
+        "  throw new Error('Table row selection is not part of the web build (apps/web/build-plugins.ts)');",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * antd's components fall back to its English locale (`antd/es/locale/en_US`) where the ConfigProvider gives
+ * none, so every page carried the English texts beside the Chinese ones. The app renders everything under
+ * `<ConfigProvider locale={zhCN}>` (app/providers.tsx), and zh_CN has every key en_US has (checked by
+ * hand for antd 6.6.8: a deep key comparison found none missing), so the fallback is zh_CN itself: texts
+ * inside the provider are the same, and antd's static fallbacks outside it speak Chinese too.
+ */
+export function antdChineseDefaultLocale(): Plugin {
+  return {
+    name: 'xg-antd-chinese-default-locale',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !/en_US$/.test(source) || !/antd[\\/]es[\\/]/.test(importer)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      if (!resolved || !/antd[\\/]es[\\/]locale[\\/]en_US\.js$/.test(resolved.id)) return null;
+      return resolved.id.replace(/en_US\.js$/, 'zh_CN.js');
+    },
+  };
+}
+
 const NO_JSON_SCHEMA = '\0xg-zod-no-json-schema:';
 const JSON_SCHEMA_MODULES = /(?:^|[\\/])(to-json-schema|json-schema-processors|json-schema-generator)\.js$/;
 

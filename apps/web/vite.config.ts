@@ -2,11 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
 import {
+  antdChineseDefaultLocale,
   cardWithoutTabs,
+  configWithoutUniqueTooltip,
   leanFormContext,
   paginationWithoutSizeChanger,
   preCompress,
   tableWithoutColumnFilters,
+  tableWithoutRowSelection,
   typographyWithoutEditing,
   zodWithoutJsonSchema,
 } from './build-plugins.ts';
@@ -25,6 +28,9 @@ export default defineConfig({
     cardWithoutTabs(),
     paginationWithoutSizeChanger(),
     typographyWithoutEditing(),
+    configWithoutUniqueTooltip(),
+    tableWithoutRowSelection(),
+    antdChineseDefaultLocale(),
     preCompress(),
   ],
   define: {

@@ -1,6 +1,4 @@
-import jsMd5 from 'js-md5';
-
-const md5 = (input: string): string => jsMd5.md5.hex(input);
+import { md5 } from './md5.js';
 
 /**
  * Request signing of spec §7: every call carries `timetemp` (ms timestamp), `encrypt` (hash of a random

@@ -16,7 +16,6 @@ import {
   type RouteHandle,
 } from './menu-model';
 import { Redirect } from './redirect';
-import { RegistryPage } from './route-registry';
 
 /*
  * Every layout and page loads on demand: the public site (landing, about, sign-in) never loads the signed-in
@@ -32,6 +31,13 @@ const NotFound = lazy(() => import('../components/not-found').then((m) => ({ def
 const ServiceUnavailablePage = lazy(() =>
   import('./pages/service-unavailable-page').then((m) => ({ default: m.ServiceUnavailablePage })),
 );
+
+/**
+ * The signed-in pages by component key, with their ~30 loaders and the preload lists of their chunks: loaded
+ * with the menu (a signed-in visit starts it with the menu fetch, see AppRoutes), never by the public pages.
+ */
+const loadRegistry = () => import('./route-registry');
+const RegistryPage = lazy(() => loadRegistry().then((m) => ({ default: m.RegistryPage })));
 
 const AboutPage = lazy(() => import('../features/home/components/about-page').then((m) => ({ default: m.AboutPage })));
 const SignInPage = lazy(() =>
@@ -145,6 +151,10 @@ export function AppRoutes() {
   const menuQuery = useMenu(token);
   const { data: site } = useSiteConfig();
   const menuData = token ? menuQuery.data : undefined;
+  // the page registry downloads alongside the menu rather than after it
+  useEffect(() => {
+    if (token) void loadRegistry();
+  }, [token]);
   const routes = useMemo(() => buildRoutes(menuData), [menuData]);
   const element = useRoutes(routes, location);
 

@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { FeedbackProvider } from './feedback-provider';
-import zhCN from 'antd/locale/zh_CN';
+// antd's ES module (antd/locale/zh_CN is a CommonJS copy): the build makes it antd's default locale as well
+import zhCN from 'antd/es/locale/zh_CN';
 import { LoadingOutlined } from '@ant-design/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { registerFeedback } from '../lib/feedback';

@@ -1,10 +1,10 @@
 import { Dropdown, Skeleton, Tag, type MenuProps } from 'antd';
 import { DownOutlined, FileExcelOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import dayjs from '../../../lib/dayjs';
 import { TRIAL_VERSION_TYPE, userTypeLabel, type UserInfo } from '@xg/shared';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useCurrentUser } from '../../../lib/current-user';
+import { localDay } from '../../../lib/local-day';
 import { useLogout } from '../hooks/use-logout';
 import { useFeature } from '../../gate/hooks/use-feature';
 
@@ -12,8 +12,8 @@ const TIER_COLORS: Readonly<Record<number, string>> = { 0: 'default', 1: 'blue',
 
 function formatExpiry(value: string | null): string | null {
   if (!value) return null;
-  const date = dayjs(value);
-  return date.isValid() ? date.format('YYYY-MM-DD') : value;
+  // not dayjs: the header is on every signed-in page (lib/local-day.ts)
+  return localDay(value) ?? value;
 }
 
 /** Expiry line: a sub-account shows 子账号 before the expiry (§2.2). */

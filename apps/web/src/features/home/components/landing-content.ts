@@ -112,7 +112,7 @@ export function tierLines(userType: number): TierLine[] {
         ]
       : [{ text: `包含${USER_TYPE_LABELS[userType - 1] ?? ''}全部功能`, built: true }];
   // 高级企业版's own line: higher quotas of the comparison report and the Excel export (built since #16), 即将上线
-  // until the comparison ships (kept this short: /index is within a few bytes of its 200 KB budget)
+  // until the comparison ships
   return [
     ...head,
     ...toLines(featuresAddedAt(userType)),
