@@ -1,4 +1,6 @@
-import { md5 } from './md5.js';
+import jsMd5 from 'js-md5';
+
+const md5 = (input: string): string => jsMd5.md5.hex(input);
 
 /**
  * Request signing of spec §7: every call carries `timetemp` (ms timestamp), `encrypt` (hash of a random
