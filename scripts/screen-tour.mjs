@@ -10,6 +10,7 @@
  * Writes OUT/<account>/<width>/<slug>.png and OUT/summary.md, and prints the summary. It reports, it does not
  * judge: look at the pictures.
  */
+/* global document, window -- the callbacks of waitForFunction and evaluate run in the page */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -43,7 +44,9 @@ const slugOf = (pathname) => pathname.replace(/^\//, '').replaceAll('/', '-') ||
 /** Collects what goes wrong on `page` into `log` (reset before each visit). */
 function watch(page, log) {
   page.on('console', (msg) => {
-    if (msg.type() === 'error') log.console.push(msg.text());
+    // Images from outside hosts fail on a machine without Internet: counted apart from the page's own errors
+    if (msg.type() === 'error')
+      (msg.text().startsWith('Failed to load resource') ? log.loads : log.console).push(msg.text());
   });
   page.on('pageerror', (error) => log.page.push(error.message));
   page.on('response', async (res) => {
@@ -63,7 +66,7 @@ function watch(page, log) {
   });
 }
 
-const newLog = () => ({ console: [], page: [], api: [], gates: [], notes: [] });
+const newLog = () => ({ console: [], loads: [], page: [], api: [], gates: [], notes: [] });
 
 /** Waits for network idle, no visible spinner or skeleton, every visible chart drawn; notes what never settled. */
 async function settle(page, log) {
@@ -82,6 +85,7 @@ async function settle(page, log) {
     .catch(() => log.notes.push('spinner or chart still loading'));
   await idle();
   await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Screenshot and measurements of the settled page. */
@@ -112,9 +116,8 @@ const failedRow = (slug, width, url, log, error) => ({
 });
 
 /** A fresh tab at `viewport`, its problems collected into the returned log. */
-async function openTab(context, viewport) {
+async function openTab(context) {
   const page = await context.newPage();
-  await page.setViewportSize(viewport);
   const log = newLog();
   watch(page, log);
   return { page, log };
@@ -122,7 +125,7 @@ async function openTab(context, viewport) {
 
 /** Opens `pathname` and captures it. */
 async function visit(context, account, viewport, pathname) {
-  const { page, log } = await openTab(context, viewport);
+  const { page, log } = await openTab(context);
   try {
     await page.goto(`${BASE_URL}${pathname}`);
     return await capture(page, log, account, viewport.width, slugOf(pathname));
@@ -135,7 +138,7 @@ async function visit(context, account, viewport, pathname) {
 
 /** Opens the list page, clicks its first link to `detailPath` (in this tab or a new one) and captures the detail. */
 async function clickThrough(context, account, viewport, listPath, detailPath) {
-  const { page, log } = await openTab(context, viewport);
+  const { page, log } = await openTab(context);
   const slug = slugOf(detailPath);
   let detail = page;
   try {
@@ -172,20 +175,24 @@ async function signIn(page, login) {
   return body.menus;
 }
 
+/** Every page of `account` ('public': the public paths, signed out) at each viewport, one browser context each. */
 async function tourAccount(browser, account) {
-  const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', deviceScaleFactor: 1 });
+  const name = account.replace(/@.*/, '');
   const rows = [];
-  try {
-    let pages = PUBLIC_PATHS.map((pathname) => ({ path: pathname }));
-    if (account !== 'public') {
-      const start = await context.newPage();
-      const menu = menuPages(await signIn(start, account));
-      await start.close();
-      const byKey = new Map(menu.map((r) => [r.component, r.path]));
-      pages = menu.map((r) => ({ path: r.path, from: CLICK_FROM[r.component] && byKey.get(CLICK_FROM[r.component]) }));
-    }
-    const name = account.replace(/@.*/, '');
-    for (const viewport of VIEWPORTS) {
+  for (const viewport of VIEWPORTS) {
+    const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    try {
+      let pages = PUBLIC_PATHS.map((pathname) => ({ path: pathname }));
+      if (account !== 'public') {
+        const start = await context.newPage();
+        const menu = menuPages(await signIn(start, account));
+        await start.close();
+        const byKey = new Map(menu.map((r) => [r.component, r.path]));
+        pages = menu.map((r) => ({
+          path: r.path,
+          from: CLICK_FROM[r.component] && byKey.get(CLICK_FROM[r.component]),
+        }));
+      }
       for (const p of pages) {
         const row = p.from
           ? await clickThrough(context, name, viewport, p.from, p.path)
@@ -193,9 +200,9 @@ async function tourAccount(browser, account) {
         rows.push(row);
         console.error(`${name} ${viewport.width} ${p.path}${row.failed ? ` FAILED: ${row.failed}` : ''}`);
       }
+    } finally {
+      await context.close();
     }
-  } finally {
-    await context.close();
   }
   return rows;
 }
@@ -216,8 +223,9 @@ function summary(tours) {
     lines.push('|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
       const notes = r.failed ? [`FAILED: ${r.failed}`, ...r.notes] : r.notes;
-      const cols = [r.url, r.width, r.overflow > 0 ? `**${r.overflow}**` : '0', cell(r.console), cell(r.page)];
-      lines.push(`| ${[...cols, cell(r.api), cell(r.gates), cell(r.texts), cell(notes)].join(' | ')} |`);
+      const overflow = r.overflow > 0 ? `**${r.overflow}**` : '0';
+      const cols = [r.url, r.width, overflow, cell(r.console), r.loads.length || '', cell(r.page), cell(r.api)];
+      lines.push(`| ${[...cols, cell(r.gates), cell(r.texts), cell(notes)].join(' | ')} |`);
     }
     lines.push('');
   }
