@@ -76,9 +76,9 @@ async function settle(page, log) {
   await page
     .waitForFunction(
       () =>
-        ![
-          ...document.querySelectorAll('.page-loading, .ant-spin-spinning, .ant-skeleton-active, [data-rendered]'),
-        ].some((el) => el.checkVisibility() && el.getAttribute('data-rendered') !== 'true'),
+        ![...document.querySelectorAll('.page-loading, .ant-spin-spinning, .ant-skeleton, [data-rendered]')].some(
+          (el) => el.checkVisibility() && el.getAttribute('data-rendered') !== 'true',
+        ),
       null,
       { timeout: SETTLE_MS },
     )
