@@ -218,9 +218,9 @@ function summary(tours) {
   for (const { account, rows } of tours) {
     lines.push(`## ${account} (${rows.length} screens)`, '');
     lines.push(
-      '| page | width | overflow px | console errors | page errors | /api problems | tier gates | error texts | notes |',
+      '| page | width | overflow px | console errors | failed loads | page errors | /api problems | tier gates | error texts | notes |',
     );
-    lines.push('|---|---|---|---|---|---|---|---|---|');
+    lines.push('|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
       const notes = r.failed ? [`FAILED: ${r.failed}`, ...r.notes] : r.notes;
       const overflow = r.overflow > 0 ? `**${r.overflow}**` : '0';
