@@ -77,7 +77,7 @@ async function settle(page, log) {
     .waitForFunction(
       () =>
         ![...document.querySelectorAll('.page-loading, .ant-spin-spinning, .ant-skeleton, [data-rendered]')].some(
-          (el) => el.checkVisibility() && el.getAttribute('data-rendered') !== 'true',
+          (el) => el.checkVisibility() && el.getAttribute('data-rendered') !== 'true' && !el.closest('.gate-overlay'),
         ),
       null,
       { timeout: SETTLE_MS },
@@ -150,7 +150,10 @@ async function clickThrough(context, account, viewport, listPath, detailPath) {
       [detail] = await Promise.all([context.waitForEvent('page'), link.click()]);
       watch(detail, log);
     } else {
+      const clicked = await link.elementHandle();
       await Promise.all([page.waitForURL((url) => url.pathname === detailPath), link.click()]);
+      // the router keeps the list on screen while the detail's code loads: wait until the list has gone
+      await page.waitForFunction((el) => !el.isConnected, clicked, { timeout: SETTLE_MS });
     }
     const row = await capture(detail, log, account, viewport.width, slug);
     return { ...row, url: `${row.url} (from ${listPath})` };
