@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, Col, Row, type TableColumnType, type TableColumnsType } from 'antd';
+import { Card, Col, Grid, Row, type TableColumnType, type TableColumnsType } from 'antd';
 import { formatCount } from '@xg/shared';
 import { BarChart } from './charts/bar-chart';
 import { PieChart } from './charts/pie-chart';
@@ -87,6 +87,9 @@ function BarCard<R extends PartitionRow>({
     () => [{ name: bar.series.name, values: rows.map(bar.series.value), color: bar.series.color }],
     [rows, bar],
   );
+  // On a phone some 20 partitions leave a bar about 10 px wide: their value labels ran into each other, so
+  // there the values are read from the tooltip and the 分区明细 table.
+  const wide = Grid.useBreakpoint().lg !== false;
   return (
     <Card variant="borderless" title={bar.title}>
       <BarChart
@@ -94,7 +97,7 @@ function BarCard<R extends PartitionRow>({
         categories={categories}
         series={series}
         percent={bar.percent}
-        showLabels={bar.showLabels}
+        showLabels={bar.showLabels && wide}
         testId={bar.testId}
       />
     </Card>

@@ -55,7 +55,10 @@ export function PieChart({
         {
           type: 'pie',
           radius: donut ? ['36%', '56%'] : [0, '56%'],
-          center: ['50%', '46%'],
+          // the pie and its labels keep out of the legend's row at the bottom: on a phone the labels of many
+          // small slices stack down the left side and ran into the legend (the tour's 375 px screenshots)
+          bottom: 32,
+          center: ['50%', '50%'],
           avoidLabelOverlap: true,
           // slices under ~3 % keep their legend entry and tooltip but no label (many partitions)
           minShowLabelAngle: 10,

@@ -106,7 +106,7 @@ export function CreatorVideosCard({ kolId }: { kolId: number }) {
     <Card
       variant="borderless"
       title="视频列表"
-      className="creator-section"
+      className="creator-section creator-videos-card"
       extra={
         <Segmented<KolVideoSort>
           aria-label="视频排序"
