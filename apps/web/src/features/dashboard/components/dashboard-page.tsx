@@ -32,6 +32,7 @@ const SHORTCUTS = [
 ];
 
 function QuotaCard({ quota }: { quota: Quota }) {
+  const hrefOf = useAppHref();
   const label = QUOTA_LABELS[quota.kind];
   const percent = quota.totalCount > 0 ? Math.round((quota.useCount / quota.totalCount) * 100) : 0;
   return (
@@ -67,7 +68,9 @@ function QuotaCard({ quota }: { quota: Quota }) {
           </div>
         </>
       ) : (
-        <div className="dash-quota-none">当前版本暂无额度，升级会员可用</div>
+        <div className="dash-quota-none">
+          当前版本暂无额度，<Link to={hrefOf({ pathname: '/member' })}>升级会员</Link>可用
+        </div>
       )}
     </Card>
   );
