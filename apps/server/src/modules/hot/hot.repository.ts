@@ -7,14 +7,15 @@ import type { VideoItemRow } from '../videos/video-items.js';
  * The hot-video score of docs/metrics.md "Hot content", as SQL over `v` (videos) with `asOf` the
  * reference instant:
  *   hotScore = gain × (1 + engagement) / (ageHours + 2)^1.5
- * gain = the plays gained over the video's last stored day (video_daily) when there is one, else all its
- * plays (a video inside the window gained them all since it was published); engagement =
- * min(1, interactions / plays).
+ * gain = the plays gained per day between the video's last two stored days (video_daily) when there are two
+ * (over a gap, the gain of the days it covers divided by their number: never several days' gain as one day's,
+ * docs/metrics.md "Gaps"), else all its plays (a video inside the window gained them all since it was
+ * published); engagement = min(1, interactions / plays).
  */
 export function hotScoreSql(asOf: Date): RawBuilder<number> {
   return sql<number>`(
-    coalesce((SELECT d1.play - d0.play FROM video_daily d1
-              JOIN LATERAL (SELECT d.play FROM video_daily d WHERE d.video_id = v.id AND d.day < d1.day
+    coalesce((SELECT (d1.play - d0.play)::double precision / (d1.day - d0.day) FROM video_daily d1
+              JOIN LATERAL (SELECT d.play, d.day FROM video_daily d WHERE d.video_id = v.id AND d.day < d1.day
                             ORDER BY d.day DESC LIMIT 1) d0 ON true
               WHERE d1.video_id = v.id ORDER BY d1.day DESC LIMIT 1), v.play)::double precision
     * (1 + least(1, (v.likes + v.coin + v.favorite + v.share + v.reply + v.danmaku)::double precision

@@ -11,7 +11,7 @@ import {
 } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
-import { HotRepository, type TitleRow } from './hot.repository.js';
+import { HotRepository, hotScoreSql, type TitleRow } from './hot.repository.js';
 import { CatalogRepository } from '../creators/catalog.repository.js';
 import { CatalogService } from '../creators/catalog.service.js';
 import { HOT_TOP_ROWS, HotService, aggregateTags, aggregateTopics, titleTags, videoTopics } from './hot.service.js';
@@ -147,6 +147,40 @@ describe('hot content endpoints', () => {
     for (let n = 1; n <= 5; n++) paged.push(...(await page(n, 10)));
     expect(paged).toEqual(whole);
     expect(HOT_TOP_ROWS).toBe(2_000); // the product's: 40 pages of the largest page size
+  });
+
+  it('hot score: the gain is per day between the last two stored days, a gap’s gain spread over its days', async () => {
+    const asOf = new Date('2030-01-10T12:00:00Z');
+    const v = await sql<{ id: string }>`SELECT id FROM videos WHERE status = 0 ORDER BY id DESC LIMIT 1`.execute(
+      t.ctx.db,
+    );
+    const id = v.rows[0]?.id ?? '';
+    await sql`DELETE FROM video_daily WHERE video_id = ${id}`.execute(t.ctx.db);
+    const stats = await sql<{ play: string; interactions: string; pubdate: Date }>`
+      SELECT play, likes + coin + favorite + share + reply + danmaku AS interactions, pubdate
+      FROM videos WHERE id = ${id}`.execute(t.ctx.db);
+    const s = stats.rows[0] as { play: string; interactions: string; pubdate: Date };
+    const score = async () =>
+      Number(
+        (await sql<{ s: number }>`SELECT ${hotScoreSql(asOf)} AS s FROM videos v WHERE v.id = ${id}`.execute(t.ctx.db))
+          .rows[0]?.s,
+      );
+    const factor =
+      (1 + Math.min(1, Number(s.interactions) / Math.max(Number(s.play), 1))) /
+      Math.pow(Math.max((asOf.getTime() - s.pubdate.getTime()) / 3_600_000, 0) + 2, 1.5);
+    // one stored day: all its plays
+    await sql`INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+      VALUES (${id}, '2030-01-06', 1000, 0, 0, 0, 0, 0, 0)`.execute(t.ctx.db);
+    expect(await score()).toBeCloseTo(Number(s.play) * factor, 6);
+    // the last day three days after the previous: 3,000 plays over 3 days is a gain of 1,000 a day
+    await sql`INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+      VALUES (${id}, '2030-01-09', 4000, 0, 0, 0, 0, 0, 0)`.execute(t.ctx.db);
+    expect(await score()).toBeCloseTo(1000 * factor, 6);
+    // consecutive days: that day's gain
+    await sql`INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+      VALUES (${id}, '2030-01-10', 4600, 0, 0, 0, 0, 0, 0)`.execute(t.ctx.db);
+    expect(await score()).toBeCloseTo(600 * factor, 6);
+    await sql`DELETE FROM video_daily WHERE video_id = ${id} AND day >= '2030-01-01'`.execute(t.ctx.db);
   });
 
   it('hotTag, hotSpot and topicDetail', async () => {
