@@ -268,16 +268,7 @@ export class ContrastRepository {
 
   /** A live report of the team, or null (missing, deleted or another team's: the same answer). */
   async report(teamId: string, id: number): Promise<ReportRow | null> {
-    const r = await sql<{
-      id: string;
-      team_id: string;
-      created_by: string | null;
-      kol_ids: string[];
-      data_date: string | null;
-      snapshot: unknown;
-      intention_kol_id: string | null;
-      created_at: Date;
-    }>`
+    const r = await sql<ReportDbRow>`
       SELECT id, team_id, created_by, kol_ids, data_date, snapshot, intention_kol_id, created_at
       FROM contrast_reports WHERE id = ${id} AND team_id = ${teamId} AND deleted_at IS NULL`.execute(this.db);
     const x = r.rows[0];
@@ -308,18 +299,7 @@ export class ContrastRepository {
   /** One page of the team's live reports, newest first, with who generated each; and their number. */
   async list(teamId: string, page: { limit: number; offset: number }): Promise<{ rows: RecordRow[]; total: number }> {
     const [rows, count] = await Promise.all([
-      sql<{
-        id: string;
-        team_id: string;
-        created_by: string | null;
-        kol_ids: string[];
-        data_date: string | null;
-        snapshot: unknown;
-        intention_kol_id: string | null;
-        created_at: Date;
-        username: string | null;
-        phone: string | null;
-      }>`
+      sql<ReportDbRow & { username: string | null; phone: string | null }>`
         SELECT r.id, r.team_id, r.created_by, r.kol_ids, r.data_date, r.snapshot, r.intention_kol_id, r.created_at,
                u.username, u.phone
         FROM contrast_reports r
@@ -338,16 +318,7 @@ export class ContrastRepository {
   }
 }
 
-function toReport(x: {
-  id: string;
-  team_id: string;
-  created_by: string | null;
-  kol_ids: string[];
-  data_date: string | null;
-  snapshot: unknown;
-  intention_kol_id: string | null;
-  created_at: Date;
-}): ReportRow {
+function toReport(x: ReportDbRow): ReportRow {
   return {
     id: num(x.id),
     teamId: x.team_id,
@@ -358,4 +329,16 @@ function toReport(x: {
     intentionKolId: numOrNull(x.intention_kol_id),
     createdAt: x.created_at,
   };
+}
+
+/** A contrast_reports row as the reads select it. */
+interface ReportDbRow {
+  id: string;
+  team_id: string;
+  created_by: string | null;
+  kol_ids: string[];
+  data_date: string | null;
+  snapshot: unknown;
+  intention_kol_id: string | null;
+  created_at: Date;
 }
