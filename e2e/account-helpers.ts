@@ -129,16 +129,34 @@ export async function registerByPhone(
 }
 
 /**
- * Logout from the header's user menu (§4: confirm, then /index). The menu opens on hover; under load the
- * dropdown can close before the click lands, so the menu is opened again until the confirm dialog shows.
+ * Chooses an item of the header's user menu until `arrived` holds. The menu opens on hover and closes when
+ * the pointer leaves; under load it can close (or a click on the button toggle it shut) before the click on
+ * the item lands, so the pointer leaves, comes back and the item is clicked again, a few times.
  */
+export async function chooseUserMenuItem(
+  page: Page,
+  item: string,
+  arrived: () => boolean | Promise<boolean>,
+): Promise<void> {
+  const entry = page.getByRole('menuitem', { name: item });
+  for (let attempt = 0; attempt < 5 && !(await arrived()); attempt += 1) {
+    if (!(await entry.isVisible())) {
+      await page.mouse.move(0, 0);
+      await page.getByTestId('user-block').first().hover();
+    }
+    await entry.click({ timeout: 5_000 }).catch(() => undefined);
+    await expect
+      .poll(arrived, { timeout: 5_000 })
+      .toBe(true)
+      .catch(() => undefined);
+  }
+  expect(await arrived()).toBe(true);
+}
+
+/** Logout from the header's user menu (§4: confirm, then /index). */
 export async function logOut(page: Page): Promise<void> {
   const confirm = page.getByRole('dialog').filter({ hasText: '退出登录' });
-  for (let attempt = 0; attempt < 3 && !(await confirm.isVisible()); attempt += 1) {
-    await page.getByTestId('user-block').first().hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await confirm.waitFor({ timeout: 5_000 }).catch(() => undefined);
-  }
+  await chooseUserMenuItem(page, '退出登录', () => confirm.isVisible());
   await confirm.getByRole('button', { name: '确定' }).click();
   // §4: the app goes to /index and reloads 500 ms later; wait for the URL, not for a load that the reload cuts.
   await page.waitForURL(/\/index/, { waitUntil: 'commit' });

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launch, newContext, shot } from './browser.js';
 import {
   DEMO_PASSWORD,
+  chooseUserMenuItem,
   freshPhone,
   lastSmsId,
   logOut,
@@ -203,12 +204,7 @@ describe('accounts journeys', () => {
       .filter({ hasText: '注册成功，欢迎加入' })
       .getByRole('button', { name: '开始使用' })
       .click();
-    // the header's hover menu can close before the click lands on a loaded machine: try again
-    for (let attempt = 0; attempt < 3 && !/\/account/.test(page.url()); attempt += 1) {
-      await page.getByTestId('user-block').first().hover();
-      await page.getByRole('menuitem', { name: '个人中心' }).click();
-      await page.waitForURL(/\/account/, { timeout: 10_000 }).catch(() => undefined);
-    }
+    await chooseUserMenuItem(page, '个人中心', () => new URL(page.url()).pathname === '/account');
     await page.waitForURL(/\/account/);
     await page.getByRole('heading', { level: 3 }).first().waitFor();
     await page.getByText('已邀请').waitFor();

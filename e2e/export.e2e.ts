@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Msg } from '@xg/shared';
 import { readXlsx } from '../apps/server/test/xlsx-read.js';
+import { chooseUserMenuItem } from './account-helpers.js';
 import { ARTIFACTS, launch, newContext, shot } from './browser.js';
 import { collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
@@ -76,15 +77,7 @@ describe('export journeys', () => {
       .click();
 
     await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
-    const entry = page.getByRole('menuitem', { name: '导出记录' });
-    await expect
-      .poll(async () => {
-        if (!(await entry.isVisible())) await page.getByTestId('user-block').click();
-        return entry.isVisible();
-      })
-      .toBe(true);
-    await entry.click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/exportRecords');
+    await chooseUserMenuItem(page, '导出记录', () => new URL(page.url()).pathname === '/exportRecords');
     const records = page.getByRole('table', { name: '导出记录' }).or(page.getByRole('table')).first();
     await expect.poll(() => records.innerText(), { timeout: 10_000 }).toContain(download.suggestedFilename());
     await expect.poll(() => records.innerText()).toContain('已完成');

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { logOut } from './account-helpers.js';
 import { launch, newContext, shot } from './browser.js';
 
 /**
@@ -60,18 +61,6 @@ async function topCreator(): Promise<{ id: number; name: string }> {
 async function waitSignedIn(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/index');
   await page.getByTestId('user-block').first().waitFor();
-}
-
-async function logOut(page: Page): Promise<void> {
-  const confirm = page.getByRole('dialog').filter({ hasText: '退出登录' });
-  for (let attempt = 0; attempt < 3 && !(await confirm.isVisible()); attempt += 1) {
-    await page.getByTestId('user-block').first().hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await confirm.waitFor({ timeout: 5_000 }).catch(() => undefined);
-  }
-  await confirm.getByRole('button', { name: '确定' }).click();
-  // §4: the app goes to /index and reloads 500 ms later; wait for the URL, not for a load that the reload cuts.
-  await page.waitForURL(/\/index/, { waitUntil: 'commit' });
 }
 
 describe('foundation journey', () => {
