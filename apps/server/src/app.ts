@@ -17,7 +17,7 @@ import { registerSiteRoutes } from './modules/site/site.routes.js';
 import { SessionRepository } from './modules/session/session.repository.js';
 import { SessionService } from './modules/session/session.service.js';
 import { registerModules } from './modules/index.js';
-import { registerWebStatic } from './plugins/web-static.js';
+import { builtFileAfterStart, registerWebStatic } from './plugins/web-static.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -134,6 +134,13 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
     const urlPath = request.url.split('?')[0] ?? '';
     if (urlPath.startsWith('/api/') || urlPath === '/api' || request.method !== 'GET') {
       void reply.status(404).send({ code: 404, message: Msg.notFound });
+      return;
+    }
+    // a file the web build wrote after the start (a rebuild beside a running server): the static routes are
+    // listed once at start (wildcard: false), so a new hashed chunk is sent from here, with the same headers
+    const built = hasWeb ? builtFileAfterStart(config.webDist, urlPath) : null;
+    if (built) {
+      void reply.sendFile(built);
       return;
     }
     if (hasWeb && !path.extname(urlPath)) {

@@ -82,6 +82,29 @@ describe('web delivery', () => {
     expect(logo.headers['cache-control']).toBe(REVALIDATE_CACHE);
   });
 
+  it('sends a chunk written after the start (a rebuild beside the running server) with the same headers', async () => {
+    const later = path.join(dir, 'assets', 'page-Later987.js');
+    fs.writeFileSync(later, JS);
+    fs.writeFileSync(`${later}.br`, zlib.brotliCompressSync(JS));
+    try {
+      const res = await get('/assets/page-Later987.js', 'br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(JS);
+      // nothing outside the root and no dot file: the app's page at most
+      fs.writeFileSync(path.join(dir, '.env'), 'SECRET=1');
+      for (const url of ['/assets/../../etc/passwd', '/.env', '/assets/%2e%2e/%2e%2e/etc/hostname']) {
+        const bad = await get(url);
+        if (bad.statusCode === 200) expect(bad.body, url).toBe(HTML);
+      }
+    } finally {
+      fs.rmSync(later);
+      fs.rmSync(`${later}.br`);
+    }
+  });
+
   it('answers a missing asset with 404, not the app', async () => {
     const res = await get('/assets/missing-XyZ98765.js', 'br');
     expect(res.statusCode).toBe(404);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -35,4 +36,20 @@ export async function registerWebStatic(app: FastifyInstance, root: string): Pro
       reply.header('cache-control', cacheControlFor(root, filePath));
     },
   });
+}
+
+/**
+ * The path (relative to the web root) of a file under it that a GET asks for, when the file exists: the
+ * static routes are registered from the files present at start, so the chunks of a build made while the
+ * server runs would otherwise answer 404 until a restart. Only plain names (letters, digits, `_ - .` and
+ * `/`, no `..`, no dot files) are looked up.
+ */
+export function builtFileAfterStart(root: string, urlPath: string): string | null {
+  if (!/^\/[A-Za-z0-9_][\w.-]*(\/[A-Za-z0-9_][\w.-]*)*$/.test(urlPath) || urlPath.includes('..')) return null;
+  const rel = urlPath.slice(1);
+  try {
+    return fs.statSync(path.join(root, rel)).isFile() ? rel : null;
+  } catch {
+    return null;
+  }
 }
