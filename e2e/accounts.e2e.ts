@@ -258,10 +258,16 @@ describe('accounts journeys', () => {
     // A preset cover
     await page.getByRole('button', { name: '更换封面' }).click();
     const cover = page.getByRole('dialog', { name: '更换封面' });
-    await cover.getByRole('radio', { name: '封面 2' }).click();
+    const second = cover.getByRole('radio', { name: '封面 2' });
+    await second.click();
+    await expect.poll(() => second.getAttribute('aria-checked')).toBe('true');
     await cover.getByRole('button', { name: '保存' }).click();
+    // each step waited for on its own (a CI run under load timed out on the background alone)
+    await cover.waitFor({ state: 'hidden' });
     await expect
-      .poll(() => page.getByTestId('account-cover').evaluate((el) => getComputedStyle(el).backgroundImage))
+      .poll(() => page.getByTestId('account-cover').evaluate((el) => getComputedStyle(el).backgroundImage), {
+        timeout: 20_000,
+      })
       .toContain('/api/assets/cover/2.svg');
     const saved = await db.query<{ username: string; user_image: string; cover_image: string }>(
       'SELECT username, user_image, cover_image FROM users WHERE phone = $1',
