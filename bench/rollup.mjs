@@ -10,6 +10,7 @@ const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
 const { createDb } = await import(dist('db/client.js'));
 const { rollupDay } = await import(dist('modules/metrics/index.js'));
+const { migrate } = await import(dist('db/migrate.js'));
 
 import { benchDatabase } from './bench-db.mjs';
 
@@ -18,6 +19,8 @@ const { dbName, benchUrl } = benchDatabase(env, 'xg_bench_1m');
 const runs = Number(env.BENCH_ROLLUP_RUNS ?? 1);
 const say = (line) => process.stdout.write(`${line}\n`);
 
+// the app's own migrations first: a world built before a migration gets it as a deployment would
+await migrate(benchUrl);
 const { db, pool } = createDb(benchUrl, 2);
 // BENCH_EXPLAIN=<ms>: every statement of the rollup that runs at least that long prints its plan with actual times
 // and buffers (auto_explain at the notice level, nested statements included; the timing adds some overhead).
@@ -59,6 +62,38 @@ if (env.BENCH_ROLLUP_FILL !== '0') {
   );
   if (r.rowCount)
     say(`[rollup] filled ${r.rowCount} missing snapshots of ${day} in ${((Date.now() - s) / 1000).toFixed(1)} s`);
+}
+// A day also brings new videos, and with them the creators whose partition the rollup derives again (migration
+// 0030 marks them): as many as the world published per day over the 30 days before `day`, each for the creator
+// and in the partition of a sampled existing video, published at noon of `day` — unless BENCH_ROLLUP_NEW_VIDEOS=0,
+// or when `day` already has that many (a second run of the same day).
+if (env.BENCH_ROLLUP_NEW_VIDEOS !== '0') {
+  const s = Date.now();
+  const r = await pool.query(
+    `WITH per_day AS (
+       SELECT (count(*) / 30)::int AS n FROM videos
+       WHERE pubdate >= ($1::date - 30)::timestamp AT TIME ZONE 'Asia/Shanghai'
+         AND pubdate < $1::date::timestamp AT TIME ZONE 'Asia/Shanghai'
+     ), have AS (
+       SELECT count(*)::int AS n FROM videos
+       WHERE pubdate >= $1::date::timestamp AT TIME ZONE 'Asia/Shanghai'
+         AND pubdate < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'
+     ), base AS (SELECT max(aid) AS aid FROM videos), pick AS (
+       SELECT v.creator_id, v.tid, v.duration, row_number() OVER () AS rn
+       FROM videos v TABLESAMPLE SYSTEM (5) WHERE v.status = 0
+       LIMIT greatest(0, (SELECT n FROM per_day) - (SELECT n FROM have))
+     )
+     INSERT INTO videos (aid, bvid, creator_id, title, pubdate, tid, duration, play, likes)
+     SELECT base.aid + p.rn, 'BVday' || (base.aid + p.rn), p.creator_id, '当天新视频 ' || p.rn,
+            ($1::date + time '12:00') AT TIME ZONE 'Asia/Shanghai', p.tid, p.duration, 100, 5
+     FROM pick p, base`,
+    [day],
+  );
+  const marks = (await pool.query('SELECT count(*)::int AS n FROM creator_partition_stale')).rows[0].n;
+  say(
+    `[rollup] ${r.rowCount} new videos published on ${day} in ${((Date.now() - s) / 1000).toFixed(1)} s; ` +
+      `${marks} creators marked for the partition derivation`,
+  );
 }
 say(
   `[rollup] ${dbName}: ${facts.creators} creators, ${facts.videos} videos, ~${facts.daily} creator_daily rows; day ${day}`,

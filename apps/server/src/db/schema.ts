@@ -250,6 +250,8 @@ export interface Database {
   // real data (migration 0018)
   unknown_partition_videos: UnknownPartitionVideosTable;
   raw_responses: RawResponsesTable;
+  // creators whose partition the next rollup derives (migration 0030)
+  creator_partition_stale: CreatorPartitionStaleTable;
 }
 
 // Accounts (migration 0004) ---------------------------------------------------------------------------
@@ -540,4 +542,9 @@ export interface UnknownPartitionVideosTable {
   tid: number;
   tname: string | null;
   day: DerivedDate;
+}
+
+/** Marked by triggers on videos when a video's tid, status, pubdate or owner changes (migration 0030). */
+export interface CreatorPartitionStaleTable {
+  creator_id: Int8;
 }

@@ -840,15 +840,20 @@ async function recordUnknownPartitions(trx: Kysely<Database>, rows: readonly Vid
 /**
  * A creator's partition from their videos (docs/metrics.md, "Creator partition"): the (child) tid of most of their
  * visible videos published in the 90 days up to their latest video, ties → the tid of the latest of them. Only
- * creators with such a video are touched; `onlyMissing` leaves creators that already have a partition alone (the
- * ingestor gives a new creator one at once; the rollup keeps every creator's current).
+ * creators with such a video are touched. `scope`: the creators of these mids, or `'stale'`, the creators the
+ * triggers on videos marked (migration 0030; the rollup clears the marks). `onlyMissing` leaves creators that
+ * already have a partition alone (the ingestor gives a new creator one at once; the rollup keeps the marked ones
+ * current).
  */
 export async function derivePartitions(
   trx: Kysely<Database>,
-  mids: readonly number[] | null,
+  mids: readonly number[] | 'stale',
   onlyMissing: boolean,
 ): Promise<number> {
-  const scope = mids === null ? sql`true` : sql`c.mid = ANY(${[...mids]}::bigint[])`;
+  const scope =
+    mids === 'stale'
+      ? sql`c.id IN (SELECT s.creator_id FROM creator_partition_stale s)`
+      : sql`c.mid = ANY(${[...mids]}::bigint[])`;
   const r = await sql`
     UPDATE creators c SET partition_tid = x.tid, updated_at = now() -- updated_at: the search index's delta
     FROM (

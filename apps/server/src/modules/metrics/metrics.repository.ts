@@ -85,9 +85,12 @@ function honestChanges(f: (o: number) => RawBuilder<unknown>, d: RawBuilder<unkn
 
 /**
  * The current creator state the rollup keeps from the stored videos (docs/metrics.md, "Creator partition" and
- * "Creator totals"): videos recorded with a tid the tree lacked move to it once the tree has it; every creator's
- * partition is derived from its videos (derivePartitions); a creator whose platform totals were never collected
- * gets plays, likes and video count summed over its stored visible videos. Answers the rows changed per part.
+ * "Creator totals"): videos recorded with a tid the tree lacked move to it once the tree has it; the partition of
+ * every creator whose videos changed since the last rollup (marked by the triggers of migration 0030, adoptions
+ * included) is derived from its videos (derivePartitions) and the marks are cleared; a creator whose platform
+ * totals were never collected gets plays, likes and video count summed over its stored visible videos. The caller
+ * holds the rollup's table locks (takeRollupTableLocks): no video changes, so no mark is added, until it commits.
+ * Answers the rows changed per part.
  */
 export async function refreshCreatorState(
   db: Executor,
@@ -97,7 +100,10 @@ export async function refreshCreatorState(
     FROM unknown_partition_videos u JOIN partitions p ON p.tid = u.tid
     WHERE v.aid = u.aid AND v.tid IS NULL`.execute(db);
   await sql`DELETE FROM unknown_partition_videos u USING partitions p WHERE p.tid = u.tid`.execute(db);
-  const partitions = await derivePartitions(db, null, false);
+  // the marks' statistics first: a handful of creators on a quiet day (index probes), all of them after 0030
+  await sql`ANALYZE creator_partition_stale`.execute(db);
+  const partitions = await derivePartitions(db, 'stale', false);
+  await sql`DELETE FROM creator_partition_stale`.execute(db);
   const totals = await sql`
     UPDATE creators c SET plays = t.plays, likes = t.likes, video_count = t.video_count, updated_at = now()
     FROM (

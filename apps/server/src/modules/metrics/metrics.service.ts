@@ -224,7 +224,11 @@ export async function backfillRollups(db: Db, days: number, options: BackfillOpt
   const listSize = options.listSize ?? LIST_SIZE;
   // the current creator state first (partitions from the videos, derived totals): every list of the range reads it
   const latest = await latestCurrentDay(db);
-  if (latest === null || end >= latest) await locked(db, (trx) => refreshCreatorState(trx));
+  if (latest === null || end >= latest)
+    await locked(db, async (trx) => {
+      await takeRollupTableLocks(trx);
+      return refreshCreatorState(trx);
+    });
   const events = await locked(db, async (trx) => {
     await writeMcnDaily(trx, from, end);
     return writeFanEvents(trx, from, end);
@@ -293,7 +297,10 @@ export async function rollupRange(
   const total = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
   if (total > MAX_RANGE_DAYS) throw new Error(`rollup range: ${total} days; at most ${MAX_RANGE_DAYS} at a time`);
   const started = Date.now();
-  await locked(db, (trx) => refreshCreatorState(trx));
+  await locked(db, async (trx) => {
+    await takeRollupTableLocks(trx);
+    return refreshCreatorState(trx);
+  });
   let events = 0;
   let rankingRows = 0;
   for (let index = 1; index <= total; index++) {
