@@ -83,6 +83,10 @@ export function FlowmeterPage() {
       });
     }
     table.sort((a, b) => b.total - a.total);
+    // the legend in the table's order: the lines drawn at first lead it, so on a phone, where the legend
+    // scrolls, its first page names the coloured lines instead of switched-off ones
+    const rank = new Map(table.map((row, index) => [row.name, index]));
+    built.sort((a, b) => (rank.get(a.name) ?? 0) - (rank.get(b.name) ?? 0));
     return {
       categories: dates,
       series: built,
