@@ -100,10 +100,10 @@ export async function refreshCreatorState(
     FROM unknown_partition_videos u JOIN partitions p ON p.tid = u.tid
     WHERE v.aid = u.aid AND v.tid IS NULL`.execute(db);
   await sql`DELETE FROM unknown_partition_videos u USING partitions p WHERE p.tid = u.tid`.execute(db);
-  // the marks' statistics first: a handful of creators on a quiet day (index probes), all of them after 0030
-  await sql`ANALYZE creator_partition_stale`.execute(db);
-  const partitions = await derivePartitions(db, 'stale', false);
-  await sql`DELETE FROM creator_partition_stale`.execute(db);
+  const partitions = await derivePartitions(db, 'stale');
+  // TRUNCATE, not DELETE: no dead rows for the next night's read (the table lock waits for nothing: the caller's
+  // lock on videos keeps every trigger that writes here out until the commit)
+  await sql`TRUNCATE creator_partition_stale`.execute(db);
   const totals = await sql`
     UPDATE creators c SET plays = t.plays, likes = t.likes, video_count = t.video_count, updated_at = now()
     FROM (

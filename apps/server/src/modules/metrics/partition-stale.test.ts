@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createEmptyTestApp, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../db/client.js';
+import { derivePartitions } from '../ingestion/pg-ingestor.js';
 import { rollupRange } from './index.js';
 
 const DAY = '2026-11-20';
@@ -123,6 +124,29 @@ describe('partition derivation of the changed creators only', () => {
     expect((await db.selectFrom('videos').select('tid').where('id', '=', v).executeTakeFirstOrThrow()).tid).toBe(95);
     expect(await partitionOf(y)).toBe(95);
     expect(await marked()).toEqual([]);
+  });
+
+  it('a mass of marks is derived by one scan of the videos, with the same result as by index', async () => {
+    const z = await creator(77_000_003);
+    await video(z, 95, -2);
+    await video(z, 95, -1);
+    await video(z, 17, 0);
+    // the same marks derived both ways (the scan above 0 marks, the index reads below 1,000), rolled back between
+    for (const scanAbove of [0, 1_000]) {
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          expect(await derivePartitions(trx, 'stale', scanAbove)).toBe(1);
+          expect(
+            (await trx.selectFrom('creators').select('partition_tid').where('id', '=', z).executeTakeFirstOrThrow())
+              .partition_tid,
+          ).toBe(95);
+          throw new Error('roll back');
+        })
+        .catch((err: Error) => expect(err.message).toBe('roll back'));
+    }
+    await rollup();
+    expect(await partitionOf(z)).toBe(95);
   });
 
   it('deleting videos marks their creator', async () => {
