@@ -370,7 +370,7 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
     {
       key: 'value',
       title: tab.valueTitle,
-      width: compact ? 96 : 140,
+      width: compact ? 96 : 124,
       align: 'right',
       render: (_, row) => (
         <span className="ranking-value">
@@ -422,7 +422,8 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
     {
       key: 'link',
       title: '操作',
-      width: 280,
+      // 收藏 · 投放清单 · 对比 measure 234 px, plus the cell's padding: the fans lists fit their card at 1440 px
+      width: 266,
       responsive: ['md'],
       render: (_, row) => (
         <Space size={4} wrap>
