@@ -133,10 +133,18 @@ describe('discovery journeys', () => {
 
     // Video list sorted by plays, then a video opens its detail
     await detail.getByText('播放最多', { exact: true }).click();
-    const videoLink = detail.getByRole('link', { name: /^查看视频详情：/ }).first();
+    // the list re-sorted before its first row is read: a run under load read the previous order's first title
+    // and then clicked the new order's first row
+    const videoList = detail.getByRole('table', { name: 'UP主视频列表' });
+    await detail.getByLabel('视频排序').locator('.ant-segmented-item-selected', { hasText: '播放最多' }).waitFor();
+    await expect.poll(() => detail.locator('.ant-table-wrapper .ant-spin-spinning').count()).toBe(0);
+    const videoLink = videoList.getByRole('link', { name: /^查看视频详情：/ }).first();
     await videoLink.waitFor();
     const videoTitle = ((await videoLink.getAttribute('aria-label')) ?? '').replace('查看视频详情：', '');
-    await videoLink.click();
+    await videoList
+      .getByRole('link', { name: `查看视频详情：${videoTitle}`, exact: true })
+      .first()
+      .click();
     await detail.waitForURL(/\/hotStuff\/videoDetail\?.*id=\d+/);
     await detail.getByRole('heading', { name: videoTitle }).waitFor();
     await detail.getByText('数据趋势').waitFor();
