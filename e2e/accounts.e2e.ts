@@ -1,7 +1,7 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newContext, shot } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, shot } from './browser.js';
+import { suiteBrowser, suiteDb } from './suite.js';
 import {
   DEMO_PASSWORD,
   chooseUserMenuItem,
@@ -22,17 +22,8 @@ import {
  * registration. Screens are kept at 1440 and 375 px under artifacts/e2e/.
  */
 const baseUrl = inject('baseUrl');
-const db = new pg.Client({ connectionString: inject('databaseUrl') });
-let browser: Browser;
-
-beforeAll(async () => {
-  await db.connect();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.end();
-});
+const db = suiteDb();
+const browser = suiteBrowser();
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -52,7 +43,7 @@ async function openSandboxScan(page: Page): Promise<Page> {
 
 describe('accounts journeys', () => {
   it('signs in by scanning the sandbox QR as an existing account (demo-pro)', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${baseUrl}/login`);
@@ -76,7 +67,7 @@ describe('accounts journeys', () => {
   });
 
   it('shows 二维码已失效 after 40 polls and a fresh QR after 刷新二维码', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     let polls = 0;
     page.on('response', (response) => {
@@ -107,7 +98,7 @@ describe('accounts journeys', () => {
   });
 
   it('registers by QR: a new WeChat user scans, binds a new phone and is signed in', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const errors = collectErrors(page);
     const phone = freshPhone();
@@ -155,7 +146,7 @@ describe('accounts journeys', () => {
   });
 
   it('resets a fresh account’s password by SMS, then signs in with the new one', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const errors = collectErrors(page);
     const phone = freshPhone();
@@ -194,7 +185,7 @@ describe('accounts journeys', () => {
   });
 
   it('changes the password in the account centre', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const errors = collectErrors(page);
     const phone = freshPhone();
@@ -231,7 +222,7 @@ describe('accounts journeys', () => {
   });
 
   it('edits the profile, the cover and the phone in the account centre', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const errors = collectErrors(page);
     const phone = freshPhone();
@@ -300,7 +291,7 @@ describe('accounts journeys', () => {
   });
 
   it('lets demo-ent add a sub-account that signs in as 子账号, then unbinds it', async () => {
-    const parentContext = await newContext(browser);
+    const parentContext = await newContext(browser());
     const parent = await parentContext.newPage();
     const errors = collectErrors(parent);
     const subPhone = freshPhone();
@@ -323,7 +314,7 @@ describe('accounts journeys', () => {
     await shotBoth(parent, 'acc-11-account-enterprise');
 
     // The sub-account signs in with its own phone and password and shares the parent's tier.
-    const subContext = await newContext(browser);
+    const subContext = await newContext(browser());
     const sub = await subContext.newPage();
     await signIn(sub, baseUrl, subPhone, 'sub-pass-123');
     const header = sub.getByTestId('user-block').first();
@@ -352,7 +343,7 @@ describe('accounts journeys', () => {
   });
 
   it('shows the update modal once per day to a returning user', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, baseUrl, 'demo-basic@example.com', DEMO_PASSWORD);
     // A first visit only records the day; a visit on a later day shows what is new.

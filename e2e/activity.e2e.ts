@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, newContext, shot } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, shot } from './browser.js';
+import { suiteBrowser } from './suite.js';
 import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
 /**
@@ -10,18 +10,11 @@ import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './
  * 375 px. One account per context at a time (one live session per account).
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser();
 
 describe('activity and material journeys', () => {
   it('ranks activities, opens one, follows a video; lists background music and opens its drawer', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     const errors = collectErrors(page);
 
@@ -102,7 +95,7 @@ describe('activity and material journeys', () => {
   });
 
   it('shows the free tier the first 20 rows with the upgrade banner', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-free@example.com');
     await page.goto(`${baseUrl}/hotStuff/videoStuff?days=90`);
     await page.getByTestId('activity-limit-banner').waitFor();
@@ -116,7 +109,7 @@ describe('activity and material journeys', () => {
   });
 
   it('fits the activity and material screens at 375 px', async () => {
-    const context = await newContext(browser, 375, 812);
+    const context = await newContext(browser(), 375, 812);
     const page = await signedInPage(context, baseUrl, 'demo-pro@example.com');
     const errors = collectErrors(page);
     await page.goto(`${baseUrl}/hotStuff/hotActivity?days=90`);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { launch, newContext } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { newContext } from './browser.js';
+import { suiteBrowser } from './suite.js';
 import { signIn } from './member-helpers.js';
 
 /**
@@ -18,14 +19,7 @@ const dist = path.resolve(import.meta.dirname, '..', 'apps', 'web', 'dist');
 const LANDING_BUDGET = 200_000;
 const SIGNED_IN_SHELL_BUDGET = 350_000;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser();
 
 interface Loaded {
   url: string;
@@ -84,7 +78,7 @@ function expectDelivered(scripts: Loaded[]): void {
 
 describe('bundle budgets', () => {
   it(`/index loads at most ${LANDING_BUDGET / 1000} KB gzip of JavaScript and no signed-in layout`, async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const { scripts, done } = recordScripts(page);
     const html = await page.goto(`${baseUrl}/index`);
@@ -101,13 +95,13 @@ describe('bundle budgets', () => {
   });
 
   it(`the signed-in shell (dashboard) loads at most ${SIGNED_IN_SHELL_BUDGET / 1000} KB gzip of JavaScript`, async () => {
-    const signing = await newContext(browser);
+    const signing = await newContext(browser());
     const login = await signing.newPage();
     await signIn(login, baseUrl, 'demo-free@example.com');
     const state = await signing.storageState();
     await signing.close();
     // a first visit of the signed-in user: an empty HTTP cache
-    const context: BrowserContext = await browser.newContext({
+    const context: BrowserContext = await browser().newContext({
       storageState: state,
       viewport: { width: 1440, height: 900 },
       locale: 'zh-CN',

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launch, newContext } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, newContext } from './browser.js';
+import { suiteBrowser, suiteDb } from './suite.js';
 import { shotScreen } from './member-helpers.js';
 import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
@@ -13,17 +13,8 @@ import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './
  * 对比记录 reopens and deletes; the free tier sees flag 1's popover; leaving the §2.5 paths empties the drawer.
  */
 const baseUrl = inject('baseUrl');
-const db = new pg.Client({ connectionString: inject('databaseUrl') });
-let browser: Browser;
-
-beforeAll(async () => {
-  await db.connect();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.end();
-});
+const db = suiteDb();
+const browser = suiteBrowser();
 
 interface Creator {
   id: number;
@@ -75,7 +66,7 @@ describe('comparison journeys', () => {
     if (!a || !b || !c || !d) throw new Error('four creators expected');
     const email = 'demo-ent@example.com';
     const before = (await teamReports(email)).length;
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, email);
     const errors = collectErrors(page);
 
@@ -204,7 +195,7 @@ describe('comparison journeys', () => {
   it('the drawer and the add modal at 375 px; the free tier gets flag 1 and its popover', async () => {
     const [a, b] = await creators(30, 2);
     if (!a || !b) throw new Error('two creators expected');
-    const context = await newContext(browser, 375, 812);
+    const context = await newContext(browser(), 375, 812);
     const page = await signedInPage(context, baseUrl, 'demo-free@example.com');
     const errors = collectErrors(page);
     await page.goto(`${baseUrl}/search/upSearch`);
@@ -248,7 +239,7 @@ describe('comparison journeys', () => {
   it('导出PDF as 企业版 downloads the report as a PDF', async () => {
     const [a, b] = await creators(40, 2);
     if (!a || !b) throw new Error('two creators expected');
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     await page.goto(`${baseUrl}/search/upSearch`);
     await addFromSearch(page, a);

@@ -1,7 +1,7 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newContext, shot } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, shot } from './browser.js';
+import { suiteBrowser, suiteDb } from './suite.js';
 import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
 /**
@@ -11,17 +11,8 @@ import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './
  * One account per context at a time (one live session per account).
  */
 const baseUrl = inject('baseUrl');
-const db = new pg.Client({ connectionString: inject('databaseUrl') });
-let browser: Browser;
-
-beforeAll(async () => {
-  await db.connect();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.end();
-});
+const db = suiteDb();
+const browser = suiteBrowser();
 
 interface Creator {
   id: number;
@@ -73,7 +64,7 @@ describe('discovery journeys', () => {
   it('searches with filters and suggestions, opens the creator detail, toggles the trend, opens a video', async () => {
     const creator = await creatorWithEvents();
     const keyword = Array.from(creator.name).slice(0, 2).join('');
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     const errors = collectErrors(page);
 
@@ -175,7 +166,7 @@ describe('discovery journeys', () => {
   });
 
   it('switches ranking kind and period and picks a partition', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     const errors = collectErrors(page);
 
@@ -225,7 +216,7 @@ describe('discovery journeys', () => {
   });
 
   it('limits the free tier: first 20 ranks, locked portraits and filters', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-free@example.com');
     const creator = await creatorWithEvents();
     await page.goto(`${baseUrl}/search/upRank`);
@@ -243,7 +234,7 @@ describe('discovery journeys', () => {
   });
 
   it('shows hot content and the dashboards', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     const errors = collectErrors(page);
 
@@ -293,7 +284,7 @@ describe('discovery journeys', () => {
 
   it('fits the discovery screens at 375 px', async () => {
     const creator = await creatorWithEvents();
-    const context = await newContext(browser, 375, 812);
+    const context = await newContext(browser(), 375, 812);
     const page = await signedInPage(context, baseUrl, 'demo-pro@example.com');
     const errors = collectErrors(page);
 

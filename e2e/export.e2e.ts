@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Msg } from '@xg/shared';
 import { readXlsx } from '../apps/server/test/xlsx-read.js';
 import { chooseUserMenuItem } from './account-helpers.js';
-import { ARTIFACTS, launch, newContext, shot } from './browser.js';
+import { ARTIFACTS, newContext, shot } from './browser.js';
+import { suiteBrowser } from './suite.js';
 import { collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
 /**
@@ -15,14 +16,7 @@ import { collectErrors, horizontalOverflow, signedInPage } from './screen-helper
  * wrote it), 导出记录 from the user menu; the gate of a 专业版 account; the screens at 1440 and 375 px.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser();
 
 async function quotaLeft(page: Page): Promise<number> {
   const text = (await page.getByTestId('export-quota').innerText()).replace(/\s/g, '');
@@ -38,7 +32,7 @@ async function openDialog(page: Page): Promise<void> {
 
 describe('export journeys', () => {
   it('exports a ranking with 前100条: quota shown, spent, file downloaded and read back; 导出记录 lists it', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     const errors = collectErrors(page);
     await page.goto(`${baseUrl}/search/upRank?kind=fans&period=day`);
@@ -96,7 +90,7 @@ describe('export journeys', () => {
   });
 
   it('shows the spec gate to a 专业版 account instead of the dialog', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-pro@example.com');
     await page.goto(`${baseUrl}/search/upRank?kind=fans&period=day`);
     await page.getByTestId('export-fansRanking').click();
@@ -106,7 +100,7 @@ describe('export journeys', () => {
   });
 
   it('fits 375 px: the dialog and 导出记录', async () => {
-    const context = await newContext(browser, 375, 800);
+    const context = await newContext(browser(), 375, 800);
     const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     await page.goto(`${baseUrl}/search/upRank?kind=fans&period=day`);
     await openDialog(page);
@@ -128,7 +122,7 @@ describe('export journeys', () => {
     await db.end();
     const id = v.rows[0]?.id;
     if (!id) throw new Error('the demo world has no daily video data');
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     const errors = collectErrors(page);
     await page.goto(`${baseUrl}/hotStuff/videoDetail?id=${id}`);

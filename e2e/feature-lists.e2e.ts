@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newContext, shot } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, shot } from './browser.js';
+import { suiteBrowser } from './suite.js';
 import { shanghaiDatePlusMonths, shotScreen, signIn } from './member-helpers.js';
 
 /**
@@ -10,14 +11,7 @@ import { shanghaiDatePlusMonths, shotScreen, signIn } from './member-helpers.js'
  * Screenshots at 1440 and 375 px.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser();
 
 function noHorizontalScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -29,7 +23,7 @@ describe('honest feature lists', () => {
       [1440, 900],
       [375, 812],
     ] as const) {
-      const context = await newContext(browser, width, height);
+      const context = await newContext(browser(), width, height);
       const page = await context.newPage();
       await page.goto(`${baseUrl}/index`);
       await page.getByText(/投放监测、舆情分析即将上线/).waitFor();
@@ -61,7 +55,7 @@ describe('honest feature lists', () => {
       [1440, 900],
       [375, 812],
     ] as const) {
-      const context = await newContext(browser, width, height);
+      const context = await newContext(browser(), width, height);
       const page = await context.newPage();
       await signIn(page, baseUrl, 'demo-basic@example.com');
       await page.goto(`${baseUrl}/member?level=2`);

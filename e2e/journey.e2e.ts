@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { logOut } from './account-helpers.js';
-import { launch, newContext, shot } from './browser.js';
+import { newContext, shot } from './browser.js';
+import { suiteBrowser, suiteDb } from './suite.js';
 
 /**
  * The foundation journey in Chromium against the built app: register by phone (image captcha + sandbox SMS),
@@ -11,22 +11,13 @@ import { launch, newContext, shot } from './browser.js';
  * same screens at 375 px, the route guard, and the kicked-out dialog after a sign-in elsewhere.
  */
 const baseUrl = inject('baseUrl');
-const db = new pg.Client({ connectionString: inject('databaseUrl') });
-let browser: Browser;
-
-beforeAll(async () => {
-  await db.connect();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.end();
-});
+const db = suiteDb();
+const browser = suiteBrowser();
 
 const PASSWORD = 'e2e-pass-123';
 const phone = `13${String(Date.now()).slice(-9)}`;
 
-/** The image captcha is real; the test sets a known code on the captcha row bound to this browser's cookie. */
+/** The image captcha is real; the test sets a known code on the captcha row bound to this browser()'s cookie. */
 async function solveCaptcha(context: BrowserContext): Promise<string> {
   const cookie = (await context.cookies(`${baseUrl}/api/valicode.jpg`)).find((c) => c.name === 'xg_captcha');
   expect(cookie, 'captcha cookie set by /api/valicode.jpg').toBeTruthy();
@@ -65,7 +56,7 @@ async function waitSignedIn(page: Page): Promise<void> {
 
 describe('foundation journey', () => {
   it('registers, logs in, searches, opens the detail and draws the trend', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -140,7 +131,7 @@ describe('foundation journey', () => {
   });
 
   it('renders the public home, the search and the detail at 375 px', async () => {
-    const context = await newContext(browser, 375, 812);
+    const context = await newContext(browser(), 375, 812);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/index`);
     await page.getByRole('button', { name: /登录/ }).first().waitFor();
@@ -163,7 +154,7 @@ describe('foundation journey', () => {
   });
 
   it('sends a signed-out visitor to /index with the wanted path, and back there after login', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${baseUrl}/search/upSearch?keyword=abc`);
     await page.waitForURL(/\/index\?redirect=/);
@@ -177,8 +168,8 @@ describe('foundation journey', () => {
   });
 
   it('shows the kicked-out dialog when the account signs in elsewhere', async () => {
-    const first = await newContext(browser);
-    const second = await newContext(browser);
+    const first = await newContext(browser());
+    const second = await newContext(browser());
     const signIn = async (ctx: BrowserContext) => {
       const page = await ctx.newPage();
       await page.goto(`${baseUrl}/login`);

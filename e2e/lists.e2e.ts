@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { COMING_SOON } from '@xg/shared';
 import { readXlsx } from '../apps/server/test/xlsx-read.js';
-import { ARTIFACTS, launch, newContext, shot } from './browser.js';
+import { ARTIFACTS, newContext, shot } from './browser.js';
+import { suiteBrowser, suiteDb } from './suite.js';
 import { collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
 /**
@@ -13,17 +13,8 @@ import { collectErrors, horizontalOverflow, signedInPage } from './screen-helper
  * reorder by drag → monitor on → remove; the same screen at 375 px.
  */
 const baseUrl = inject('baseUrl');
-const db = new pg.Client({ connectionString: inject('databaseUrl') });
-let browser: Browser;
-
-beforeAll(async () => {
-  await db.connect();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.end();
-});
+const db = suiteDb();
+const browser = suiteBrowser();
 
 interface Creator {
   id: number;
@@ -65,7 +56,7 @@ async function order(page: Page): Promise<string[]> {
 describe('lists journeys', () => {
   it('search → collect → upCollect shows it → reorder by drag → monitor on → remove', async () => {
     const [a, b] = await twoCreators();
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-pro@example.com');
     const errors = collectErrors(page);
 
@@ -141,7 +132,7 @@ describe('lists journeys', () => {
     );
     const [c, d] = r.rows.map((x) => ({ id: Number(x.id), name: x.name, uid: Number(x.mid) }));
     if (!c || !d) throw new Error('the demo world has too few creators');
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     const errors = collectErrors(page);
 
@@ -207,7 +198,7 @@ describe('lists journeys', () => {
   });
 
   it('dashboard: the empty monitor card says how to turn monitoring on; video/live monitoring says 即将上线', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-premium@example.com');
     const errors = collectErrors(page);
     await page.goto(`${baseUrl}/home/dashboard`);
@@ -229,7 +220,7 @@ describe('lists journeys', () => {
     );
     const c = r.rows.map((x) => ({ id: Number(x.id), name: x.name, uid: Number(x.mid) }))[0];
     if (!c) throw new Error('the demo world has too few creators');
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
     const errors = collectErrors(page);
 

@@ -1,7 +1,6 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, newContext } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext } from './browser.js';
+import { suiteBrowser, suiteDb } from './suite.js';
 import { captchaLoaded, freshPhone, logOut, registerByPhone, shotBoth, solveCaptcha } from './account-helpers.js';
 
 /**
@@ -9,21 +8,12 @@ import { captchaLoaded, freshPhone, logOut, registerByPhone, shotBoth, solveCapt
  * captcha, the login form shows it, and the owner signs in with the captcha and the right password.
  */
 const baseUrl = inject('baseUrl');
-const db = new pg.Client({ connectionString: inject('databaseUrl') });
-let browser: Browser;
-
-beforeAll(async () => {
-  await db.connect();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.end();
-});
+const db = suiteDb();
+const browser = suiteBrowser();
 
 describe('sign-in after repeated failures', () => {
   it('shows the image captcha after three wrong passwords and lets the owner in with it', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

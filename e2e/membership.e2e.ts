@@ -1,7 +1,7 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newContext, shot } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, shot } from './browser.js';
+import { suiteBrowser, suiteDb } from './suite.js';
 import {
   markWindow,
   registerFreshUser,
@@ -18,20 +18,11 @@ import {
  * its upgrade popup; screenshots of each screen at 1440 and 375 px.
  */
 const baseUrl = inject('baseUrl');
-const db = new pg.Client({ connectionString: inject('databaseUrl') });
-let browser: Browser;
+const db = suiteDb();
+const browser = suiteBrowser();
 
 const SUB_ACCOUNT_BLOCKED = '当前为子账号身份，升级续费前需主动或者被动解除绑定；';
 const UPGRADE_TITLE = '开通会员，即可订阅服务';
-
-beforeAll(async () => {
-  await db.connect();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.end();
-});
 
 async function userRow(phone: string): Promise<{ user_type: number; version_type: number; id: string }> {
   const r = await db.query<{ user_type: number; version_type: number; id: string }>(
@@ -56,7 +47,7 @@ function noHorizontalScroll(page: Page): Promise<number> {
 
 describe('membership journeys', () => {
   it('a free account upgrades to 专业版 with the sandbox Alipay and the header shows the level and expiry', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -179,7 +170,7 @@ describe('membership journeys', () => {
   });
 
   it('a sub-account gets the blocking notice instead of the payment dialog', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, baseUrl, 'demo-sub@example.com');
     await page.goto(`${baseUrl}/member`);
@@ -200,7 +191,7 @@ describe('membership journeys', () => {
   });
 
   it('shows the gate overlay and the upgrade popup, then the free-VIP application grants the trial', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -271,7 +262,7 @@ describe('membership journeys', () => {
   });
 
   it('renders /agreement at 1440 and the membership screens at 375 px', async () => {
-    const wide = await newContext(browser);
+    const wide = await newContext(browser());
     const widePage = await wide.newPage();
     await signIn(widePage, baseUrl, 'demo-pro@example.com');
     await widePage.goto(`${baseUrl}/agreement`);
@@ -291,7 +282,7 @@ describe('membership journeys', () => {
     await shot(widePage, 'member-09-agreement-1440');
     await wide.close();
 
-    const narrow = await newContext(browser, 375, 812);
+    const narrow = await newContext(browser(), 375, 812);
     const page = await narrow.newPage();
     await registerFreshUser(page, db, baseUrl);
     await page.goto(`${baseUrl}/member`);

@@ -1,7 +1,6 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, newContext, shot } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, shot } from './browser.js';
+import { suiteBrowser, suiteDb } from './suite.js';
 import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
 /**
@@ -9,22 +8,13 @@ import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './
  * compares, and the creator detail's 30日涨粉 — at 1440 and 375 px.
  */
 const baseUrl = inject('baseUrl');
-const db = new pg.Client({ connectionString: inject('databaseUrl') });
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-  await db.connect();
-});
-afterAll(async () => {
-  await browser.close();
-  await db.end();
-});
+const db = suiteDb();
+const browser = suiteBrowser();
 
 describe('real-data figures on screen', () => {
   for (const width of [1440, 375]) {
     it(`rankings and creator detail at ${width} px`, async () => {
-      const context = await newContext(browser, width, 900);
+      const context = await newContext(browser(), width, 900);
       const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
       const errors = collectErrors(page);
 

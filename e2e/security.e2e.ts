@@ -1,7 +1,7 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext, shot } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext, shot } from './browser.js';
+import { suiteBrowser, suiteDb } from './suite.js';
 import { chartsDrawn, collectErrors, signedInPage } from './screen-helpers.js';
 
 /**
@@ -11,17 +11,8 @@ import { chartsDrawn, collectErrors, signedInPage } from './screen-helpers.js';
  * there on the HTML itself.
  */
 const baseUrl = inject('baseUrl');
-const db = new pg.Client({ connectionString: inject('databaseUrl') });
-let browser: Browser;
-
-beforeAll(async () => {
-  await db.connect();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.end();
-});
+const db = suiteDb();
+const browser = suiteBrowser();
 
 /** Every CSP violation the context's pages report from now on. */
 async function watchCsp(context: BrowserContext): Promise<() => Promise<string[]>> {
@@ -73,7 +64,7 @@ describe('the app under its Content-Security-Policy', () => {
   });
 
   it('renders the public page, the sign-in, charts, tables and the member page without a CSP violation', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const consoleReports = await watchCsp(context);
     const seen: string[] = [];
     /** Opens `url`, waits for `ready`, then keeps what the document reported. */
