@@ -855,16 +855,16 @@ export async function derivePartitions(
   scope: { mids: readonly number[]; onlyMissing: boolean } | 'stale',
   scanAbove = STALE_SCAN_ABOVE,
 ): Promise<number> {
-  let source;
+  let from;
+  let where;
   if (scope === 'stale') {
     const marks = await sql<{ n: number }>`SELECT count(*)::int AS n FROM creator_partition_stale`.execute(trx);
-    source =
-      (marks.rows[0]?.n ?? 0) > scanAbove
-        ? sql`videos v JOIN creator_partition_stale s ON s.creator_id = v.creator_id WHERE true`
-        : sql`videos v WHERE v.creator_id = ANY(ARRAY(SELECT s.creator_id FROM creator_partition_stale s))`;
+    const many = (marks.rows[0]?.n ?? 0) > scanAbove;
+    from = many ? sql`videos v JOIN creator_partition_stale s ON s.creator_id = v.creator_id` : sql`videos v`;
+    where = many ? sql`true` : sql`v.creator_id = ANY(ARRAY(SELECT s.creator_id FROM creator_partition_stale s))`;
   } else {
-    source = sql`videos v JOIN creators c ON c.id = v.creator_id
-          WHERE c.mid = ANY(${[...scope.mids]}::bigint[]) ${scope.onlyMissing ? sql`AND c.partition_tid IS NULL` : sql``}`;
+    from = sql`videos v JOIN creators c ON c.id = v.creator_id`;
+    where = sql`c.mid = ANY(${[...scope.mids]}::bigint[]) ${scope.onlyMissing ? sql`AND c.partition_tid IS NULL` : sql``}`;
   }
   const r = await sql`
     UPDATE creators c SET partition_tid = x.tid, updated_at = now() -- updated_at: the search index's delta
@@ -876,7 +876,8 @@ export async function derivePartitions(
         SELECT w.creator_id, w.tid, count(*) AS n, max(w.pubdate) AS latest
         FROM (
           SELECT v.creator_id, v.tid, v.pubdate, max(v.pubdate) OVER (PARTITION BY v.creator_id) AS last_pub
-          FROM ${source} AND v.status = 0 AND v.tid IS NOT NULL
+          FROM ${from}
+          WHERE ${where} AND v.status = 0 AND v.tid IS NOT NULL
         ) w
         WHERE w.pubdate > w.last_pub - interval '90 days'
         GROUP BY w.creator_id, w.tid

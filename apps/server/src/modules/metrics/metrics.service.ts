@@ -104,6 +104,17 @@ async function locked<T>(db: Executor, work: (trx: Executor) => Promise<T>): Pro
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
+/**
+ * The current creator state in a transaction of its own (the backfill and range paths), under the rollup lock and
+ * the table locks refreshCreatorState needs (no video changes, so no partition mark, until it commits).
+ */
+async function refreshCreatorStateAlone(db: Db): Promise<void> {
+  await locked(db, async (trx) => {
+    await takeRollupTableLocks(trx);
+    await refreshCreatorState(trx);
+  });
+}
+
 /** How long the rollup asks for its table locks without queueing (NOWAIT) before it waits in the queue. */
 export const ROLLUP_LOCK_POLL_MS = 30_000;
 const LOCK_RETRY_SLEEP_MS = 100;
@@ -224,11 +235,7 @@ export async function backfillRollups(db: Db, days: number, options: BackfillOpt
   const listSize = options.listSize ?? LIST_SIZE;
   // the current creator state first (partitions from the videos, derived totals): every list of the range reads it
   const latest = await latestCurrentDay(db);
-  if (latest === null || end >= latest)
-    await locked(db, async (trx) => {
-      await takeRollupTableLocks(trx);
-      return refreshCreatorState(trx);
-    });
+  if (latest === null || end >= latest) await refreshCreatorStateAlone(db);
   const events = await locked(db, async (trx) => {
     await writeMcnDaily(trx, from, end);
     return writeFanEvents(trx, from, end);
@@ -297,10 +304,7 @@ export async function rollupRange(
   const total = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
   if (total > MAX_RANGE_DAYS) throw new Error(`rollup range: ${total} days; at most ${MAX_RANGE_DAYS} at a time`);
   const started = Date.now();
-  await locked(db, async (trx) => {
-    await takeRollupTableLocks(trx);
-    return refreshCreatorState(trx);
-  });
+  await refreshCreatorStateAlone(db);
   let events = 0;
   let rankingRows = 0;
   for (let index = 1; index <= total; index++) {
