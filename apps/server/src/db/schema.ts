@@ -137,6 +137,8 @@ export interface CreatorsTable {
    * derives them from the stored videos (docs/metrics.md, "Creator totals")
    */
   platform_totals: Generated<boolean>;
+  /** 0031: the day of the newest creator record whose profile the row holds (NULL: none since 0031) */
+  profile_day: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -17,3 +17,7 @@ ALTER TABLE creators ALTER COLUMN following DROP NOT NULL, ALTER COLUMN followin
 
 -- the partial rows of a creator (the refill reads them by creator and day)
 CREATE INDEX creator_daily_partial_idx ON creator_daily (creator_id, day) WHERE known IS NOT NULL;
+
+-- 3. The day of the newest creator record (card, space info …) whose profile the row holds: an older day's record
+--    does not change the profile (as its counters do not change the current counters), whatever the import order.
+ALTER TABLE creators ADD COLUMN profile_day date;

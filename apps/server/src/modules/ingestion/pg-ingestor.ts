@@ -180,12 +180,13 @@ export class PgIngestor implements Ingestor {
                  IS DISTINCT FROM (i.fans, i.following, i.likes, i.plays, i.video_count) AS counters
         FROM i JOIN creators c ON c.mid = i.mid
         WHERE c.profile_hash = i.h AND c.tracked_since <= ${dayStart(day)} AND ${creatorCurrent(day)}
+          AND ${profileCurrent(day)}
       ),
       moved AS (
         UPDATE creators c SET fans = i.fans, following = i.following, likes = i.likes, plays = i.plays,
-                              video_count = i.video_count
+                              video_count = i.video_count, profile_day = ${day}::date
         FROM r AS i
-        WHERE c.ctid = i.ct AND c.id = i.cid AND i.counters
+        WHERE c.ctid = i.ct AND c.id = i.cid AND (i.counters OR c.profile_day IS DISTINCT FROM ${day}::date)
       ),
       daily AS (
         INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
@@ -243,10 +244,10 @@ export class PgIngestor implements Ingestor {
    * day, records lacking some counters. Last, the hash of each record applied to its row (setAppliedHashes).
    */
   private async creatorBatch(trx: Kysely<Database>, rows: CreatorRecord[], hashes: string[], day: string) {
-    const resolved = await sql<Resolved & { backdate: boolean | null }>`
+    const resolved = await sql<Resolved & { backdate: boolean | null; pcurrent: boolean | null }>`
       WITH i AS MATERIALIZED (${creatorInput(rows)}),
       r AS MATERIALIZED (
-        SELECT i.*, c.id AS cid, ${creatorCurrent(day)} AS current,
+        SELECT i.*, c.id AS cid, ${creatorCurrent(day)} AS current, ${profileCurrent(day)} AS pcurrent,
                c.name IS DISTINCT FROM i.name AS renamed,
                ${creatorProfile} IS DISTINCT FROM ${creatorNewProfile} AS profile,
                (c.fans, c.following, c.likes, c.plays, c.video_count)
@@ -260,7 +261,7 @@ export class PgIngestor implements Ingestor {
       moved AS (
         UPDATE creators c SET ${creatorCounterSet}
         FROM r AS i
-        WHERE c.id = i.cid AND i.current AND i.counters AND NOT i.profile
+        WHERE c.id = i.cid AND i.current AND i.counters
       ),
       daily AS (
         INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
@@ -270,7 +271,7 @@ export class PgIngestor implements Ingestor {
         ${creatorDailyConflict}
         RETURNING 1
       )
-      SELECT r.ord::int AS ord, r.cid AS id, r.current, r.renamed, r.profile, r.counters, r.backdate,
+      SELECT r.ord::int AS ord, r.cid AS id, r.current, r.pcurrent, r.renamed, r.profile, r.counters, r.backdate,
              (SELECT count(*) FROM daily)::int AS daily
       FROM r`.execute(trx);
     let dailyWritten = resolved.rows[0]?.daily ?? 0;
@@ -286,10 +287,11 @@ export class PgIngestor implements Ingestor {
     if (fresh.length > 0) {
       const r = await sql<{ mid: string }>`
         INSERT INTO creators (mid, name, face, sign, level, sex, official_type, official_title, live_room_id, is_live,
-                              fans, following, likes, plays, video_count, tracked_since)
+                              fans, following, likes, plays, video_count, tracked_since, profile_day)
         SELECT i.mid, i.name, i.face, i.sign, i.level, i.sex, i.official_type, i.official_title,
                i.live_room_id, coalesce(i.is_live, 0), coalesce(i.fans, 0), i.following,
-               coalesce(i.likes, 0), coalesce(i.plays, 0), coalesce(i.video_count, 0), least(now(), ${dayStart(day)})
+               coalesce(i.likes, 0), coalesce(i.plays, 0), coalesce(i.video_count, 0), least(now(), ${dayStart(day)}),
+               ${day}::date
         FROM (${creatorInput(fresh)}) i
         ON CONFLICT (mid) DO NOTHING
         RETURNING mid::text`.execute(trx);
@@ -316,30 +318,42 @@ export class PgIngestor implements Ingestor {
       }
     }
 
-    // Stored creators whose current columns move (the record is not older than their newest daily row) in a rarer
-    // way: the name apart (naming it in SET recomputes the generated name_grams even when the value is the same),
-    // a profile change with the counters, moving updated_at (indexed: the search index's delta).
+    // Stored creators whose profile moves (the record is not older than the profile they hold: profile_day,
+    // migration 0031; the counters moved above when the record is not older than their newest daily row): the name
+    // apart (naming it in SET recomputes the generated name_grams even when the value is the same), moving updated_at
+    // (indexed: the search index's delta).
     const current = resolved.rows.filter((r) => r.id !== null && r.current);
+    const profiledNow = resolved.rows.filter((r) => r.id !== null && r.pcurrent);
     const recordOf = (r: Resolved) => rows[r.ord - 1] as CreatorRecord;
-    const renamed = current.filter((r) => r.renamed);
+    const renamed = profiledNow.filter((r) => r.renamed);
     if (renamed.length > 0) {
       await sql`
         UPDATE creators c SET name = i.name, updated_at = now()
         FROM (${creatorInput(renamed.map(recordOf), renamed)}) i
         WHERE c.id = i.id`.execute(trx);
     }
-    const profiled = current.filter((r) => r.profile);
+    const profiled = profiledNow.filter((r) => r.profile);
     if (profiled.length > 0) {
       await sql`
         UPDATE creators c SET
           face = i.face, sign = i.sign, level = coalesce(i.level, c.level), sex = i.sex,
           official_type = i.official_type, official_title = i.official_title,
           live_room_id = coalesce(i.live_room_id, c.live_room_id), is_live = coalesce(i.is_live, c.is_live),
-          ${creatorCounterSet}, updated_at = now()
+          updated_at = now()
         FROM (${creatorInput(profiled.map(recordOf), profiled)}) i
         WHERE c.id = i.id`.execute(trx);
     }
-    const updated = current.filter((r) => r.renamed || r.profile || r.counters).length;
+    if (profiledNow.length > 0) {
+      await sql`
+        UPDATE creators SET profile_day = ${day}::date
+        WHERE id = ANY(${profiledNow.map((r) => r.id)}::bigint[]) AND profile_day IS DISTINCT FROM ${day}::date`.execute(
+        trx,
+      );
+    }
+    const updated = new Set([
+      ...current.filter((r) => r.counters).map((r) => r.id),
+      ...profiledNow.filter((r) => r.renamed || r.profile).map((r) => r.id),
+    ]).size;
 
     // A backfilled older day makes the creator "tracked since" that day.
     const backdated = resolved.rows.filter((r) => r.id !== null && r.backdate === true).map((r) => r.id);
@@ -378,7 +392,7 @@ export class PgIngestor implements Ingestor {
     );
 
     await setAppliedHashes(trx, 'creators', rows, ids, hashes, (k) =>
-      resolvedBy.has(k + 1) ? resolvedBy.get(k + 1)?.current === true : ours.has(String(rows[k]?.mid)),
+      resolvedBy.has(k + 1) ? resolvedBy.get(k + 1)?.pcurrent === true : ours.has(String(rows[k]?.mid)),
     );
 
     return { inserted, updated, dailyWritten };
@@ -687,6 +701,8 @@ const creatorCurrent = (day: string) => sql`coalesce(
   ${day}::date >= (SELECT w.day FROM daily_high_water w WHERE w.table_name = 'creator_daily')
   OR coalesce((SELECT max(d.day) FROM creator_daily d WHERE d.creator_id = c.id), '-infinity'::date) <= ${day}::date,
   false)`;
+/** The record's day is not older than the profile the stored creator `c` holds (profile_day, migration 0031). */
+const profileCurrent = (day: string) => sql`coalesce(c.profile_day, '-infinity'::date) <= ${day}::date`;
 const videoCurrent = (day: string) => sql`coalesce(
   ${day}::date >= (SELECT w.day FROM daily_high_water w WHERE w.table_name = 'video_daily')
   OR coalesce((SELECT max(d.day) FROM video_daily d WHERE d.video_id = v.id), '-infinity'::date) <= ${day}::date,
@@ -919,7 +935,7 @@ async function ownerSnapshots(
       JOIN creators c ON c.mid = i.mid
     ),
     moved AS (
-      UPDATE creators c SET fans = i.fans, profile_hash = NULL
+      UPDATE creators c SET fans = i.fans -- a counter: the profile hash (profile fields only) stays
       FROM i
       WHERE c.id = i.id AND i.current AND c.fans IS DISTINCT FROM i.fans
     ),
@@ -1021,7 +1037,8 @@ async function refillDays(trx: Kysely<Database>, creatorIds: readonly string[], 
   );
 }
 /** A counter of a refilled row: the day's own value when the day carried it, else the fill (`n`). */
-const filled = (c: Counter) => sql`CASE WHEN n.known & ${sql.lit(KNOWN[c])} <> 0 THEN d.${sql.ref(c)} ELSE n.${sql.ref(c)} END`;
+const filled = (c: Counter) =>
+  sql`CASE WHEN n.known & ${sql.lit(KNOWN[c])} <> 0 THEN d.${sql.ref(c)} ELSE n.${sql.ref(c)} END`;
 
 async function relaxCommit(trx: Kysely<Database>): Promise<void> {
   await sql`SET LOCAL synchronous_commit = off`.execute(trx);
