@@ -322,8 +322,8 @@ export function checkDay(records: DomainRecords, day: string, now: Date = new Da
     const first = later[0] as VideoRecord;
     throw new ImportError(
       `${later.length} video(s) were published after ${day} (e.g. av${first.aid} on ` +
-        `${shanghaiToday(new Date(first.pubdate * 1000))}): the responses were taken later than --date says; ` +
-        `nothing imported (${later.length} 个视频的发布时间晚于 ${day}，整批拒绝导入)`,
+        `${shanghaiToday(new Date(first.pubdate * 1000))}): the responses were taken later than --date says ` +
+        `(${later.length} 个视频的发布时间晚于 ${day}，整批拒绝导入)`,
     );
   }
 }
