@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Grid, Modal, Radio, Skeleton, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { FilePdfOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatCount, LinkType, type ContrastKolData, type ContrastOverlapPair } from '@xg/shared';
+import { formatCount, LinkType, rankAreas, type ContrastKolData, type ContrastOverlapPair } from '@xg/shared';
 import { BarChart, type BarChartSeries } from '../../../components/charts/bar-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { QueryFailed } from '../../../components/query-failed';
@@ -534,8 +534,11 @@ function FansSection({ kols }: { kols: readonly ContrastKolData[] }) {
                   <Typography.Text type="secondary">暂无地域数据</Typography.Text>
                 ) : (
                   <ol className="contrast-area-list">
-                    {[...p.area]
-                      .sort((a, b) => b.ratio - a.ratio)
+                    {rankAreas(
+                      p.area,
+                      (a) => a.name,
+                      (a) => a.ratio,
+                    )
                       .slice(0, 5)
                       .map((a) => (
                         <li key={a.name}>
