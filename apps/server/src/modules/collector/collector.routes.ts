@@ -9,6 +9,7 @@ import { parseParams } from '../../lib/validate.js';
 import { createIngestion } from '../ingestion/index.js';
 import { pipelineOf } from '../pipeline/registry.js';
 import { CollectorService } from './collector.service.js';
+import { doc } from '../../lib/route-doc.js';
 
 /** spec §5: "Collection input must not be empty". */
 export const COLLECTION_INPUT_REQUIRED = '输入内容不能为空';
@@ -53,6 +54,14 @@ export function registerCollectorRoutes(app: FastifyInstance, ctx: AppContext): 
     const result = await service().submit(input, principal.userId);
     return ok({ ...result }, SUBMIT_MESSAGES[result.isExists]);
   };
-  app.post('/api/submitCollectionKol', submit);
-  app.get('/api/submitCollectionKol', submit);
+  app.post(
+    '/api/submitCollectionKol',
+    doc({ tag: 'collector', summary: '提交收录UP主（主页链接或UID，isExists 0/1/2）', body: SubmitParams }),
+    submit,
+  );
+  app.get(
+    '/api/submitCollectionKol',
+    doc({ tag: 'collector', summary: '提交收录UP主（主页链接或UID，isExists 0/1/2）', query: SubmitParams }),
+    submit,
+  );
 }
