@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   formatCount,
   formatIndexNum,
+  rankAreas,
   sampleWindowLabel,
   type ContrastKolData,
   type KolContrastResultAnswer,
@@ -101,9 +102,11 @@ function portraitOf(k: ContrastKolData): Portrait {
     female: gender.find((g) => g.性别 === '女')?.比例 ?? null,
     ages: new Map(ages.map((a) => [a.年龄, a.比例])),
     // largest first; the catch-all 其他 last, whatever its size
-    areas: [...areas]
-      .sort((a, b) => Number(a.地域 === '其他') - Number(b.地域 === '其他') || b.比例 - a.比例)
-      .map((a) => ({ name: a.地域, share: a.比例 })),
+    areas: rankAreas(
+      areas,
+      (a) => a.地域,
+      (a) => a.比例,
+    ).map((a) => ({ name: a.地域, share: a.比例 })),
   };
 }
 
