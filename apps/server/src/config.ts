@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: one readable line per record, requests at debug; json: pino's JSON lines (lib/log-format.ts) */
+  LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),
   SANDBOX: bool(true),
   /** sandbox mode on a non-loopback HOST: refused unless this is set (docs: README, Sandbox mode) */
   SANDBOX_PUBLIC: bool(false),
@@ -159,6 +161,8 @@ export interface AppConfig {
   dataDir: string;
   webDist: string;
   logLevel: string;
+  /** LOG_FORMAT: 'pretty' (readable lines, requests at debug) or 'json' (pino's JSON lines) */
+  logFormat: 'pretty' | 'json';
   sandbox: boolean;
   /**
    * Creator searches from the in-memory index (SEARCH_INDEX, default on); the rows changed since its snapshot
@@ -570,6 +574,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     sandbox: e.SANDBOX,
     searchIndex: { enabled: e.SEARCH_INDEX ?? true, freshMs: e.SEARCH_INDEX_FRESH_MS },
     exportInlineWaitMs: e.EXPORT_INLINE_WAIT_MS,
