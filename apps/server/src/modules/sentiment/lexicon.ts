@@ -380,33 +380,32 @@ function negatedAt(text: string, at: number): boolean {
   return NEGATORS.some((n) => before.endsWith(n) || (n.length === 1 && before.slice(0, -1).endsWith(n)));
 }
 
+/** Polarity words of both lists, longest first, so a longer word wins over its parts whichever list it is in. */
+const POLARITY_WORDS: readonly (readonly [string, number, 1 | -1])[] = [
+  ...POSITIVE_LIST.map(([w, x]) => [w, x, 1] as const),
+  ...NEGATIVE_LIST.map(([w, x]) => [w, x, -1] as const),
+].sort((a, b) => b[0].length - a[0].length);
+
 /** Sums the weights of the polarity words found, each occurrence once, a negated one counted on the other side. */
 function wordHits(text: string): { positive: number; negative: number } {
-  const taken = new Uint8Array(text.length);
+  let taken: Uint8Array | null = null;
   let positive = 0;
   let negative = 0;
-  const scan = (list: (readonly [string, number])[], sign: 1 | -1) => {
-    for (const [word, weight] of list) {
-      let at = text.indexOf(word);
-      while (at >= 0) {
-        let free = true;
-        for (let i = at; i < at + word.length; i++) if (taken[i]) free = false;
-        if (free) {
-          taken.fill(1, at, at + word.length);
-          const s = negatedAt(text, at) ? -sign : sign;
-          if (s > 0) positive += weight;
-          else negative += weight;
-        }
-        at = text.indexOf(word, at + word.length);
+  for (const [word, weight, sign] of POLARITY_WORDS) {
+    let at = text.indexOf(word);
+    while (at >= 0) {
+      taken ??= new Uint8Array(text.length);
+      let free = true;
+      for (let i = at; i < at + word.length; i++) if (taken[i]) free = false;
+      if (free) {
+        taken.fill(1, at, at + word.length);
+        const s = negatedAt(text, at) ? -sign : sign;
+        if (s > 0) positive += weight;
+        else negative += weight;
       }
+      at = text.indexOf(word, at + word.length);
     }
-  };
-  // Longer words win over their parts whichever list they are in: scan both lists merged by length.
-  const merged = [
-    ...POSITIVE_LIST.map(([w, x]) => [w, x, 1] as const),
-    ...NEGATIVE_LIST.map(([w, x]) => [w, x, -1] as const),
-  ].sort((a, b) => b[0].length - a[0].length);
-  for (const [w, x, s] of merged) scan([[w, x]], s);
+  }
   return { positive, negative };
 }
 
