@@ -6,6 +6,15 @@
  */
 import fs from 'node:fs';
 import * as P from './pools.mjs';
+import { NEGATIVE_WORDS, POSITIVE_WORDS } from '../../apps/server/src/modules/sentiment/lexicon.ts';
+
+/** The lexicon's own words (weight ≥ 1) also appear in training texts, so the n-grams learn them too. */
+const LEX_POS = Object.entries(POSITIVE_WORDS)
+  .filter(([, w]) => w >= 1)
+  .map(([t]) => t);
+const LEX_NEG = Object.entries(NEGATIVE_WORDS)
+  .filter(([, w]) => w >= 1)
+  .map(([t]) => t);
 
 export const NEG = 0;
 export const NEU = 1;
@@ -34,10 +43,12 @@ export function generate(seed, size) {
   const out = [];
   const add = (text, label) => out.push([text.trim(), label]);
 
+  const posWord = () => (r() < 0.6 ? pick(P.POS_PREDICATES) : pick(LEX_POS));
+  const negWord = () => (r() < 0.6 ? pick(P.NEG_PREDICATES) : pick(LEX_NEG));
   const posClause = () =>
-    r() < 0.55 ? `${aspect()}${pick(P.INTENSIFIERS)}${pick(P.POS_PREDICATES)}` : pick(P.POS_REMARKS);
+    r() < 0.55 ? `${aspect()}${pick(P.INTENSIFIERS)}${posWord()}` : r() < 0.8 ? pick(P.POS_REMARKS) : pick(LEX_POS);
   const negClause = () =>
-    r() < 0.55 ? `${aspect()}${pick(P.INTENSIFIERS)}${pick(P.NEG_PREDICATES)}` : pick(P.NEG_REMARKS);
+    r() < 0.55 ? `${aspect()}${pick(P.INTENSIFIERS)}${negWord()}` : r() < 0.8 ? pick(P.NEG_REMARKS) : pick(LEX_NEG);
   const negatedPos = () =>
     `${aspect()}${pick(['不', '不太', '一点都不', '并不', '没那么', '不怎么', '不是很', '根本不', '完全不'])}${pick(P.NEGATABLE_POS)}`;
   const negatedNeg = () =>

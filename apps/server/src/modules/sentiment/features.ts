@@ -8,7 +8,7 @@
  *   markers, laughter, question) so that what the lexicon knows reaches texts whose n-grams were never seen.
  * No segmenter is needed: character n-grams carry the words.
  */
-import { emotesOf, lexiconHits, normalizeText } from './lexicon.js';
+import { emotesOf, lexiconHitsOf, normalizeText } from './lexicon.js';
 
 /** Numeric feature names, in the order of `numericFeatures`. */
 export const NUMERIC_FEATURES = [
@@ -26,6 +26,8 @@ export const NUMERIC_FEATURES = [
   'short_neg',
   'short_zero',
   'empty',
+  'tail_pos',
+  'tail_neg',
 ] as const;
 
 const EMOTE_RE = /\[[^[\]\s]{1,12}\]/g;
@@ -39,22 +41,32 @@ export function gramText(normalized: string): string {
     .trim();
 }
 
-/** The sparse (string) features of a text: character n-grams and emote tokens, each once. */
-export function sparseFeatures(raw: string): string[] {
-  const text = normalizeText(raw);
-  const out = new Set<string>();
-  for (const e of emotesOf(text)) out.add(e);
-  const chars = Array.from(`^${gramText(text)}$`);
+/**
+ * Calls `visit` with each sparse (string) feature of a normalised text: its emotes, then its character 1–3-grams
+ * (a gram may come more than once; `sparseFeatures` and the scorer count each once).
+ */
+export function forEachFeature(normalized: string, visit: (feature: string) => void): void {
+  for (const e of emotesOf(normalized)) visit(e);
+  const chars = ['^'];
+  for (const c of gramText(normalized)) chars.push(c);
+  chars.push('$');
   const n = chars.length;
   for (let i = 0; i < n; i++) {
     const c1 = chars[i] ?? '';
-    if (c1 !== '^' && c1 !== '$' && c1 !== ' ') out.add(c1);
+    if (i > 0 && i < n - 1 && c1 !== ' ') visit(c1);
     const c2 = chars[i + 1];
     if (c2 === undefined) continue;
-    out.add(c1 + c2);
+    const bi = c1 + c2;
+    visit(bi);
     const c3 = chars[i + 2];
-    if (c3 !== undefined) out.add(c1 + c2 + c3);
+    if (c3 !== undefined) visit(bi + c3);
   }
+}
+
+/** The sparse features of a text, each once. */
+export function sparseFeatures(raw: string): string[] {
+  const out = new Set<string>();
+  forEachFeature(normalizeText(raw), (f) => out.add(f));
   return [...out];
 }
 
@@ -62,8 +74,13 @@ const cap = (x: number, max: number) => (x > max ? max : x);
 
 /** The numeric features of a text, in NUMERIC_FEATURES order, each roughly in 0..1. */
 export function numericFeatures(raw: string): number[] {
-  const h = lexiconHits(raw);
-  const empty = normalizeText(raw).length === 0;
+  return numericFeaturesOf(normalizeText(raw));
+}
+
+/** numericFeatures of an already normalised text. */
+export function numericFeaturesOf(normalized: string): number[] {
+  const h = lexiconHitsOf(normalized);
+  const empty = normalized.length === 0;
   return [
     cap(h.positive / 3, 2),
     cap(h.negative / 3, 2),
@@ -79,5 +96,7 @@ export function numericFeatures(raw: string): number[] {
     h.short !== null && h.short < 0 ? 1 : 0,
     h.short === 0 ? 1 : 0,
     empty ? 1 : 0,
+    cap(h.tailPositive / 3, 2),
+    cap(h.tailNegative / 3, 2),
   ];
 }

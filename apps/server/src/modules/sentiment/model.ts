@@ -3,7 +3,8 @@
  * regression over the features of features.ts. Read from disk once, on first use; scoring is pure arithmetic.
  */
 import { readFileSync } from 'node:fs';
-import { NUMERIC_FEATURES, numericFeatures, sparseFeatures } from './features.js';
+import { forEachFeature, NUMERIC_FEATURES, numericFeaturesOf } from './features.js';
+import { normalizeText } from './lexicon.js';
 
 const K = 3;
 
@@ -11,16 +12,21 @@ const K = 3;
 interface ModelFile {
   version: number;
   labels: string[];
+  temperature: number;
   bias: number[];
   numeric: Record<string, number[]>;
   grams: Record<string, number[]>;
 }
 
 export interface LoadedModel {
+  temperature: number;
   bias: Float64Array;
   numeric: Float64Array;
   index: Map<string, number>;
   weights: Float64Array;
+  /** Per n-gram, the number of the last call that added it: each n-gram counts once per text, as in training. */
+  stamp: Uint32Array;
+  calls: number;
 }
 
 function isNumbers(x: unknown, n: number): x is number[] {
@@ -34,6 +40,8 @@ export function parseModel(json: unknown): LoadedModel {
     throw new Error('sentiment model: unexpected file shape');
   }
   if (m.labels?.join() !== 'negative,neutral,positive') throw new Error('sentiment model: unexpected labels');
+  const temperature = m.temperature;
+  if (typeof temperature !== 'number' || !(temperature > 0)) throw new Error('sentiment model: bad temperature');
   const numeric = new Float64Array(NUMERIC_FEATURES.length * K);
   NUMERIC_FEATURES.forEach((name, i) => {
     const w = m.numeric?.[name];
@@ -48,7 +56,15 @@ export function parseModel(json: unknown): LoadedModel {
     index.set(gram, i);
     weights.set(w, i * K);
   });
-  return { bias: Float64Array.from(m.bias), numeric, index, weights };
+  return {
+    temperature,
+    bias: Float64Array.from(m.bias),
+    numeric,
+    index,
+    weights,
+    stamp: new Uint32Array(entries.length),
+    calls: 0,
+  };
 }
 
 let loaded: LoadedModel | null = null;
@@ -65,14 +81,18 @@ export function probabilities(model: LoadedModel, text: string): [number, number
   let z1 = model.bias[1] ?? 0;
   let z2 = model.bias[2] ?? 0;
   const w = model.weights;
-  for (const f of sparseFeatures(text)) {
+  const normalized = normalizeText(text);
+  const call = (model.calls = (model.calls % 0xfffffffe) + 1);
+  if (call === 1) model.stamp.fill(0);
+  forEachFeature(normalized, (f) => {
     const i = model.index.get(f);
-    if (i === undefined) continue;
+    if (i === undefined || model.stamp[i] === call) return;
+    model.stamp[i] = call;
     z0 += w[i * K] ?? 0;
     z1 += w[i * K + 1] ?? 0;
     z2 += w[i * K + 2] ?? 0;
-  }
-  const num = numericFeatures(text);
+  });
+  const num = numericFeaturesOf(normalized);
   const v = model.numeric;
   for (let n = 0; n < num.length; n++) {
     const x = num[n] ?? 0;
@@ -82,9 +102,10 @@ export function probabilities(model: LoadedModel, text: string): [number, number
     z2 += (v[n * K + 2] ?? 0) * x;
   }
   const m = Math.max(z0, z1, z2);
-  const e0 = Math.exp(z0 - m);
-  const e1 = Math.exp(z1 - m);
-  const e2 = Math.exp(z2 - m);
+  const t = model.temperature;
+  const e0 = Math.exp((z0 - m) / t);
+  const e1 = Math.exp((z1 - m) / t);
+  const e2 = Math.exp((z2 - m) / t);
   const s = e0 + e1 + e2;
   return [e0 / s, e1 / s, e2 / s];
 }
