@@ -13,7 +13,8 @@ import { formatCount, type CreatorDetail } from '@xg/shared';
 interface Stat {
   key: string;
   label: string;
-  value: number;
+  /** null: the platform did not send it (shown "-") */
+  value: number | null;
   icon: ReactNode;
   /** where the number comes from, when it is not the platform's own */
   note?: string;
