@@ -4,7 +4,7 @@ import { suiteBrowser, suiteDb } from './suite.js';
 import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
 /**
- * Issue #12 on screen: 数据更新于 on the signed-in screens, the rankings' 较上期 column with its unit and what it
+ * Issue #12 on screen: 数据截至 on the signed-in screens, the rankings' 较上期 column with its unit and what it
  * compares, and the creator detail's 30日涨粉 — at 1440 and 375 px.
  */
 const baseUrl = inject('baseUrl');
@@ -23,7 +23,7 @@ describe('real-data figures on screen', () => {
         .getByRole('link', { name: /^查看UP主详情：/ })
         .first()
         .waitFor();
-      await expect.poll(() => page.getByTestId('data-updated').textContent()).toMatch(/数据更新于 \d{4}-\d{2}-\d{2}/);
+      await expect.poll(() => page.getByTestId('data-updated').textContent()).toMatch(/数据截至 \d{4}-\d{2}-\d{2}/);
       if (width >= 576) await page.getByRole('columnheader', { name: '较上期（涨粉）' }).waitFor();
       await shot(page, `real-data-01-increase-week-${width}`);
 

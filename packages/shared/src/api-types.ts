@@ -72,7 +72,8 @@ export interface CreatorSearchItem {
   isApprove: number;
   fansNum: number;
   themeName: string | null;
-  platformLevel: number;
+  /** the platform's user level 0–6; null when the platform did not send it (shown "-") */
+  platformLevel: number | null;
 }
 export interface CreatorSearchAnswer extends ApiEnvelope {
   kolInfos: CreatorSearchItem[];
@@ -90,7 +91,8 @@ export interface CreatorDetail extends CreatorSearchItem {
   isLive: number;
   liveRoomId: number | null;
   mainIndexUrl: string;
-  followingNum: number;
+  /** null when the platform did not send it (shown "-") */
+  followingNum: number | null;
   praiseNum: number;
   playNum: number;
   videoNum: number;

@@ -393,7 +393,8 @@ export interface KolItem {
   isApprove: number;
   fansNum: number;
   themeName: string | null;
-  platformLevel: number;
+  /** null when the platform did not send it (shown "-") */
+  platformLevel: number | null;
   gender: number;
   indexNum: number;
   playNum: number;

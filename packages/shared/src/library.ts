@@ -352,7 +352,8 @@ export interface CheckKolAnswer extends ApiEnvelope {
     kolImg: string;
     fansNum: number;
     gender: number;
-    platformLevel: number;
+    /** null when the platform did not send it (shown "-") */
+    platformLevel: number | null;
     themeName: string;
     themeId: number | null;
     isLive: number;

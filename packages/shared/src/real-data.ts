@@ -34,11 +34,11 @@ export type RollupBackfillParams = z.infer<typeof RollupBackfillParams>;
 
 /** GET /api/dataStatus: when the data on screen was last updated. */
 export interface DataStatusAnswer extends ApiEnvelope {
-  /** the newest day with creator snapshots (Asia/Shanghai), null on an empty database */
+  /** the newest day with creator or video snapshots (Asia/Shanghai): the data's own date (数据截至), null when none */
   snapshotDay: string | null;
   /** the newest day the nightly rollup (rankings, 云指数) covered, null when never */
   rollupDay: string | null;
-  /** the last time any creator or video was written (ISO), null when never */
+  /** the last time any creator was written (ISO): when an import or collection ran (the tooltip only), null when never */
   updatedAt: string | null;
 }
 

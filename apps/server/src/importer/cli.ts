@@ -27,8 +27,13 @@ response per file, a JSON array of responses, or JSON Lines) and writes their cr
 snapshots for the given day through the ingestion upserts; a view/detail response also writes the video's
 activity (mission id; the activity's page is read later by the collector) and background music. Importing the
 same files again changes nothing. Popular / ranking items that carry the owner's fan count (owner.follower)
-write the owner's snapshot of the day too. Import days in date order, then run the rollup for them:
-npm run rollup -- --from FIRST-DAY --to LAST-DAY (docs/pipeline.md, "Real-data mode").
+write the owner's snapshot of the day too. A day's rows come from that day's responses only and current values
+move only forward in time, so days may be imported in any order (a backfill gives what an in-order import
+gives). Then run the rollup for them: npm run rollup -- --from FIRST-DAY --to LAST-DAY (docs/pipeline.md).
+
+Refused before anything is written (exit 1): a --date after today (Asia/Shanghai), responses holding videos
+published after --date, a list with 0 items of its shape. A list's data saved without its envelope
+({"number": …, "list": [ … ]}) is read as that list.
 
   --date YYYY-MM-DD  the day (Asia/Shanghai) the responses were taken; required
   --type TYPE        ${IMPORT_TYPES.join(' | ')} | auto (default: auto, detected from each response's shape)

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyTestApp, type TestApp } from '../../test/harness.js';
 import { addDays, shanghaiToday } from '../db/seed/world/days.js';
+import { dataStatus } from '../modules/metrics/metrics.routes.js';
 import { runCli } from './cli.js';
 import { checkDay, readFiles } from './import-file.js';
 
@@ -135,6 +136,8 @@ describe('the verbatim saved shape without envelope', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('videos:   2 new, 0 updated, 2 daily rows written');
     expect((await written()).video_daily).toBe(2);
+    // 数据截至 is the data's own day, here of video snapshots only (the list carries no owner.follower)
+    expect((await dataStatus(t.ctx.db)).snapshotDay).toBe('2026-11-01');
   });
 
   it('an object that is neither an envelope nor a saved list is refused', async () => {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tooltip, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
-import type { DataStatusAnswer } from '@xg/shared';
 import { apiGet } from '../lib/api-client';
 import './data-updated.css';
 import { nullable, object, string, type Decoder } from '../lib/decode';
+import { dataUpdatedText, type DataStatus } from './data-updated-text';
 
-type DataStatus = Pick<DataStatusAnswer, 'snapshotDay' | 'rollupDay' | 'updatedAt'>;
+export { shanghaiTime } from './data-updated-text';
 
 const decoder: Decoder<DataStatus> = object<DataStatus>({
   snapshotDay: nullable(string),
@@ -24,47 +24,25 @@ export function useDataStatus() {
   });
 }
 
-const TIME = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** '2026-11-24 08:05' (Asia/Shanghai) */
-export function shanghaiTime(iso: string): string {
-  const parts = Object.fromEntries(TIME.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
 /**
- * 数据更新于…: when the data on screen was last updated — the last write of collected data, the newest snapshot day
- * and the newest day the rankings cover. Shown on every signed-in screen (the layout's head line).
+ * 数据截至…: the date of the data on screen (the newest snapshot day); when it was imported or collected and the
+ * rankings' day are in the tooltip (data-updated-text.ts). Shown on every signed-in screen (the layout's head line).
  */
 export function DataUpdated() {
   const query = useDataStatus();
   if (!query.data) return null;
-  const { updatedAt, snapshotDay, rollupDay } = query.data;
-  if (!updatedAt && !snapshotDay) {
+  const line = dataUpdatedText(query.data);
+  if (!line) {
     return (
       <Typography.Text type="secondary" className="data-updated" data-testid="data-updated">
         暂无数据（尚未导入或采集）
       </Typography.Text>
     );
   }
-  const detail = [
-    snapshotDay ? `每日数据截至 ${snapshotDay}` : null,
-    rollupDay ? `榜单截至 ${rollupDay}` : '榜单尚未生成',
-  ]
-    .filter(Boolean)
-    .join('，');
   return (
-    <Tooltip title={detail}>
+    <Tooltip title={line.tooltip}>
       <Typography.Text type="secondary" className="data-updated" data-testid="data-updated">
-        <ClockCircleOutlined aria-hidden /> 数据更新于 {updatedAt ? shanghaiTime(updatedAt) : snapshotDay}
+        <ClockCircleOutlined aria-hidden /> {line.text}
       </Typography.Text>
     </Tooltip>
   );

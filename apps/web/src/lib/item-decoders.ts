@@ -13,7 +13,7 @@ export const kolItemShape = {
   isApprove: count,
   fansNum: count,
   themeName: nullable(string),
-  platformLevel: count,
+  platformLevel: nullable(count),
   gender: count,
   indexNum: count,
   playNum: count,

@@ -46,7 +46,7 @@ interface SearchRowDb {
   face: string;
   official_type: number;
   fans: string;
-  level: number;
+  level: number | null;
   theme_name: string | null;
 }
 
@@ -58,7 +58,8 @@ interface DetailRowDb extends SearchRowDb {
   parent_theme_name: string | null;
   is_live: number;
   live_room_id: string | null;
-  following: string;
+  /** NULL: the platform did not send it (migration 0031) */
+  following: string | null;
   likes: string;
   plays: string;
   video_count: number;
@@ -192,7 +193,7 @@ export class CreatorRepository {
       isLive: r.is_live,
       liveRoomId: numOrNull(r.live_room_id),
       mainIndexUrl: `https://space.bilibili.com/${r.mid}`,
-      followingNum: num(r.following),
+      followingNum: numOrNull(r.following),
       praiseNum: num(r.likes),
       playNum: num(r.plays),
       videoNum: r.video_count,

@@ -17,7 +17,7 @@ export interface KolItemRow {
   face: string;
   official_type: number;
   fans: string;
-  level: number;
+  level: number | null;
   sex: number;
   index_num: string;
   plays: string;

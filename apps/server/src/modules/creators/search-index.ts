@@ -42,6 +42,9 @@ const WALK_BUDGET = 30_000;
 /** At most this many exact name/UID matches are put first (search.repository.ts EXACT_MAX). */
 const EXACT_MAX = 50;
 
+/** A level the platform did not send: outside every level filter (1–6), never taken for level 1 (issue #23 item 7). */
+const UNKNOWN_LEVEL = 255;
+
 /** One creator's searchable columns. */
 interface Row {
   id: number;
@@ -66,7 +69,8 @@ interface RowDb {
   index_num: string;
   plays: string;
   partition_tid: number | null;
-  level: number;
+  /** NULL: the platform did not send it (migration 0031) */
+  level: number | null;
   sex: number;
   official_type: number;
   mcn_id: number | null;
@@ -82,7 +86,7 @@ function rowOf(r: RowDb): Row {
     indexNum: Number(r.index_num),
     plays: Number(r.plays),
     tid: r.partition_tid ?? -1,
-    level: r.level,
+    level: r.level ?? UNKNOWN_LEVEL,
     sex: r.sex,
     official: r.official_type,
     mcn: r.mcn_id ?? -1,

@@ -304,7 +304,7 @@ export function buildExportLists(
       },
       columns: (): ExportColumn<KolItem>[] => [
         ...kolColumns(),
-        { header: '等级', kind: 'int', width: 8, value: (r) => r.platformLevel },
+        { header: '等级', kind: 'int', width: 8, value: (r) => r.platformLevel ?? '-' },
         { header: '粉丝数', kind: 'int', width: 13, value: (r) => r.fansNum },
         { header: '30日涨粉', kind: 'int', width: 12, value: (r) => r.fansIncrease },
         { header: '云指数', kind: 'decimal', width: 10, value: (r) => r.indexNum },

@@ -50,6 +50,7 @@ function cellValue(kind: CellKind, raw: string | number | null | undefined): str
     case 'datetime':
       return excelDate(String(raw), kind);
     default: {
+      if (raw === '-') return raw; // a number the platform did not send: "-" as on the screens
       const n = typeof raw === 'number' ? raw : Number(raw);
       return Number.isFinite(n) ? n : null;
     }

@@ -4,12 +4,14 @@
  * multi-row statements over `unnest(…)` arrays (one parameter per column), in one transaction per call.
  *
  * Rules (docs/data-sources.md § Importer):
- * - A counter the record does not carry (null) keeps the stored value; a daily row takes, in order, the
- *   record's value, the value already stored for that day, the last stored day before it, then the
- *   creator's / video's current value.
+ * - A counter the record does not carry (null) keeps the stored value. A creator's daily row keeps what the day's
+ *   records carried (`creator_daily.known`, migration 0031) and refillDays fills the rest from the newest earlier
+ *   day that carried it (else the video sums as of the day; following unknown), again whenever an older day
+ *   arrives: a day's row depends only on that day and before, whatever the import order (issue #23). A video's
+ *   partial daily row takes the value stored for the day, the last stored day before it, then the current value.
  * - The "current" columns of creators and videos only move forward: a record for a day older than the
  *   newest daily row of that creator/video (a backfill) writes its daily row but leaves the current
- *   columns alone.
+ *   columns alone; a creator's profile moves only for a day not older than `creators.profile_day`.
  * - Rows change only when a value differs (IS DISTINCT FROM), so ingesting the same records twice writes
  *   nothing the second time (not even updated_at).
  * - Unknown partitions: a video whose tid is not in `partitions` is stored with tid NULL (the partition tree

@@ -38,7 +38,7 @@ export interface SystemCreator {
   face: string;
   fans: string;
   sex: number;
-  level: number;
+  level: number | null;
   is_live: number;
   tid: number | null;
   theme_name: string | null;

@@ -11,13 +11,17 @@ import { doc } from '../../lib/route-doc.js';
 const STATUS_TTL_MS = 30_000;
 
 /**
- * When the data was last updated (数据更新于…, shown on every screen): the newest snapshot day, the newest day the
- * rollup covered (its day lists) and the last write of a creator. Three index probes.
+ * The date of the data (数据截至…, shown on every screen; issue #23 item 6): the newest day with creator or video
+ * snapshots — the data's own date, not when it was imported — the newest day the rollup covered (its day lists) and
+ * the last write of a creator (the import or collection time, shown only in the tooltip). A few index probes.
  */
 export async function dataStatus(db: Db): Promise<Omit<DataStatusAnswer, 'code' | 'message'>> {
   const r = await sql<{ snapshot_day: string | null; rollup_day: string | null; updated_at: Date | null }>`
-    SELECT coalesce((SELECT w.day::text FROM daily_high_water w WHERE w.table_name = 'creator_daily'),
-                    (SELECT max(d.day)::text FROM creator_daily d)) AS snapshot_day,
+    SELECT greatest(
+             coalesce((SELECT w.day FROM daily_high_water w WHERE w.table_name = 'creator_daily'),
+                      (SELECT max(d.day) FROM creator_daily d)),
+             coalesce((SELECT w.day FROM daily_high_water w WHERE w.table_name = 'video_daily'),
+                      (SELECT max(d.day) FROM video_daily d)))::text AS snapshot_day,
            (SELECT max(r.day)::text FROM rankings r WHERE r.kind = 'fans' AND r.period = 'day') AS rollup_day,
            (SELECT max(c.updated_at) FROM creators c) AS updated_at`.execute(db);
   const row = r.rows[0];

@@ -13,12 +13,13 @@ import { formatCount, formatIndexNum, type CreatorDetail } from '@xg/shared';
 interface Stat {
   key: string;
   label: string;
-  value: number;
+  /** null: the platform did not send it (shown "-") */
+  value: number | null;
   icon: ReactNode;
   /** where the number comes from, when it is not the platform's own */
   note?: string;
   /** how the value is shown (default: a count with 万 / 亿) */
-  format?: (value: number) => string;
+  format?: (value: number | null) => string;
 }
 
 /** 粉丝数, 关注数, 获赞数, 播放数, 视频数, 云指数 (counts formatted with 万 / 亿, §9). */
