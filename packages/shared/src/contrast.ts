@@ -113,6 +113,19 @@ export interface AreaShare {
   比例: number;
 }
 
+/** The catch-all area entry the portrait sums the rest into (docs/metrics.md, area portrait). */
+export const AREA_OTHER = '其他';
+
+/**
+ * Area entries for a top-N list: largest share first, the catch-all 其他 last whatever its size (it is the
+ * sum of many regions, not a region: issue #23 found it ranked first). Used by the report modal and the PDF.
+ */
+export function rankAreas<T>(entries: readonly T[], nameOf: (e: T) => string, shareOf: (e: T) => number): T[] {
+  return [...entries].sort(
+    (a, b) => Number(nameOf(a) === AREA_OTHER) - Number(nameOf(b) === AREA_OTHER) || shareOf(b) - shareOf(a),
+  );
+}
+
 /** §3 "Creator in a comparison report", plus what the report needs to be honest about its numbers. */
 export interface ContrastKolData {
   kolId: number;

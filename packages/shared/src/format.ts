@@ -9,9 +9,13 @@ export function formatCount(value: number | null | undefined): string {
   return Math.round(value).toLocaleString('zh-CN');
 }
 
-/** Chart axis labels: 千万 from ten million, 万 from ten thousand. */
+/**
+ * Chart axis labels (§9: 万 or 千万): 万 from ten thousand, 千万 from ten million, and 亿 from a hundred million
+ * (issue #23: "15千万" for 1.5亿 reads as nonsense; docs/decisions.md "Axis labels").
+ */
 export function formatAxis(value: number): string {
   const abs = Math.abs(value);
+  if (abs >= 100_000_000) return `${trimZeros((value / 100_000_000).toFixed(2))}亿`;
   if (abs >= 10_000_000) return `${trimZeros((value / 10_000_000).toFixed(1))}千万`;
   if (abs >= 10_000) return `${trimZeros((value / 10_000).toFixed(1))}万`;
   return String(value);

@@ -1,7 +1,13 @@
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { z } from 'zod';
-import { formatCount, formatIndexNum, type ContrastKolData, type KolContrastResultAnswer } from '@xg/shared';
+import {
+  formatCount,
+  formatIndexNum,
+  rankAreas,
+  type ContrastKolData,
+  type KolContrastResultAnswer,
+} from '@xg/shared';
 import { creatorBars, creatorColor, genderBars, groupedBars } from './contrast-charts.js';
 import { FONT_BOLD, FONT_REGULAR, pdfFonts } from './pdf-fonts.js';
 
@@ -95,9 +101,11 @@ function portraitOf(k: ContrastKolData): Portrait {
     female: gender.find((g) => g.性别 === '女')?.比例 ?? null,
     ages: new Map(ages.map((a) => [a.年龄, a.比例])),
     // largest first; the catch-all 其他 last, whatever its size
-    areas: [...areas]
-      .sort((a, b) => Number(a.地域 === '其他') - Number(b.地域 === '其他') || b.比例 - a.比例)
-      .map((a) => ({ name: a.地域, share: a.比例 })),
+    areas: rankAreas(
+      areas,
+      (a) => a.地域,
+      (a) => a.比例,
+    ).map((a) => ({ name: a.地域, share: a.比例 })),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   formatCount,
   formatIndexNum,
   LinkType,
+  rankAreas,
   sampleWindowLabel,
   type ContrastKolData,
   type ContrastOverlapPair,
@@ -547,8 +548,11 @@ function FansSection({ kols }: { kols: readonly ContrastKolData[] }) {
                   <Typography.Text type="secondary">暂无地域数据</Typography.Text>
                 ) : (
                   <ol className="contrast-area-list">
-                    {[...p.area]
-                      .sort((a, b) => b.ratio - a.ratio)
+                    {rankAreas(
+                      p.area,
+                      (a) => a.name,
+                      (a) => a.ratio,
+                    )
                       .slice(0, 5)
                       .map((a) => (
                         <li key={a.name}>
