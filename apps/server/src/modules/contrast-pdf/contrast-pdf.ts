@@ -1,13 +1,7 @@
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { z } from 'zod';
-import {
-  formatCount,
-  formatIndexNum,
-  rankAreas,
-  type ContrastKolData,
-  type KolContrastResultAnswer,
-} from '@xg/shared';
+import { formatCount, formatIndexNum, rankAreas, type ContrastKolData, type KolContrastResultAnswer } from '@xg/shared';
 import { creatorBars, creatorColor, genderBars, groupedBars } from './contrast-charts.js';
 import { FONT_BOLD, FONT_REGULAR, pdfFonts } from './pdf-fonts.js';
 
