@@ -4,6 +4,7 @@ import type { Db } from '../client.js';
 import { backfillRollups, takeRollupLock } from '../../modules/metrics/index.js';
 import { addDays, shanghaiToday } from './world/days.js';
 import { HISTORY_DAYS, planWorld } from './world/generate.js';
+import { loadCommentSample } from './world/comments.js';
 import { refreshIndexNum } from './world/index-num.js';
 import { loadVideoHistory, loadWorld, loadWorldRest, upsertMcns, upsertPartitions } from './world/load.js';
 
@@ -116,6 +117,9 @@ export async function seedDemoWorld(
     await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(trx);
     for (const def of indexes) await sql.raw(def).execute(trx);
     log(`[seed]   ${indexes.length} indexes rebuilt (${elapsed()} ms)`);
+    // the first comment sample, largest creators most (world/comments.ts), before the portraits are rolled up
+    const comments = await loadCommentSample(trx, { seed, scale, today: plan.today, fromId: 1, toId: first });
+    log(`[seed]   ${comments} sampled comments (${elapsed()} ms)`);
     await refreshIndexNum(trx, historyEnd);
     await sql`ANALYZE creators`.execute(trx);
     await sql`ANALYZE videos`.execute(trx);
@@ -215,6 +219,16 @@ export async function growDemoWorld(db: Db, log: (l: string) => void): Promise<D
         log(`[seed]   ${p.creators} more creators, ${p.videos} videos, ${p.daily} daily rows (${ms()} ms)`);
         while (nextReport <= share) nextReport += 0.25;
       }
+    });
+    await round(async (trx) => {
+      const n = await loadCommentSample(trx, {
+        seed: world.seed,
+        scale: world.scale,
+        today: plan.today,
+        fromId: first + 1,
+        toId: plan.creators.length,
+      });
+      log(`[seed]   ${n} sampled comments of the added creators (${ms()} ms)`);
     });
     for (const table of ['creators', 'videos', 'creator_daily', 'video_daily'])
       await sql`ANALYZE ${sql.id(table)}`.execute(db);

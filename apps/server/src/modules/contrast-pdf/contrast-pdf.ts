@@ -1,14 +1,7 @@
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { z } from 'zod';
-import {
-  formatCount,
-  formatIndexNum,
-  rankAreas,
-  sampleWindowLabel,
-  type ContrastKolData,
-  type KolContrastResultAnswer,
-} from '@xg/shared';
+import { formatCount, formatIndexNum, rankAreas, type ContrastKolData, type KolContrastResultAnswer } from '@xg/shared';
 import { creatorBars, creatorColor, genderBars, groupedBars } from './contrast-charts.js';
 import { FONT_BOLD, FONT_REGULAR, pdfFonts } from './pdf-fonts.js';
 
@@ -528,10 +521,13 @@ function basics(c: Ctx) {
       ],
     },
   ]);
+  // the weekly figures' sample of each creator (docs/metrics.md "Weekly figures"), named in one short line
+  const known = kols.filter((k) => k.sampleWindow !== undefined && k.sampleWindow !== null);
+  const samples = known.length
+    ? `统计样本：${known.map((k) => `${k.kolName} ${SAMPLE_SHORT[k.sampleWindow ?? 0]}`).join('，')}。`
+    : '';
   w.paragraph(
-    kols.some((k) => k.pricePlaysDays === 30 || k.pricePlaysDays === 90)
-      ? '千次播放成本 = 团队库报价 ÷ 统计样本的平均播放 × 1000；标 * 的近7天无新视频，按近30天视频（再无则近90天最新10个视频）的平均播放计算。'
-      : '千次播放成本 = 团队库报价 ÷ 近7天视频的平均播放 × 1000。',
+    `千次播放成本 = 团队库报价 ÷ 统计样本的平均播放 × 1000${kols.some((k) => k.pricePlaysDays === 30 || k.pricePlaysDays === 90) ? '（标 * 的近7天无新视频）' : ''}。${samples}`,
     { size: 7.5, color: MUTED },
   );
   const h = 150;
@@ -554,19 +550,19 @@ function basics(c: Ctx) {
   );
 }
 
+/** The sample's name in a few characters (the screens use sampleWindowLabel). */
+const SAMPLE_SHORT: Readonly<Record<0 | 7 | 30 | 90, string>> = {
+  0: '近90天无视频',
+  7: '近7天视频',
+  30: '近30天视频',
+  90: '近90天最新10个视频',
+};
+
 function interaction(c: Ctx) {
   const { w, kols, names } = c;
   w.sectionTitle('互动数据对比');
   const count = (v: number | null) => formatCount(v);
   w.table(creatorColumns(c), [
-    {
-      cells: [
-        '统计样本',
-        ...kols.map((k) =>
-          k.sampleWindow === undefined || k.sampleWindow === null ? '-' : sampleWindowLabel(k.sampleWindow),
-        ),
-      ],
-    },
     metricRow(
       '平均播放',
       kols.map((k) => k.weekAvgPlayNum),

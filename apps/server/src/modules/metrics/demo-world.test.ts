@@ -8,7 +8,9 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../db/client.js';
 import { DEMO_WORLD_KEY } from '../../db/seed/demo-world.js';
+import { sampledVideos } from '../../db/seed/world/comments.js';
 import { refreshIndexNum } from '../../db/seed/world/index-num.js';
+import { PORTRAIT_MIN_SAMPLE } from './metrics.repository.js';
 import { runNightlyRollups } from './index.js';
 
 let t: TestApp;
@@ -43,15 +45,16 @@ describe('derived data of the demo world', () => {
     expect(m.rows[0]).toEqual({ diff: '0', n: String(seeded.length) });
   });
 
-  it('every creator has figures and a partition-prior portrait', async () => {
-    const r = await sql<{ n: string; creators: string; partition: string; day: string }>`
+  it('every creator has figures and a portrait: its own from ≥ 30 sampled commenters, else the partition prior', async () => {
+    const r = await sql<{ n: string; creators: string; honest: string; day: string }>`
       SELECT count(m.creator_id) AS n, count(*) AS creators,
-             count(*) FILTER (WHERE m.portrait_source = 'partition' AND m.portrait_sample = 0) AS partition,
+             count(*) FILTER (WHERE (m.portrait_source = 'partition') = (m.portrait_sample < ${PORTRAIT_MIN_SAMPLE}))
+               AS honest,
              min(m.day)::text AS day
       FROM creators c LEFT JOIN creator_metrics m ON m.creator_id = c.id`.execute(db);
     const row = r.rows[0];
     expect(row?.n).toBe(row?.creators);
-    expect(row?.partition).toBe(row?.creators);
+    expect(row?.honest).toBe(row?.creators);
     expect(row?.day).toBe(end);
     // as readers show them: a partition-prior portrait is named by portrait_tid (the partition's), not copied
     const sample = await sql<{ gender_portrait: string; age_portrait: string; area_portrait: string }>`
@@ -71,6 +74,25 @@ describe('derived data of the demo world', () => {
       SELECT count(*) AS missing FROM (SELECT tid FROM partitions UNION SELECT 0) p
       WHERE NOT EXISTS (SELECT 1 FROM partition_portraits pp WHERE pp.tid = p.tid)`.execute(db);
     expect(parts.rows[0]?.missing).toBe('0');
+  });
+
+  it('the largest creators have the most sampled commenters: the top 5 have their own portrait (issue 23, item 18)', async () => {
+    const r = await sql<{ fans: string; sample: number; source: string }>`
+      SELECT c.fans, m.portrait_sample AS sample, m.portrait_source AS source
+      FROM creators c JOIN creator_metrics m ON m.creator_id = c.id ORDER BY c.fans DESC, c.id`.execute(db);
+    const rows = r.rows.map((x) => ({ fans: Number(x.fans), sample: x.sample, source: x.source }));
+    for (const top of rows.slice(0, 5)) {
+      expect(top.sample, `a creator of ${top.fans} fans`).toBeGreaterThanOrEqual(PORTRAIT_MIN_SAMPLE);
+      expect(top.source).toBe('creator');
+    }
+    // the sample follows the fans: no creator has more sampled videos than a larger one (world/comments.ts)
+    for (const x of rows) expect(sampledVideos(x.fans) > 0 || x.sample === 0, String(x.fans)).toBe(true);
+    const mean = (xs: { sample: number }[]) => xs.reduce((s, x) => s + x.sample, 0) / Math.max(1, xs.length);
+    const tenth = Math.ceil(rows.length / 10);
+    expect(mean(rows.slice(0, tenth))).toBeGreaterThan(mean(rows.slice(tenth)));
+    // the comments are the simulator's (the collector continues the sample, stopping at stored rpids)
+    const c = await sql<{ n: string }>`SELECT count(*) AS n FROM comments`.execute(db);
+    expect(Number(c.rows[0]?.n)).toBeGreaterThan(0);
   });
 
   it('day rankings for the last 30 days, every period on the last day', async () => {
