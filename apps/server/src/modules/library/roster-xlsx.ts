@@ -154,11 +154,6 @@ export function readXlsxTable(buf: Buffer, maxRows: number): string[][] {
   const entries = checkXlsxArchive(buf);
   const sheet = part(buf, entries, firstSheet(buf, entries));
   if (sheet === null) throw new XlsxRefused('no worksheet');
-  const sharedXml = part(buf, entries, 'xl/sharedStrings.xml');
-  const shared: string[] = [];
-  if (sharedXml)
-    for (const m of sharedXml.matchAll(/<(?:\w+:)?si\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?si>)/g))
-      shared.push(runsText(m[1] ?? ''));
   const table: string[][] = [];
   for (const row of sheet.matchAll(/<(?:\w+:)?row\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g)) {
     const cells: string[] = [];
@@ -174,7 +169,8 @@ export function readXlsxTable(buf: Buffer, maxRows: number): string[][] {
       let text = '';
       if (type === 'inlineStr') text = runsText(/<(?:\w+:)?is>([\s\S]*?)<\/(?:\w+:)?is>/.exec(body)?.[1] ?? '');
       else if (v === undefined) text = '';
-      else if (type === 's') text = shared[Number(v)] ?? '';
+      else if (type === 's')
+        text = `\u0000${Number(v)}`; // resolved below, once the rows are read
       else if (type === 'b') text = v === '1' ? 'true' : 'false';
       else if (type === 'e') text = '';
       else if (type === 'str') text = unescapeXml(v);
@@ -186,5 +182,18 @@ export function readXlsxTable(buf: Buffer, maxRows: number): string[][] {
     table.push(texts);
     if (table.length >= maxRows) break;
   }
-  return table;
+  // the shared strings the rows read refer to, read up to the highest of them only
+  const needed = new Set<number>();
+  for (const row of table) for (const cell of row) if (cell.startsWith('\u0000')) needed.add(Number(cell.slice(1)));
+  if (needed.size === 0) return table;
+  const sharedXml = part(buf, entries, 'xl/sharedStrings.xml') ?? '';
+  const last = Math.max(...needed);
+  const shared: string[] = [];
+  for (const m of sharedXml.matchAll(/<(?:\w+:)?si\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?si>)/g)) {
+    shared.push(needed.has(shared.length) ? runsText(m[1] ?? '') : '');
+    if (shared.length > last) break;
+  }
+  return table
+    .map((row) => row.map((cell) => (cell.startsWith('\u0000') ? (shared[Number(cell.slice(1))] ?? '') : cell)))
+    .filter((row) => row.some((x) => x.trim() !== ''));
 }
