@@ -3,7 +3,7 @@ import { STOP_WORDS, addDictionaryWords, segmenter } from '../hot/keywords.js';
 /**
  * The words of a comment or danmaku for the word cloud (docs/metrics.md "Opinion"): the platform's emotes
  * ([doge], [笑哭] …) removed, segmented by jieba (the segmenter of modules/hot, one dictionary per process),
- * nouns, adjectives, idioms and unknown words kept, the hot-topic stop list and the filler words of comments
+ * nouns, adjectives, idioms, unknown words and the slang of comments (退款, 翻车 …, whatever their tag) kept, the hot-topic stop list and the filler words of comments
  * removed; each word once per text.
  */
 const EMOTE = /\[[^[\]\s]{1,12}\]/gu;
@@ -57,6 +57,7 @@ const SLANG = [
   '良心',
   '干货',
 ];
+const SLANG_WORDS: ReadonlySet<string> = new Set(SLANG);
 let slangAdded = false;
 const HAS_LETTER = /\p{L}/u;
 const FUNCTION_CHARS = /[的了是在都也很就么吗呢吧啊着过把被让给又才还再和与或这那你我他她它们个]/u;
@@ -71,7 +72,7 @@ export function textWords(text: string): string[] {
   const out = new Set<string>();
   for (const { word, tag } of segmenter().tag(clean, true)) {
     const w = word.trim().toLowerCase();
-    if (!TAGS.has(tag)) continue;
+    if (!TAGS.has(tag) && !SLANG_WORDS.has(w)) continue;
     const n = Array.from(w).length;
     if (n < 2 || n > 12 || !HAS_LETTER.test(w)) continue;
     if (tag === 'x' && (!/^[\p{L}\d]+$/u.test(w) || FUNCTION_CHARS.test(w))) continue;
