@@ -54,7 +54,8 @@ describe('an opinion task on a video', () => {
       videoUrl: video.bvid,
       monitorDuration: 1,
       negThreshold: 40,
-      minVolume: 3,
+      // the test world's busiest video gets about one comment an hour
+      minVolume: 1,
     });
     expect(saved.body.code).toBe(200);
     const taskId = Number(saved.body.id);
@@ -87,13 +88,6 @@ describe('an opinion task on a video', () => {
     const warnings = (await call('GET', '/api/opinion/opinionWarnList', { taskId }))
       .body as unknown as OpinionWarnListAnswer;
     const negative = warnings.warnings.filter((w) => w.rule === 'negative');
-    if (negative.length === 0) {
-      const dbg = await sql`
-        SELECT date_trunc('hour', ctime) AS h, count(*)::int AS n, count(*) FILTER (WHERE sentiment_label = -1)::int AS neg
-        FROM comments WHERE video_id = ${video.id} GROUP BY 1 ORDER BY 1 DESC LIMIT 12`.execute(t.ctx.db);
-      const task = await sql`SELECT s_time, e_time, last_run_at FROM opinion_tasks WHERE id = ${taskId}`.execute(t.ctx.db);
-      console.log(JSON.stringify({ now: new Date(kit.clock.now()), task: task.rows, hours: dbg.rows, inc: await inc.text() }));
-    }
     expect(negative.length).toBeGreaterThan(0);
     const channels = async () =>
       (
