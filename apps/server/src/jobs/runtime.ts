@@ -98,6 +98,7 @@ export class Pipeline {
       leader: this.leader,
       clock,
       tickMs: options.settings.schedulerTickMs,
+      dailyRetentionMonths: options.settings.dailyRetentionMonths,
       log,
       opinionDue: (now) => OpinionTaskRunner.due(options.db, now),
     });
