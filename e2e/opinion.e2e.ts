@@ -49,7 +49,7 @@ describe('opinion', () => {
     await expect
       .poll(() => modal.getByTestId('opinion-video-check').innerText(), { timeout: 15_000 })
       .toContain(video.title.slice(0, 10));
-    await modal.getByRole('radio', { name: '7天' }).check({ force: true });
+    await modal.locator('.ant-radio-button-wrapper', { hasText: '7天' }).click();
     await modal.getByLabel('每小时至少（条）').fill('1');
     await modal.getByTestId('opinion-watch-words').fill('广告，恰饭');
     await shotScreen(page, 'opinion-task-modal-1440');
