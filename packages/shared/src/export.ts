@@ -23,6 +23,8 @@ export const EXPORT_LISTS = [
   'myLinkKol',
   'myLinkVideo',
   'videoDataTendency',
+  'opinionList',
+  'opinionNotice',
 ] as const;
 export type ExportListName = (typeof EXPORT_LISTS)[number];
 

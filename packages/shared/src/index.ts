@@ -18,4 +18,5 @@ export * from './real-data.js';
 export * from './lists.js';
 export * from './library.js';
 export * from './contrast.js';
+export * from './opinion.js';
 export * from './notify.js';

@@ -179,8 +179,8 @@ export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'monitor.duration.7d': 'planned',
   'monitor.video': 'planned',
   'monitor.live': 'planned',
-  'opinion.analyse': 'planned',
-  'opinion.warn': 'planned',
+  'opinion.analyse': 'built', // 舆情分析 (#25: modules/opinion, features/opinion)
+  'opinion.warn': 'built', // 舆情预警 (#25: rules, warnings through modules/notify, notice export)
   'placement.record': 'planned', // 投放记录 (#15 lands lists; records with monitoring come later)
   'library.private': 'built', // 私有达人库 (#15: features/library, modules/library)
   'video.report30d': 'built', // video detail 数据趋势, 30 days (VideoTrendCard)

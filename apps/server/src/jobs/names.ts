@@ -21,6 +21,8 @@ export interface JobPayloads {
   'monitor.live-sample': { ts: string };
   /** comments (newest first, until already-seen rpids) and optionally danmaku of one video */
   'opinion.collect-comments': { videoId: number; maxPages?: number; danmaku?: boolean };
+  /** one run of an opinion task (modules/opinion): collect its videos, score new texts, evaluate its rules */
+  'opinion.task-run': { taskId: number };
   /** the metrics engineer's nightly rollups for one Asia/Shanghai day */
   'rollup.nightly': { day: string };
   /** an Excel export of EXPORT_JOB_ROWS rows or more (modules/export): written by a worker, stored in export_files */
@@ -39,6 +41,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'monitor.video-sample',
   'monitor.live-sample',
   'opinion.collect-comments',
+  'opinion.task-run',
   'rollup.nightly',
   'export.produce',
   'rollup.backfill',
@@ -108,6 +111,13 @@ export const JOBS: { [N in JobName]: JobDefinition<N> } = {
     clientPriority: 'low',
     retryLimit: 3,
     expireInSeconds: 60 * 60,
+    concurrency: half,
+  },
+  'opinion.task-run': {
+    key: (d) => `task:${d.taskId}`,
+    clientPriority: 'normal',
+    retryLimit: 2,
+    expireInSeconds: 30 * 60,
     concurrency: half,
   },
   'rollup.nightly': {

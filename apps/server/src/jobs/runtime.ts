@@ -15,6 +15,7 @@ import { OpinionService } from '../modules/collector/opinion.service.js';
 import { createIngestion } from '../modules/ingestion/index.js';
 import { attachPipeline } from '../modules/pipeline/registry.js';
 import { exportJobRunner } from '../modules/export/export.jobs.js';
+import { OpinionTaskRunner } from '../modules/opinion/opinion.jobs.js';
 import type { BilibiliClient } from '../providers/bilibili/index.js';
 import { errorMessage, silentLogger, systemPipelineClock, type PipelineClock, type PipelineLogger } from './clock.js';
 import { JobSystem, type JobHandlers, type JobSystemOptions } from './job-system.js';
@@ -57,6 +58,8 @@ export class Pipeline {
   private readonly state: PipelineStateRepository;
   /** makes the file of one export (attach() binds it to the app's context: the lists need its services) */
   exportRunner: ((exportId: number) => Promise<unknown>) | null = null;
+  /** runs opinion tasks (attach() binds it to the app's context: warnings go through its notify module) */
+  opinionRunner: OpinionTaskRunner | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
   private working = false;
   private schedulerRunning = false;
@@ -97,6 +100,7 @@ export class Pipeline {
       tickMs: options.settings.schedulerTickMs,
       dailyRetentionMonths: options.settings.dailyRetentionMonths,
       log,
+      opinionDue: (now) => OpinionTaskRunner.due(options.db, now),
     });
   }
 
@@ -128,6 +132,7 @@ export class Pipeline {
   /** Makes this pipeline the one the app's routes use (submitCollectionKol, the health endpoint). */
   attach(ctx: AppContext): void {
     this.exportRunner = exportJobRunner(ctx);
+    this.opinionRunner = new OpinionTaskRunner(ctx, this.opinion, this.deps.clock, this.deps.log);
     attachPipeline(ctx, {
       collector: this.collector,
       client: this.options.client,
@@ -175,6 +180,10 @@ function buildHandlers(p: Pipeline): JobHandlers {
     'monitor.video-sample': (d, ctx) => p.monitor.sampleVideo(d, ctx),
     'monitor.live-sample': (d, ctx) => p.monitor.sampleLive(d, ctx),
     'opinion.collect-comments': (d, ctx) => p.opinion.collect(d, ctx),
+    'opinion.task-run': (d, ctx) => {
+      if (!p.opinionRunner) throw new Error('opinion.task-run: no app context attached to this pipeline');
+      return p.opinionRunner.run(d.taskId, ctx);
+    },
     'rollup.nightly': async (d) => {
       const run = await loadNightlyRollups();
       if (!run) {

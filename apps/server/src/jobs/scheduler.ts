@@ -39,6 +39,8 @@ export interface SchedulerOptions {
   /** months of daily snapshots kept attached (0: all); see daily-partitions.repository.ts */
   dailyRetentionMonths?: number;
   log?: PipelineLogger;
+  /** opinion tasks whose run is due (modules/opinion): queued as opinion.task-run */
+  opinionDue?: (now: Date) => Promise<number[]>;
 }
 
 export interface TickReport {
@@ -124,6 +126,11 @@ export class Scheduler {
     });
     await step('snapshots', async () => {
       report.snapshots = await collector.enqueueDueSnapshots();
+    });
+    await step('opinion tasks', async () => {
+      const due = this.options.opinionDue;
+      if (!due) return;
+      for (const taskId of await due(new Date(now))) await jobs.send('opinion.task-run', { taskId });
     });
     await step('video samples', async () => {
       report.videoSamples = await monitor.enqueueDueVideoSamples();

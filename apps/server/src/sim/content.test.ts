@@ -41,11 +41,13 @@ describe('comments', () => {
     const comments = Array.from({ length: Math.min(400, commentCount(v, t)) }, (_, i) => commentAt(sim.world, v, i, t));
     expect(comments.length).toBeGreaterThan(100);
     const sentiments = new Set(comments.map((c) => c.sentiment));
-    expect([...sentiments].sort()).toEqual(['criticism', 'neutral', 'praise', 'question']);
+    expect([...sentiments].sort()).toEqual(['criticism', 'emote', 'irony', 'neutral', 'praise', 'question']);
+    // an emote-only comment is emotes and nothing else
+    for (const c of comments.filter((x) => x.sentiment === 'emote')) expect(c.message).toMatch(/^(\[[^\]]+\])+$/);
     expect(new Set(comments.map((c) => c.member.sex))).toEqual(new Set(['男', '女', '保密']));
     expect(new Set(comments.map((c) => c.location)).size).toBeGreaterThan(10);
     expect(comments.some((c) => c.message.includes('[doge]') || c.message.includes('[笑哭]'))).toBe(true);
-    expect(comments.every((c) => /[\u4e00-\u9fff]/.test(c.message))).toBe(true);
+    expect(comments.filter((c) => c.sentiment !== 'emote').every((c) => /[\u4e00-\u9fff]/.test(c.message))).toBe(true);
 
     const body = JSON.parse((await sim.app.inject(`/x/v2/reply?type=1&oid=${v.aid}&sort=0&ps=20`)).body) as ReplyBody;
     for (const r of body.data.replies) {
@@ -110,7 +112,7 @@ describe('danmaku', () => {
     const count = danmakuCount(v, t);
     expect(count).toBeGreaterThan(50);
     const items = Array.from({ length: Math.min(count, 300) }, (_, i) => danmakuAt(sim.world, v, i));
-    expect(new Set(items.map((d) => d.sentiment)).size).toBe(4);
+    expect(new Set(items.map((d) => d.sentiment)).size).toBe(6);
     for (const d of items) {
       expect(d.progress).toBeGreaterThanOrEqual(0);
       expect(d.progress).toBeLessThanOrEqual(v.duration);

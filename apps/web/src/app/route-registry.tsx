@@ -30,6 +30,16 @@ function memberScreen(mode: MemberPageMode): LazyExoticComponent<ComponentType> 
  * not-found page.
  */
 const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  opinionAnalyse: lazy(() =>
+    import('../features/opinion/components/opinion-analyse-page').then((module) => ({
+      default: module.OpinionAnalysePage,
+    })),
+  ),
+  opinionWarn: lazy(() =>
+    import('../features/opinion/components/opinion-warn-page').then((module) => ({
+      default: module.OpinionWarnPage,
+    })),
+  ),
   upSearch: lazy(() =>
     import('../features/search/components/creator-search-page').then((module) => ({
       default: module.CreatorSearchPage,

@@ -35,6 +35,7 @@ import { RankingsRepository } from '../rankings/rankings.repository.js';
 import { RankingsService } from '../rankings/rankings.service.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { VideosService } from '../videos/videos.service.js';
+import { opinionExportLists } from '../opinion/opinion.export.js';
 import type { ExportColumn } from './xlsx-writer.js';
 
 /** One page of a list, read through the list's own service (the screen's query, never a copy of its SQL). */
@@ -108,6 +109,7 @@ export const LIST_CALLS: Readonly<Record<string, (query: Record<string, unknown>
   '/api/user/myLinkKol': () => 'myLinkKol',
   '/api/user/myLinkVideo': () => 'myLinkVideo',
   '/api/user/videoDataTendency': () => 'videoDataTendency',
+  '/api/opinion/opinionList': () => 'opinionList',
 };
 
 const LINK_LIST_LABELS: Readonly<Record<LinkType, string>> = { 1: '收藏', 4: '投放清单' };
@@ -435,6 +437,7 @@ export function buildExportLists(
         ['增量', '当天减前一天；前一天无数据的日期增量留空'],
       ],
     } satisfies ExportList<VideoDataTendencyParams, TrendRow>,
+    ...opinionExportLists(ctx),
   };
   return { lists, themes };
 }

@@ -583,6 +583,8 @@ const LIST_TITLES: Readonly<Record<ExportListName, string>> = {
   searchContent: '内容搜索',
   searchVideo: '视频搜索',
   moldbabyVideo: '热门视频',
+  opinionList: '舆情列表',
+  opinionNotice: '舆情预警通知',
 };
 
 /**

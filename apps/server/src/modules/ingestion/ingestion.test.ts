@@ -94,6 +94,7 @@ describe('opinion', () => {
     type: 1,
     mid: 42,
     uname: '测试用户',
+    level: 5,
     sex: 1,
     ipLocation: '广东',
     message: '好看！[doge]',

@@ -41,18 +41,20 @@ export class OpinionIngestor {
     for (const batch of chunks(unique, this.batchRows)) {
       const col = <T>(f: (r: CommentRecord) => T) => batch.map(f);
       const result = await sql<{ inserted: boolean }>`
-        INSERT INTO comments (video_id, rpid, mid, uname, sex, ip_location, message, ctime, likes, root)
+        INSERT INTO comments (video_id, rpid, mid, uname, sex, ip_location, message, ctime, likes, root, parent, level)
         SELECT ${videoId}::bigint, i.* FROM unnest(
           ${col((r) => r.rpid)}::bigint[], ${col((r) => r.mid)}::bigint[], ${col((r) => r.uname)}::text[],
           ${col((r) => r.sex)}::smallint[], ${col((r) => r.ipLocation)}::text[], ${col((r) => r.message)}::text[],
           ${col((r) => toIso(r.ctime))}::timestamptz[], ${col((r) => Math.max(0, Math.min(2_147_483_647, r.like)))}::int[],
-          ${col((r) => r.root)}::bigint[]
-        ) AS i(rpid, mid, uname, sex, ip_location, message, ctime, likes, root)
+          ${col((r) => r.root)}::bigint[], ${col((r) => r.parent)}::bigint[], ${col((r) => r.level)}::smallint[]
+        ) AS i(rpid, mid, uname, sex, ip_location, message, ctime, likes, root, parent, level)
         ON CONFLICT (rpid) DO UPDATE SET
           likes = EXCLUDED.likes, uname = EXCLUDED.uname,
-          ip_location = coalesce(EXCLUDED.ip_location, comments.ip_location)
-        WHERE (comments.likes, comments.uname, comments.ip_location)
-              IS DISTINCT FROM (EXCLUDED.likes, EXCLUDED.uname, coalesce(EXCLUDED.ip_location, comments.ip_location))
+          ip_location = coalesce(EXCLUDED.ip_location, comments.ip_location),
+          level = coalesce(EXCLUDED.level, comments.level)
+        WHERE (comments.likes, comments.uname, comments.ip_location, comments.level)
+              IS DISTINCT FROM (EXCLUDED.likes, EXCLUDED.uname, coalesce(EXCLUDED.ip_location, comments.ip_location),
+                                coalesce(EXCLUDED.level, comments.level))
         RETURNING (xmax = 0) AS inserted`.execute(this.db);
       for (const r of result.rows) {
         if (r.inserted) total.inserted += 1;

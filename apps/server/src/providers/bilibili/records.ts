@@ -151,6 +151,8 @@ export interface CommentRecord {
   mid: number;
   uname: string;
   sex: Sex;
+  /** the commenter's level 0–6 (`member.level_info.current_level`), null when absent */
+  level: number | null;
   /** province/country from `reply_control.location` ("IP属地：广东" → "广东"), null when hidden */
   ipLocation: string | null;
   message: string;

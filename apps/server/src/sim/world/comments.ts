@@ -18,6 +18,7 @@ import {
 } from './texts.js';
 import { arrivalTime, countOf, playsAt, type SimVideo } from './video-model.js';
 import type { SimWorld } from './world.js';
+import { inIncident } from './incidents.js';
 
 export interface SimCommenter {
   mid: number;
@@ -80,17 +81,20 @@ export function commenter(seed: number, salt: number, key: number, index: number
 /** Comment i of video v as seen at world time t (i must be below commentCount(v, t)). */
 export function commentAt(world: SimWorld, v: SimVideo, i: number, t: number): SimComment {
   const p = [world.seed, Salt.comment, v.key, i] as const;
-  const sentiment = sentimentOf(unit(...p, 1));
+  const ctimeMs = arrivalTime(v, v.ratios.reply, i + 1);
+  const sentiment = sentimentOf(unit(...p, 1), inIncident(world, v, ctimeMs));
   const templates = COMMENT_TEMPLATES[sentiment];
   const template = templates[Math.floor(unit(...p, 2) * templates.length)] ?? '';
   const creator = world.spec(v.creatorIndex);
   let message = fillText(template, creator.name, topicWord(v.topTid, ...p, 3));
   const emotes: string[] = [];
   const pool = EMOTES_BY_SENTIMENT[sentiment];
-  if (unit(...p, 4) < 0.45) emotes.push(pool[Math.floor(unit(...p, 5) * pool.length)] ?? '[doge]');
-  if (unit(...p, 6) < 0.12) emotes.push(pool[Math.floor(unit(...p, 7) * pool.length)] ?? '[doge]');
+  // an emote-only comment has one to three emotes and nothing else
+  const emoteOnly = sentiment === 'emote';
+  if (emoteOnly || unit(...p, 4) < 0.45) emotes.push(pool[Math.floor(unit(...p, 5) * pool.length)] ?? '[doge]');
+  if (unit(...p, 6) < (emoteOnly ? 0.6 : 0.12)) emotes.push(pool[Math.floor(unit(...p, 7) * pool.length)] ?? '[doge]');
+  if (emoteOnly && unit(...p, 10) < 0.3) emotes.push(pool[Math.floor(unit(...p, 11) * pool.length)] ?? '[doge]');
   message += emotes.join('');
-  const ctimeMs = arrivalTime(v, v.ratios.reply, i + 1);
   const videoLikes = playsAt(v, t) * v.ratios.like;
   const potential = videoLikes * 0.0005 * Math.exp(1.4 * normal(...p, 8)) * (i < 30 ? 4 : 1);
   const ageHours = Math.max(0, (t - ctimeMs) / HOUR_MS);

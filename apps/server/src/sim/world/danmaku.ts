@@ -8,6 +8,7 @@ import { hash32, intIn, Salt, unit, weightedPick } from './hash.js';
 import { DANMAKU_TEMPLATES, fillText, sentimentOf, topicWord, type Sentiment } from './texts.js';
 import { arrivalTime, countOf, playsAt, type SimVideo } from './video-model.js';
 import type { SimWorld } from './world.js';
+import { inIncident } from './incidents.js';
 
 export interface SimDanmaku {
   index: number;
@@ -59,7 +60,8 @@ export function pageOfDanmaku(world: SimWorld, v: SimVideo, i: number): number {
 
 export function danmakuAt(world: SimWorld, v: SimVideo, i: number): SimDanmaku {
   const p = [world.seed, Salt.danmaku, v.key, i] as const;
-  const sentiment = sentimentOf(unit(...p, 2));
+  const ctimeMs = arrivalTime(v, v.ratios.danmaku, i + 1);
+  const sentiment = sentimentOf(unit(...p, 2), inIncident(world, v, ctimeMs));
   const templates = DANMAKU_TEMPLATES[sentiment];
   const template = templates[Math.floor(unit(...p, 3) * templates.length)] ?? '';
   const senderIndex = intIn(0, 99_999, ...p, 4);
@@ -69,7 +71,7 @@ export function danmakuAt(world: SimWorld, v: SimVideo, i: number): SimDanmaku {
     mode: weightedPick(MODES, unit(...p, 6)),
     fontSize: unit(...p, 7) < 0.92 ? 25 : 18,
     color: COLORS[Math.floor(unit(...p, 8) * COLORS.length)] ?? 16777215,
-    ctimeMs: arrivalTime(v, v.ratios.danmaku, i + 1),
+    ctimeMs,
     pool: 0,
     midHash: hash32(world.seed, Salt.danmaku, v.creatorIndex, senderIndex).toString(16),
     dmid: (20_000_000_000_000_000n + BigInt(v.key) * 10_000_000n + BigInt(i)).toString(),

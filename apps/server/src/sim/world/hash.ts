@@ -34,6 +34,7 @@ export const Salt = {
   related: 26,
   dimension: 27,
   liveGift: 28,
+  incident: 29,
 } as const;
 
 const TWO_32 = 4294967296;

@@ -7,14 +7,34 @@ import { videoText, type Draw, type VideoText } from '../../db/seed/world/titles
 import { PARTITIONS, type PartitionNode } from '../../db/seed/world/partitions.js';
 import { intIn, normal, pickBy, unit, weightedPick } from './hash.js';
 
-export type Sentiment = 'praise' | 'criticism' | 'neutral' | 'question';
+/**
+ * What a text means (docs/simulator.md "Comments"): praise and criticism are plain; irony (阴阳怪气) says
+ * something nice and means the opposite (a negative text with positive words); emote is a text of emotes
+ * only ([doge][doge]); neutral and question carry no opinion.
+ */
+export type Sentiment = 'praise' | 'criticism' | 'neutral' | 'question' | 'irony' | 'emote';
 
 /** Share of each sentiment among comments and danmaku (most audiences are friendly). */
 export const SENTIMENT_WEIGHTS: readonly (readonly [Sentiment, number])[] = [
-  ['praise', 45],
-  ['criticism', 15],
-  ['neutral', 25],
-  ['question', 15],
+  ['praise', 40],
+  ['criticism', 14],
+  ['neutral', 22],
+  ['question', 12],
+  ['irony', 7],
+  ['emote', 5],
+];
+
+/**
+ * The mix while a video is in an incident (舆情事件, docs/simulator.md): mostly criticism and irony. The
+ * platform-wide 'negative' share (criticism + irony) rises from 21 % to 75 %.
+ */
+export const INCIDENT_WEIGHTS: readonly (readonly [Sentiment, number])[] = [
+  ['praise', 5],
+  ['criticism', 55],
+  ['neutral', 8],
+  ['question', 7],
+  ['irony', 20],
+  ['emote', 5],
 ];
 
 /** `{up}` = the creator's name, `{topic}` = a topic word of the video's partition. */
@@ -68,6 +88,19 @@ export const COMMENT_TEMPLATES: Readonly<Record<Sentiment, readonly string[]>> =
     '这个多少钱能买到？',
     'UP主用的什么剪辑软件？',
   ],
+  irony: [
+    '可以，这很{up}[doge]',
+    '好家伙，恰饭恰得明明白白',
+    '真是“良心”视频呢，我谢谢你啊',
+    '不愧是你，又双叒叕翻车了',
+    '就这？还以为多厉害呢',
+    '建议改名叫{topic}劝退指南',
+    '这波啊，这波是教科书级别的敷衍',
+    '感谢{up}让我学会了怎么浪费十分钟',
+    '好好好，这么玩是吧',
+    '节目效果拉满，内容为零',
+  ],
+  emote: ['', '', '', ''],
 };
 
 export const DANMAKU_TEMPLATES: Readonly<Record<Sentiment, readonly string[]>> = {
@@ -101,6 +134,8 @@ export const DANMAKU_TEMPLATES: Readonly<Record<Sentiment, readonly string[]>> =
     '空降成功',
   ],
   question: ['这是什么歌？', '在哪里能买到', 'UP几岁了', '这是哪里', '有人吗', '{topic}是什么梗'],
+  irony: ['就这', '好家伙', '我谢谢你', '真会恰', '学到了（指浪费时间）', '又翻车'],
+  emote: ['[doge]', '[笑哭]', '[打call]', '[吃瓜]', '[微笑]'],
 };
 
 /** Emotes written into comments, by the sentiment they tend to go with. */
@@ -109,6 +144,8 @@ export const EMOTES_BY_SENTIMENT: Readonly<Record<Sentiment, readonly string[]>>
   criticism: ['[生气]', '[无语]', '[辣眼睛]', '[捂脸]', '[doge]'],
   neutral: ['[doge]', '[吃瓜]', '[笑哭]', '[OK]', '[微笑]'],
   question: ['[思考]', '[doge]', '[大哭]'],
+  irony: ['[doge]', '[微笑]', '[吃瓜]', '[捂脸]'],
+  emote: ['[doge]', '[笑哭]', '[打call]', '[吃瓜]', '[微笑]', '[星星眼]', '[辣眼睛]'],
 };
 
 /** Emote catalogue: text → id (ids and image names are the simulator's own). */
@@ -295,6 +332,6 @@ export function liveAreaOf(topTid: number, ...parts: number[]): LiveArea {
   return pickBy(LIVE_AREAS[topTid] ?? DEFAULT_LIVE_AREAS, ...parts);
 }
 
-export function sentimentOf(u: number): Sentiment {
-  return weightedPick(SENTIMENT_WEIGHTS, u);
+export function sentimentOf(u: number, incident = false): Sentiment {
+  return weightedPick(incident ? INCIDENT_WEIGHTS : SENTIMENT_WEIGHTS, u);
 }

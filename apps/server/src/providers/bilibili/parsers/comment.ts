@@ -18,7 +18,7 @@ const Reply = z.object({
   rcount: numOr(0),
   ctime: num,
   like: numOr(0),
-  member: z.object({ uname: str, sex: str }),
+  member: z.object({ uname: str, sex: str, level_info: z.object({ current_level: optNum }).nullish() }),
   content: z.object({ message: str }),
   reply_control: z.object({ location: z.string().nullish() }).nullish(),
 });
@@ -32,6 +32,7 @@ export function replyToComment(r: Reply): CommentRecord {
     mid: r.mid,
     uname: r.member.uname,
     sex: sexFromText(r.member.sex),
+    level: r.member.level_info?.current_level ?? null,
     ipLocation: ipLocation(r.reply_control?.location),
     message: r.content.message,
     ctime: r.ctime,

@@ -1,11 +1,13 @@
 /**
  * x/web-interface/nav (WBI keys; logged-out shape: code −101 with data.wbi_img), x/frontend/finger/spi
  * (buvid3/buvid4), www's home page (a buvid3 cookie), and the simulator's own `/__sim/*` endpoints (not on the real platform): health, world
- * state, and a live room's full state including danmaku rate and gifts, which no web endpoint exposes.
+ * state, a live room's full state including danmaku rate and gifts, which no web endpoint exposes, and an
+ * operator incident on a video (a burst of negative comments and danmaku).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hash32, hexOf, Salt } from '../../world/hash.js';
+import { incidentsOf, injectIncident } from '../../world/incidents.js';
 import { liveState } from '../../world/live.js';
 import { currentKeys, sendError, type SimContext } from '../context.js';
 import { liveError } from '../envelope.js';
@@ -15,6 +17,23 @@ const LiveQuery = z.union([
   z.object({ room_id: z.coerce.number().int().positive() }),
   z.object({ mid: z.coerce.number().int().positive() }),
 ]);
+
+const IncidentQuery = z.object({
+  aid: z.coerce.number().int().positive(),
+  /** start relative to the world's now, minutes (negative: in the past) */
+  startMinutes: z.coerce
+    .number()
+    .int()
+    .min(-30 * 24 * 60)
+    .max(30 * 24 * 60)
+    .default(0),
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+});
 
 export function registerMiscRoutes(app: FastifyInstance, ctx: SimContext, faults: FaultInjector): void {
   const { world } = ctx;
@@ -85,6 +104,25 @@ export function registerMiscRoutes(app: FastifyInstance, ctx: SimContext, faults
       requests: faults.requests,
       faults: faults.rates,
     });
+  });
+
+  // An operator incident (sim/world/incidents.ts): texts of the video arriving in the window are mostly negative.
+  app.post('/__sim/incident', async (request, reply) => {
+    const q = IncidentQuery.safeParse(request.query);
+    if (!q.success) return reply.code(400).send({ ok: false, error: 'aid, startMinutes, minutes' });
+    const t = world.worldTime();
+    const v = world.videoByAid(q.data.aid, t);
+    if (!v) return reply.code(404).send({ ok: false, error: 'unknown video' });
+    const from = t + q.data.startMinutes * 60_000;
+    injectIncident(world, v, from, from + q.data.minutes * 60_000);
+    return {
+      ok: true,
+      aid: v.aid,
+      incidents: incidentsOf(world, v).map(([a, b]) => ({
+        from: new Date(a).toISOString(),
+        to: new Date(b).toISOString(),
+      })),
+    };
   });
 
   app.get('/__sim/live', async (request, reply) => {
