@@ -129,6 +129,7 @@ export class Pipeline {
     this.exportRunner = exportJobRunner(ctx);
     attachPipeline(ctx, {
       collector: this.collector,
+      monitor: this.monitor,
       client: this.options.client,
       jobs: this.jobs,
       clock: this.deps.clock,
@@ -173,6 +174,7 @@ function buildHandlers(p: Pipeline): JobHandlers {
     'collect.refresh-cadence': () => p.collector.refreshCadence(),
     'monitor.video-sample': (d, ctx) => p.monitor.sampleVideo(d, ctx),
     'monitor.live-sample': (d, ctx) => p.monitor.sampleLive(d, ctx),
+    'monitor.fetch-work': (d, ctx) => p.monitor.fetchWork(d, ctx),
     'opinion.collect-comments': (d, ctx) => p.opinion.collect(d, ctx),
     'rollup.nightly': async (d) => {
       const run = await loadNightlyRollups();
