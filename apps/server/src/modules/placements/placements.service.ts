@@ -93,6 +93,7 @@ export class PlacementsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** The caller's team and tier; placements need 初级版 (placement.record), video monitors 专业版. */
   member(userId: string): Promise<TeamMember> {
     return teamMember(this.users, userId);
   }
@@ -101,6 +102,7 @@ export class PlacementsService {
 
   async checkPutUrl(userId: string, p: CheckPutUrlParams): Promise<{ preview: WorkPreview; message: string }> {
     const member = await this.member(userId);
+    requireFeature(member, 'placement.record');
     if (p.type === 2) throw AppError.fail(PutMsg.albumSoon);
     const empty = { coverImg: null, kolName: null, kolImg: null, kolId: null, publishTime: null, title: null };
     const none = { ...empty, videoId: null, bvid: null };
@@ -149,6 +151,7 @@ export class PlacementsService {
 
   async add(userId: string, p: AddPutRecordParams): Promise<{ recordId: number; collecting: boolean }> {
     const member = await this.member(userId);
+    requireFeature(member, 'placement.record');
     if (p.type === 2) throw AppError.fail(PutMsg.albumSoon);
     if (p.tId !== undefined && !(await this.repo.groupOfTeam(member.teamId, p.tId))) {
       throw AppError.fail(PutMsg.groupInvalid);
@@ -213,6 +216,7 @@ export class PlacementsService {
 
   async update(userId: string, p: UpdatePutRecordParams): Promise<void> {
     const member = await this.member(userId);
+    requireFeature(member, 'placement.record');
     const row = await this.record(member, p.recordId ?? p.id);
     const duration = (p.monitorDuration ?? row.monitorDuration) as MonitorDuration;
     requireMonitorDuration(member, duration);

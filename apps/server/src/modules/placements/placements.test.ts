@@ -163,12 +163,15 @@ describe('addPutRecord (§5 cost and window, §6 durations)', () => {
     expect(await target(Number(rb.body.recordId))).toBeUndefined();
     expect((await records(basic))[0]).toMatchObject({ monitorDuration: 0, sTime: null, monitorState: 'none' });
     expect((await add(basic, { videoUrl: link(2), monitorDuration: 1 })).body.code).toBe(ApiCode.OK);
+    // 免费版: no placements (placement.record starts at 初级版)
     const free = await createMember(t.ctx, { userType: 0 });
-    expect((await add(free, { videoUrl: link(1), monitorDuration: 1 })).body).toMatchObject({
+    expect((await add(free, { videoUrl: link(1) })).body).toMatchObject({
       code: ApiCode.FAIL,
-      message: featureDeniedMessage('monitor.duration.24h'),
+      message: featureDeniedMessage('placement.record'),
+      upgradeTarget: 2,
     });
-    expect((await add(free, { videoUrl: link(1) })).body.code).toBe(ApiCode.OK);
+    expect((await call(free, 'GET', '/api/checkPutUrl', { type: 1, videoUrl: link(1) })).body.code).toBe(ApiCode.FAIL);
+    expect((await records(free)).length).toBe(0);
   });
 
   it('asks for a link (addType 1) or a creator (addType 2) and a group of the team', async () => {
