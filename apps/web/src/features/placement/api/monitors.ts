@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MonitorPoint, MonitorState, ReportFigures } from '@xg/shared';
+import type { MonitorState } from '@xg/shared';
 import { apiGet, apiPost, type ApiParams } from '../../../lib/api-client';
 import { array, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
 import { useAccessToken } from '../../../lib/session';
