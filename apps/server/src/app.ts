@@ -17,6 +17,8 @@ import { registerSiteRoutes } from './modules/site/site.routes.js';
 import { SessionRepository } from './modules/session/session.repository.js';
 import { SessionService } from './modules/session/session.service.js';
 import { registerModules } from './modules/index.js';
+import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
+import type { RouteDoc } from './lib/route-doc.js';
 import { builtFileAfterStart, registerWebStatic } from './plugins/web-static.js';
 
 export interface BuiltApp {
@@ -29,6 +31,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   teamOwned: boolean;
+  /** the route's OpenAPI description (lib/route-doc.ts); absent = undescribed, which openapi.test.ts refuses */
+  doc?: RouteDoc;
 }
 
 declare module 'fastify' {
@@ -85,7 +89,12 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      app.routeTable.push({ method, url: route.url, teamOwned: route.config?.teamOwned === true });
+      app.routeTable.push({
+        method,
+        url: route.url,
+        teamOwned: route.config?.teamOwned === true,
+        ...(route.config?.doc ? { doc: route.config.doc } : {}),
+      });
     }
   });
 
@@ -124,6 +133,7 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   registerHealthRoutes(app, ctx);
   registerSiteRoutes(app, ctx);
   registerModules(app, ctx);
+  registerApiDocsRoutes(app, ctx);
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

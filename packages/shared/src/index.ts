@@ -19,3 +19,4 @@ export * from './lists.js';
 export * from './library.js';
 export * from './contrast.js';
 export * from './placements.js';
+export * from './notify.js';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '@xg/shared';
 import { apiGet } from './api-client';
-import { number, object, text, withDefault, type Decoder } from './decode';
+import { boolean, number, object, text, withDefault, type Decoder } from './decode';
 import { BUILD_VERSION } from './env';
 
 /**
@@ -18,9 +18,11 @@ export interface WebSiteConfig extends SiteConfig {
    * server does not send it yet, so it reads 0 until it does.
    */
   activityState: number;
+  /** The server runs its sandbox providers (the answer's top-level `sandbox`): SMS codes go to the outbox. */
+  sandbox: boolean;
 }
 
-const siteConfigDecoder: Decoder<WebSiteConfig> = object<WebSiteConfig>({
+const siteConfigDecoder: Decoder<Omit<WebSiteConfig, 'sandbox'>> = object<Omit<WebSiteConfig, 'sandbox'>>({
   productName: text,
   productShortName: text,
   logoUrl: text,
@@ -37,11 +39,14 @@ const siteConfigDecoder: Decoder<WebSiteConfig> = object<WebSiteConfig>({
   activityState: withDefault(number, 0),
 });
 
-const answerDecoder: Decoder<{ site: WebSiteConfig }> = object({ site: siteConfigDecoder });
+const answerDecoder: Decoder<{ site: Omit<WebSiteConfig, 'sandbox'>; sandbox: boolean }> = object({
+  site: siteConfigDecoder,
+  sandbox: withDefault(boolean, false),
+});
 
 export async function getSiteConfig(signal?: AbortSignal): Promise<WebSiteConfig> {
   const answer = await apiGet('/api/siteConfig', undefined, answerDecoder, { signal });
-  return answer.site;
+  return { ...answer.site, sandbox: answer.sandbox };
 }
 
 export const siteConfigQueryOptions = queryOptions({

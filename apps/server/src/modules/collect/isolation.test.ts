@@ -14,7 +14,7 @@ import { createMember, type TestMember } from '../membership/test-members.js';
  * the first test — so a new user-owned route cannot be added without declaring (and passing) the check.
  */
 const OWNED_PATH =
-  /linkkol|linkvideo|customizesort|openmonitor|eredar|checkkolbyurloruid|attention|library|myup|collectionrequest|monitorchanges|putrecord|checkputurl|putgroup|addmonitor|monitorhistory|monitorvideoreport|delmonitor/i;
+  /linkkol|linkvideo|customizesort|openmonitor|eredar|checkkolbyurloruid|attention|library|myup|collectionrequest|monitorchanges|notification|putrecord|checkputurl|putgroup|addmonitor|monitorhistory|monitorvideoreport|delmonitor/i;
 
 let t: TestApp;
 let a: TestMember;
@@ -32,6 +32,8 @@ async function snapshotOfA(): Promise<string> {
     'custom_groups',
     'library_entries',
     'library_price_history',
+    'notifications',
+    'team_webhooks',
     'placement_records',
     'monitor_targets',
   ];
@@ -85,6 +87,10 @@ beforeAll(async () => {
   expect(lib.body.code).toBe(ApiCode.OK);
   ids.libraryId = Number(lib.body.id);
   await as('POST', '/api/updateEredar', { id: ids.libraryId, implantationPrice: 2000 });
+  await as('POST', '/api/notification/saveWebhook', {
+    provider: 'feishu',
+    url: 'https://open.feishu.cn/open-apis/bot/v2/hook/A-team-secret',
+  });
   await as('POST', '/api/submitCollectionKol', { url: 'https://space.bilibili.com/765432109876' });
   await as('POST', '/api/attention/markSeen', {});
   // a placement in the group and a video monitor (issue #24)

@@ -74,6 +74,7 @@ interface ExportRow {
   finished_at: Date | null;
   expires_at: Date;
   username: string;
+  params: unknown;
 }
 
 export interface ExportServiceOptions {
@@ -383,6 +384,7 @@ export class ExportService {
         'e.finished_at',
         'e.expires_at',
         'u.username',
+        'e.params',
       ]);
   }
 
@@ -396,7 +398,7 @@ export class ExportService {
     return {
       id: Number(row.id),
       list: row.list,
-      listTitle: list ? LIST_TITLES[list.name] : row.list,
+      listTitle: list ? listTitleOf(list, row.params) : row.list,
       fileName: row.file_name,
       scope: row.scope,
       state: row.state,
@@ -505,6 +507,16 @@ const LIST_TITLES: Readonly<Record<ExportListName, string>> = {
   searchVideo: '视频搜索',
   moldbabyVideo: '热门视频',
 };
+
+/**
+ * The 导出记录 title of an export: the list's own title for the parameters it was made with (a 投放清单 export
+ * of myLinkKol is 投放清单UP主, not UP主收藏: issue #23), else the list's generic name.
+ */
+export function listTitleOf(list: AnyExportList, stored: unknown): string {
+  const params = typeof stored === 'object' && stored !== null && 'params' in stored ? stored.params : undefined;
+  const parsed = list.schema.safeParse(params);
+  return parsed.success ? list.title(parsed.data) : LIST_TITLES[list.name];
+}
 
 /**
  * The rows an export asks for. On a list call `export=1` is the page the call names; elsewhere `export` is a
