@@ -14,6 +14,7 @@ import { MonitorService } from '../modules/collector/monitor.service.js';
 import { OpinionService } from '../modules/collector/opinion.service.js';
 import { createIngestion } from '../modules/ingestion/index.js';
 import { attachPipeline } from '../modules/pipeline/registry.js';
+import type { AlertSink } from '../modules/placements/alerts.js';
 import { exportJobRunner } from '../modules/export/export.jobs.js';
 import type { BilibiliClient } from '../providers/bilibili/index.js';
 import { errorMessage, silentLogger, systemPipelineClock, type PipelineClock, type PipelineLogger } from './clock.js';
@@ -39,6 +40,8 @@ export interface PipelineOptions {
   lockKey?: number;
   /** wait of submitCollectionKol's synchronous card lookup */
   quickTimeoutMs?: number;
+  /** where monitoring alerts go (the notify module's service); absent: no alerts */
+  alerts?: AlertSink;
 }
 
 /** Client counters are written to pipeline_state this often, for the health endpoint of other processes. */
@@ -81,6 +84,7 @@ export class Pipeline {
       settings: options.settings,
       log,
       ingestion: createIngestion(options.db),
+      ...(options.alerts ? { alerts: options.alerts } : {}),
     };
     this.collector = new CollectorService(this.deps, { quickTimeoutMs: options.quickTimeoutMs });
     this.monitor = new MonitorService(this.deps);

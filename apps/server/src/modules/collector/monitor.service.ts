@@ -8,6 +8,7 @@ import { errorMessage, shanghaiDay } from '../../jobs/clock.js';
 import type { LiveRoomRecord } from '../../providers/bilibili/index.js';
 import type { LiveSampleRow } from '../ingestion/index.js';
 import { callOptions, requireClient, type CollectorDeps, type WorkContext } from './deps.js';
+import { checkMonitorAlerts } from '../placements/alerts.js';
 import { attachCollectedWorks, collectingWorks, type CollectingWork } from '../placements/attach.js';
 import { MonitorRepository, type DueVideoSample } from './monitor.repository.js';
 
@@ -103,6 +104,12 @@ export class MonitorService {
     if (!view.found) return { gone: view.reason };
     await this.deps.ingestion.records.ingestVideos([view.value.video], shanghaiDay(this.deps.clock.now()));
     return { linked: await attachCollectedWorks(this.deps.db) };
+  }
+
+  /** The scheduler: monitoring alerts of the teams' targets (once per event; none without an alert sink). */
+  async checkAlerts(): Promise<number> {
+    if (!this.deps.alerts) return 0;
+    return checkMonitorAlerts(this.deps.db, this.deps.alerts, new Date(this.deps.clock.now()));
   }
 
   /** The scheduler: whether a live sample of minute `ts` is worth queueing (some live target is active). */
