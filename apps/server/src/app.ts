@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
+import { prettyLogStream } from './lib/log-format.js';
 import cookie from '@fastify/cookie';
 import { ApiCode, Msg } from '@xg/shared';
 import type { AppConfig } from './config.js';
@@ -60,12 +61,19 @@ export const REDACT_PATHS = [
  * and the built web app with SPA fallback. Tests call it with their own database and use `app.inject()`.
  */
 export async function buildApp(config: AppConfig & { databaseUrl: string }): Promise<BuiltApp> {
+  const pretty = config.logFormat === 'pretty';
   const loggerOptions: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
       ? false
-      : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+      : {
+          level: config.logLevel,
+          redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+          ...(pretty ? { stream: prettyLogStream() } : {}),
+        };
   const app = Fastify({
     logger: loggerOptions,
+    // pretty: one line per request at debug (the onResponse hook below) instead of two at info
+    ...(pretty ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // X-Request-Id is read by requestIdOf: a client's id only when short and of safe characters (issue #14)
@@ -84,6 +92,11 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
     await db.destroy();
   });
 
+  if (pretty)
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.debug(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+      done();
+    });
   registerSecurityHeaders(app);
   app.decorate('routeTable', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {

@@ -99,6 +99,7 @@ export class Pipeline {
       leader: this.leader,
       clock,
       tickMs: options.settings.schedulerTickMs,
+      dailyRetentionMonths: options.settings.dailyRetentionMonths,
       log,
     });
   }

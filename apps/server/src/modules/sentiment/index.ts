@@ -2,9 +2,11 @@
  * Sentiment of a comment or danmaku: positive / neutral / negative with P(positive).
  *
  * The public interface of the module; it stays stable whatever model sits behind it. Scoring is synchronous
- * and pure: nothing is read or fetched at call time.
+ * and pure: the only I/O is reading the bundled model file (model.json) once, on first use. The model is a
+ * logistic regression trained by scripts/sentiment/train.mjs on character n-grams, emotes and the lexicon's
+ * numbers (see docs/metrics.md, 评论情感); the lexicon alone (lexicon.ts) is its feature source, not a fallback.
  */
-import { lexiconPolarity } from './lexicon.js';
+import { bundledModel, probabilities } from './model.js';
 
 export type SentimentLabel = 'positive' | 'neutral' | 'negative';
 
@@ -14,20 +16,11 @@ export interface SentimentResult {
   score: number;
 }
 
-/** Distance of a polarity from zero at which the neutral class stops winning. */
-const NEUTRAL_MARGIN = 0.75;
-
-function fromPolarity(s: number): SentimentResult {
-  const pos = Math.exp(s - NEUTRAL_MARGIN);
-  const neg = Math.exp(-s - NEUTRAL_MARGIN);
-  const total = pos + neg + 1;
-  const label: SentimentLabel = pos > 1 && pos >= neg ? 'positive' : neg > 1 ? 'negative' : 'neutral';
-  return { label, score: pos / total };
-}
-
 /** Scores one text (a comment or a danmaku, emotes written as `[name]`). */
 export function scoreSentiment(text: string): SentimentResult {
-  return fromPolarity(lexiconPolarity(text));
+  const [negative, neutral, positive] = probabilities(bundledModel(), text);
+  const label = positive > neutral && positive >= negative ? 'positive' : negative > neutral ? 'negative' : 'neutral';
+  return { label, score: positive };
 }
 
 /** Scores many texts, in order. */

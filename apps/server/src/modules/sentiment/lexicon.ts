@@ -251,6 +251,132 @@ export const POSITIVE_WORDS: Readonly<Record<string, number>> = {
   良作: 2,
   佳作: 2,
   高质量: 2,
+  贴心: 1.5,
+  热情: 1.5,
+  耐心: 1.5,
+  周到: 1.5,
+  实惠: 1.5,
+  划算: 1.5,
+  超值: 2,
+  物美价廉: 2,
+  性价比高: 2,
+  好用: 1.5,
+  好吃: 2,
+  美味: 2,
+  可口: 1.5,
+  新鲜: 1,
+  正宗: 1.5,
+  干净: 1.5,
+  整洁: 1.5,
+  舒心: 1.5,
+  安心: 1,
+  放心: 1,
+  靠谱: 1.5,
+  给力: 2,
+  到位: 1.5,
+  出色: 2,
+  精致: 1.5,
+  细腻: 1.5,
+  流畅: 1.5,
+  丝滑: 1.5,
+  稳定: 1,
+  清晰: 1,
+  鲜艳: 1,
+  生动: 1.5,
+  有深度: 1.5,
+  有创意: 1.5,
+  有才: 1.5,
+  用心良苦: 1,
+  走心: 1.5,
+  暖心: 2,
+  温暖: 1.5,
+  温馨: 1.5,
+  幸福: 1.5,
+  欣慰: 1.5,
+  激动: 1,
+  兴奋: 1,
+  惊喜: 1.5,
+  感激: 1.5,
+  敬佩: 2,
+  佩服: 2,
+  致敬: 1.5,
+  钦佩: 2,
+  崇拜: 1.5,
+  欣赏: 1.5,
+  认可: 1.5,
+  称赞: 1.5,
+  夸: 1,
+  好评如潮: 2,
+  推荐入手: 2,
+  回购: 1.5,
+  必买: 2,
+  入股不亏: 2,
+  不亏: 1.5,
+  赚到了: 1.5,
+  物超所值: 2,
+  无可挑剔: 2,
+  挑不出毛病: 2,
+  满分: 2,
+  五星: 1.5,
+  一流: 2,
+  顶级: 2,
+  卓越: 2,
+  杰出: 2,
+  精湛: 2,
+  高超: 2,
+  娴熟: 1.5,
+  扎实: 1.5,
+  大气: 1,
+  高级: 1,
+  有质感: 1.5,
+  绝美: 2,
+  好美: 2,
+  帅气: 1.5,
+  迷人: 1.5,
+  动听: 2,
+  悦耳: 2,
+  热血: 1.5,
+  燃: 1,
+  感人: 1.5,
+  触动: 1.5,
+  共鸣: 1.5,
+  启发: 1.5,
+  受益: 1.5,
+  收获: 1,
+  进步: 1,
+  成长: 1,
+  励志: 1.5,
+  正能量: 2,
+  祝福: 1.5,
+  愉快: 1.5,
+  爽: 1,
+  解压: 1.5,
+  乖: 1,
+  聪明: 1.5,
+  机智: 1.5,
+  懂事: 1.5,
+  善良: 1.5,
+  真诚: 1.5,
+  实在: 1,
+  负责: 1.5,
+  便宜: 1,
+  快速: 1,
+  及时: 1,
+  准时: 1,
+  方便: 1,
+  便捷: 1,
+  合身: 1,
+  柔软: 1,
+  耐用: 1.5,
+  结实: 1,
+  醍醐灌顶: 2,
+  通透: 1.5,
+  明白了: 1,
+  听懂了: 1,
+  治好了: 1.5,
+  救了: 1,
+  意犹未尽: 2,
+  停不下来: 1.5,
 };
 
 export const NEGATIVE_WORDS: Readonly<Record<string, number>> = {
@@ -339,6 +465,164 @@ export const NEGATIVE_WORDS: Readonly<Record<string, number>> = {
   引战: 1.5,
   带节奏: 1.5,
   饭圈: 1,
+  敷衍了事: 2,
+  粗制滥造: 2,
+  偷工减料: 2,
+  以次充好: 2,
+  货不对板: 2,
+  不符: 1.5,
+  破损: 1.5,
+  划痕: 1.5,
+  坏了: 1.5,
+  故障: 1.5,
+  闪退: 2,
+  掉帧: 1.5,
+  卡死: 2,
+  死机: 2,
+  发热: 1,
+  烫手: 1.5,
+  断线: 1.5,
+  漏水: 1.5,
+  异味: 1.5,
+  臭: 1.5,
+  脏: 1.5,
+  潮湿: 1.5,
+  嘈杂: 1.5,
+  噪音: 1.5,
+  拥挤: 1,
+  简陋: 1.5,
+  破旧: 1.5,
+  老旧: 1,
+  冷漠: 2,
+  傲慢: 2,
+  态度差: 2,
+  态度恶劣: 2,
+  爱答不理: 2,
+  踢皮球: 2,
+  推三阻四: 2,
+  不理: 1,
+  不回: 1,
+  慢: 0.5,
+  太慢: 1.5,
+  拖延: 1.5,
+  迟到: 1,
+  延误: 1.5,
+  缺货: 1,
+  退款: 1,
+  退货: 1.5,
+  投诉: 1.5,
+  维权: 1.5,
+  贵: 1,
+  太贵: 2,
+  昂贵: 1.5,
+  不值: 2,
+  亏: 1,
+  上当: 2,
+  被骗: 2,
+  虚假: 2,
+  欺骗: 2,
+  忽悠: 2,
+  套路: 1,
+  难喝: 2,
+  变质: 2,
+  过期: 2,
+  太咸: 1.5,
+  腻: 1,
+  生硬: 1.5,
+  别扭: 1.5,
+  乏味: 1.5,
+  拖沓: 2,
+  冗长: 1.5,
+  啰嗦: 1.5,
+  空洞: 1.5,
+  肤浅: 1.5,
+  幼稚: 1.5,
+  低级: 1.5,
+  低俗: 2,
+  庸俗: 2,
+  俗套: 1.5,
+  老套: 1.5,
+  狗血: 1.5,
+  烂俗: 2,
+  浮夸: 1.5,
+  出戏: 1.5,
+  面瘫: 1.5,
+  尬演: 2,
+  五毛: 1.5,
+  糊: 1,
+  模糊: 1,
+  大失所望: 2,
+  失落: 1.5,
+  沮丧: 1.5,
+  郁闷: 1.5,
+  烦躁: 1.5,
+  烦: 1.5,
+  心累: 1.5,
+  心寒: 2,
+  寒心: 2,
+  痛心: 1.5,
+  悲伤: 1.5,
+  难受: 1.5,
+  痛苦: 1.5,
+  绝望: 2,
+  崩溃: 1.5,
+  委屈: 1,
+  憋屈: 1.5,
+  窝火: 2,
+  恼火: 2,
+  可恶: 2,
+  可耻: 2,
+  无耻: 2,
+  虚伪: 2,
+  作秀: 1.5,
+  摆拍: 1.5,
+  炒作: 1.5,
+  蹭热度: 1.5,
+  营销号: 2,
+  水军: 1.5,
+  控评: 1.5,
+  误导: 1.5,
+  误人子弟: 2,
+  胡说: 2,
+  瞎说: 2,
+  扯淡: 2,
+  一派胡言: 2,
+  错误百出: 2,
+  漏洞百出: 2,
+  一塌糊涂: 2,
+  乱七八糟: 2,
+  稀碎: 2,
+  稀烂: 2,
+  糟透: 2,
+  惨不忍睹: 2,
+  不忍直视: 2,
+  灾难: 2,
+  没救了: 2,
+  没用: 1.5,
+  没帮助: 1.5,
+  没意思: 1.5,
+  没劲: 1.5,
+  无趣: 1.5,
+  昏昏欲睡: 2,
+  看不下去: 2,
+  听不下去: 2,
+  差评: 2,
+  一星: 1.5,
+  劣质: 2,
+  山寨: 1.5,
+  盗版: 1.5,
+  欺诈: 2,
+  黑店: 2,
+  宰客: 2,
+  强制: 1,
+  坑钱: 2,
+  恶劣: 2,
+  不靠谱: 2,
+  毛病: 1,
+  缺点: 0.5,
+  不足: 0.5,
+  白瞎: 1.5,
+  白费: 1.5,
 };
 
 /** Counts the lexicon finds in a normalised text. */
@@ -354,7 +638,13 @@ export interface LexiconHits {
   question: boolean;
   exclaim: boolean;
   short: number | null;
+  /** Polarity words after the last turn (但是, 不过, 结果, 可惜…): the clause that usually decides. */
+  tailPositive: number;
+  tailNegative: number;
 }
+
+/** Words that turn a sentence: what follows the last of them usually carries its verdict. */
+const TURN_RE = /(但是|但|不过|可是|然而|结果|可惜|就是|只是|没想到|却)/g;
 
 const EMOTE_RE = /\[[^[\]\s]{1,12}\]/g;
 const STRIP_RE = /[\s!！?？。.,，~～…、:：;；"'“”‘’()（）]+/g;
@@ -380,39 +670,52 @@ function negatedAt(text: string, at: number): boolean {
   return NEGATORS.some((n) => before.endsWith(n) || (n.length === 1 && before.slice(0, -1).endsWith(n)));
 }
 
-/** Sums the weights of the polarity words found, each occurrence once, a negated one counted on the other side. */
+/** Polarity words of both lists by first character, longest first: forward maximum matching. */
+const POLARITY_BY_FIRST = new Map<string, (readonly [string, number, 1 | -1])[]>();
+for (const [list, sign] of [
+  [POSITIVE_LIST, 1],
+  [NEGATIVE_LIST, -1],
+] as const) {
+  for (const [word, weight] of list) {
+    const first = word[0] ?? '';
+    const bucket = POLARITY_BY_FIRST.get(first) ?? [];
+    bucket.push([word, weight, sign]);
+    POLARITY_BY_FIRST.set(first, bucket);
+  }
+}
+for (const bucket of POLARITY_BY_FIRST.values()) bucket.sort((x, y) => y[0].length - x[0].length);
+
+/**
+ * Sums the weights of the polarity words found left to right, the longest word at each place winning (差评
+ * over 差), a word just after a negator counted on the other side.
+ */
 function wordHits(text: string): { positive: number; negative: number } {
-  const taken = new Uint8Array(text.length);
   let positive = 0;
   let negative = 0;
-  const scan = (list: (readonly [string, number])[], sign: 1 | -1) => {
-    for (const [word, weight] of list) {
-      let at = text.indexOf(word);
-      while (at >= 0) {
-        let free = true;
-        for (let i = at; i < at + word.length; i++) if (taken[i]) free = false;
-        if (free) {
-          taken.fill(1, at, at + word.length);
-          const s = negatedAt(text, at) ? -sign : sign;
-          if (s > 0) positive += weight;
-          else negative += weight;
-        }
-        at = text.indexOf(word, at + word.length);
-      }
+  let i = 0;
+  while (i < text.length) {
+    const bucket = POLARITY_BY_FIRST.get(text[i] ?? '');
+    const hit = bucket?.find(([word]) => text.startsWith(word, i));
+    if (!hit) {
+      i++;
+      continue;
     }
-  };
-  // Longer words win over their parts whichever list they are in: scan both lists merged by length.
-  const merged = [
-    ...POSITIVE_LIST.map(([w, x]) => [w, x, 1] as const),
-    ...NEGATIVE_LIST.map(([w, x]) => [w, x, -1] as const),
-  ].sort((a, b) => b[0].length - a[0].length);
-  for (const [w, x, s] of merged) scan([[w, x]], s);
+    const [word, weight, sign] = hit;
+    const s = negatedAt(text, i) ? -sign : sign;
+    if (s > 0) positive += weight;
+    else negative += weight;
+    i += word.length;
+  }
   return { positive, negative };
 }
 
 /** What the lexicon sees in a text. */
 export function lexiconHits(raw: string): LexiconHits {
-  const text = normalizeText(raw);
+  return lexiconHitsOf(normalizeText(raw));
+}
+
+/** lexiconHits of an already normalised text. */
+export function lexiconHitsOf(text: string): LexiconHits {
   const emotes = emotesOf(text);
   let emotePositive = 0;
   let emoteNegative = 0;
@@ -427,6 +730,10 @@ export function lexiconHits(raw: string): LexiconHits {
   const bare = text.replace(EMOTE_RE, ' ');
   const stripped = bare.replace(STRIP_RE, '');
   const words = wordHits(bare);
+  let tail = { positive: 0, negative: 0 };
+  let lastTurn = -1;
+  for (const m of bare.matchAll(TURN_RE)) lastTurn = m.index + m[0].length;
+  if (lastTurn > 0) tail = wordHits(bare.slice(lastTurn));
   let irony = 0;
   for (const m of IRONY_MARKERS) if (bare.includes(m)) irony += 1;
   return {
@@ -441,6 +748,8 @@ export function lexiconHits(raw: string): LexiconHits {
     question: /[?？]|吗$|什么|怎么|哪里|为啥|为什么|多少|求/.test(bare),
     exclaim: /[!！]/.test(bare),
     short: SHORT_DANMAKU[stripped] ?? null,
+    tailPositive: tail.positive,
+    tailNegative: tail.negative,
   };
 }
 

@@ -53,3 +53,21 @@ describe('scoreMany', () => {
     expect(scoreMany(texts)).toEqual(texts.map((t) => scoreSentiment(t)));
   });
 });
+
+describe('parseModel', () => {
+  it('refuses a model file of another shape', async () => {
+    const { parseModel } = await import('./model.js');
+    expect(() => parseModel(null)).toThrow();
+    expect(() => parseModel({ version: 2 })).toThrow();
+    expect(() =>
+      parseModel({
+        version: 1,
+        labels: ['negative', 'neutral', 'positive'],
+        temperature: 1,
+        bias: [0, 0],
+        numeric: {},
+        grams: {},
+      }),
+    ).toThrow();
+  });
+});
