@@ -30,8 +30,10 @@ describe('placement report figures', () => {
     const s = new Date('2026-01-01T00:00:00Z');
     const e = new Date('2026-01-02T00:00:00Z');
     expect(slotsDue(s, e, new Date('2025-12-31T23:00:00Z'), 300)).toBe(0);
-    expect(slotsDue(s, e, s, 300)).toBe(1);
-    expect(slotsDue(s, e, new Date('2026-01-01T00:09:59Z'), 300)).toBe(2);
+    // a slot is due two minutes after its instant (its sample is being taken meanwhile)
+    expect(slotsDue(s, e, s, 300)).toBe(0);
+    expect(slotsDue(s, e, new Date('2026-01-01T00:02:00Z'), 300)).toBe(1);
+    expect(slotsDue(s, e, new Date('2026-01-01T00:11:59Z'), 300)).toBe(2);
     expect(slotsDue(s, e, new Date('2026-03-01T00:00:00Z'), 300)).toBe(289);
   });
 

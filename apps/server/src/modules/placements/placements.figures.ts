@@ -15,9 +15,12 @@ const COUNT_KEYS = [
   'barrageNum',
 ] as const satisfies readonly (keyof Counts)[];
 
-/** Slots due in [start, min(end, now)] at `intervalS` (start + k × interval); 0 before the start. */
+/** A slot counts as due (missed if it has no sample) once this long has passed: the sample is being taken. */
+export const SLOT_GRACE_MS = 2 * 60_000;
+
+/** Slots due in [start, min(end, now − grace)] at `intervalS` (start + k × interval); 0 before the start. */
 export function slotsDue(start: Date, end: Date, now: Date, intervalS: number): number {
-  const until = Math.min(end.getTime(), now.getTime());
+  const until = Math.min(end.getTime(), now.getTime() - SLOT_GRACE_MS);
   if (until < start.getTime()) return 0;
   return Math.floor((until - start.getTime()) / (intervalS * 1000)) + 1;
 }

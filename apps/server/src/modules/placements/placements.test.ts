@@ -303,7 +303,7 @@ describe('video monitors (user/addMonitor, monitorHistory, monitorVideoReport / 
     const curve = await call(m, 'GET', '/api/user/monitorVideoReport', { id });
     expect(curve.body).toMatchObject({ code: ApiCode.OK, points: [] });
     const figures = await call(m, 'GET', '/api/user/monitorVideoReport2', { id });
-    expect(figures.body.figures).toMatchObject({ samples: 0, slotsDue: 1, last: null, cpm: null });
+    expect(figures.body.figures).toMatchObject({ samples: 0, slotsDue: 0, last: null, cpm: null });
     expect((await call(m, 'POST', '/api/user/addMonitor', { videoUrl: 'x' })).body.message).toBe(PutMsg.linkBadFormat);
     expect(
       (await call(m, 'POST', '/api/user/addMonitor', { videoUrl: link(1), sTime: Date.now() - 86400_000 })).body
