@@ -19,4 +19,5 @@ export * from './lists.js';
 export * from './library.js';
 export * from './contrast.js';
 export * from './opinion.js';
+export * from './placements.js';
 export * from './notify.js';

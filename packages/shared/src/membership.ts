@@ -139,7 +139,8 @@ export const FEATURE_POLICY = {
   'monitor.live': { level: GATE_DEFAULT_LEVEL, label: '直播监测' },
   'opinion.analyse': { level: GATE_DEFAULT_LEVEL, label: '舆情分析' },
   'opinion.warn': { level: UserType.ENTERPRISE, label: '舆情预警' },
-  'placement.record': { level: GATE_DEFAULT_LEVEL, label: '投放记录' },
+  // §6 gives 24H monitoring (level 1) and a default duration of 0 below 2: placements start at 初级版 (issue #24)
+  'placement.record': { level: UserType.BASIC, label: '投放记录' },
   'library.private': { level: GATE_DEFAULT_LEVEL, label: '私有达人库' },
   'video.report30d': { level: GATE_DEFAULT_LEVEL, label: '视频30天数据趋势' },
   'creator.portrait': { level: GATE_DEFAULT_LEVEL, label: '粉丝画像' },
@@ -173,15 +174,15 @@ export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'contrast.create': 'built', // comparison drawer and report (§2.7; issue #17: modules/contrast)
   'export.excel': 'built', // Excel export (issue #16: modules/export, features/export)
   'export.pdf': 'built', // comparison report PDF (#17: modules/contrast-pdf; 企业版 and 高级企业版)
-  'monitor.duration.24h': 'planned', // monitor windows belong to placement records / video monitoring
-  'monitor.duration.48h': 'planned',
-  'monitor.duration.72h': 'planned',
-  'monitor.duration.7d': 'planned',
-  'monitor.video': 'planned',
+  'monitor.duration.24h': 'built', // placement and video monitor windows (#24: modules/placements)
+  'monitor.duration.48h': 'built',
+  'monitor.duration.72h': 'built',
+  'monitor.duration.7d': 'built',
+  'monitor.video': 'built',
   'monitor.live': 'planned',
   'opinion.analyse': 'built', // 舆情分析 (#25: modules/opinion, features/opinion)
   'opinion.warn': 'built', // 舆情预警 (#25: rules, warnings through modules/notify, notice export)
-  'placement.record': 'planned', // 投放记录 (#15 lands lists; records with monitoring come later)
+  'placement.record': 'built', // 投放记录 (#24: modules/placements, features/placement)
   'library.private': 'built', // 私有达人库 (#15: features/library, modules/library)
   'video.report30d': 'built', // video detail 数据趋势, 30 days (VideoTrendCard)
   'creator.portrait': 'built', // creator detail 粉丝画像

@@ -104,6 +104,7 @@ function jobOfEveryQueue(creatorId: number, day: string): { [N in JobName]: JobP
     'collect.refresh-cadence': { slot: `fault-${ts}` },
     'monitor.video-sample': { targetId: 0, videoId: 0, ts },
     'monitor.live-sample': { ts },
+    'monitor.fetch-work': { bvid: null, aid: 0 },
     'opinion.collect-comments': { videoId: 0 },
     'rollup.nightly': { day },
     'export.produce': { exportId: 0 },

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { DEMO_WORLD_KEY } from '../db/seed/demo-world.js';
 import { addDays } from '../db/seed/world/days.js';
+import { notifyServiceOf } from '../modules/notify/index.js';
 import { createBilibiliClient } from '../providers/bilibili/index.js';
 import { SIM_LOGIN_COOKIE, startSimulator, type RunningSimulator } from '../sim/index.js';
 import type { PipelineLogger } from './clock.js';
@@ -106,6 +107,7 @@ export async function startBackground(options: {
     settings: config.pipeline,
     roles: { worker: roles.worker && client !== null, scheduler: roles.scheduler && client !== null },
     log: pipelineLogger(config.logLevel, config.logFormat),
+    alerts: notifyServiceOf(ctx),
   });
   pipeline.attach(ctx);
   const parts = [

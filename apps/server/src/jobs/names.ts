@@ -19,6 +19,8 @@ export interface JobPayloads {
   'monitor.video-sample': { targetId: number; videoId: number; ts: string };
   /** one sample of every monitored live room that is live at the minute `ts` (ISO) */
   'monitor.live-sample': { ts: string };
+  /** a work named by a placement link that is not in the database yet: view → videos, then link placements */
+  'monitor.fetch-work': { bvid: string | null; aid: number | null };
   /** comments (newest first, until already-seen rpids) and optionally danmaku of one video */
   'opinion.collect-comments': { videoId: number; maxPages?: number; danmaku?: boolean };
   /** one run of an opinion task (modules/opinion): collect its videos, score new texts, evaluate its rules */
@@ -40,6 +42,7 @@ export const JOB_NAMES: readonly JobName[] = [
   'collect.refresh-cadence',
   'monitor.video-sample',
   'monitor.live-sample',
+  'monitor.fetch-work',
   'opinion.collect-comments',
   'opinion.task-run',
   'rollup.nightly',
@@ -104,6 +107,13 @@ export const JOBS: { [N in JobName]: JobDefinition<N> } = {
     clientPriority: 'high',
     retryLimit: 1,
     expireInSeconds: 2 * 60,
+    concurrency: one,
+  },
+  'monitor.fetch-work': {
+    key: (d) => `work:${d.bvid ?? `av${d.aid}`}`,
+    clientPriority: 'high',
+    retryLimit: 3,
+    expireInSeconds: 10 * 60,
     concurrency: one,
   },
   'opinion.collect-comments': {

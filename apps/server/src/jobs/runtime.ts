@@ -14,6 +14,7 @@ import { MonitorService } from '../modules/collector/monitor.service.js';
 import { OpinionService } from '../modules/collector/opinion.service.js';
 import { createIngestion } from '../modules/ingestion/index.js';
 import { attachPipeline } from '../modules/pipeline/registry.js';
+import type { AlertSink } from '../modules/placements/alerts.js';
 import { exportJobRunner } from '../modules/export/export.jobs.js';
 import { OpinionTaskRunner } from '../modules/opinion/opinion.jobs.js';
 import type { BilibiliClient } from '../providers/bilibili/index.js';
@@ -40,6 +41,8 @@ export interface PipelineOptions {
   lockKey?: number;
   /** wait of submitCollectionKol's synchronous card lookup */
   quickTimeoutMs?: number;
+  /** where monitoring alerts go (the notify module's service); absent: no alerts */
+  alerts?: AlertSink;
 }
 
 /** Client counters are written to pipeline_state this often, for the health endpoint of other processes. */
@@ -84,6 +87,7 @@ export class Pipeline {
       settings: options.settings,
       log,
       ingestion: createIngestion(options.db),
+      ...(options.alerts ? { alerts: options.alerts } : {}),
     };
     this.collector = new CollectorService(this.deps, { quickTimeoutMs: options.quickTimeoutMs });
     this.monitor = new MonitorService(this.deps);
@@ -135,6 +139,7 @@ export class Pipeline {
     this.opinionRunner = new OpinionTaskRunner(ctx, this.opinion, this.deps.clock, this.deps.log);
     attachPipeline(ctx, {
       collector: this.collector,
+      monitor: this.monitor,
       client: this.options.client,
       jobs: this.jobs,
       clock: this.deps.clock,
@@ -179,6 +184,7 @@ function buildHandlers(p: Pipeline): JobHandlers {
     'collect.refresh-cadence': () => p.collector.refreshCadence(),
     'monitor.video-sample': (d, ctx) => p.monitor.sampleVideo(d, ctx),
     'monitor.live-sample': (d, ctx) => p.monitor.sampleLive(d, ctx),
+    'monitor.fetch-work': (d, ctx) => p.monitor.fetchWork(d, ctx),
     'opinion.collect-comments': (d, ctx) => p.opinion.collect(d, ctx),
     'opinion.task-run': (d, ctx) => {
       if (!p.opinionRunner) throw new Error('opinion.task-run: no app context attached to this pipeline');

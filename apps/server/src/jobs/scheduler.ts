@@ -135,6 +135,9 @@ export class Scheduler {
     await step('video samples', async () => {
       report.videoSamples = await monitor.enqueueDueVideoSamples();
     });
+    await step('monitor alerts', async () => {
+      await monitor.checkAlerts();
+    });
     const minute = new Date(Math.floor(now / MINUTE) * MINUTE);
     await step('live sample', async () => {
       await this.once('live-sample', minute.toISOString(), async () => {

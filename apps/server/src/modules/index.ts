@@ -22,6 +22,7 @@ import { registerLibraryRoutes } from './library/library.routes.js';
 import { contrastServiceOf, registerContrastRoutes } from './contrast/contrast.routes.js';
 import { registerContrastPdfRoutes } from './contrast-pdf/contrast-pdf.routes.js';
 import { registerOpinionRoutes } from './opinion/opinion.routes.js';
+import { registerPlacementRoutes } from './placements/placements.routes.js';
 import { registerNotifyRoutes } from './notify/notify.routes.js';
 
 /** Every product module registers its routes here. */
@@ -46,6 +47,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerCollectRoutes(app, ctx);
   registerLibraryRoutes(app, ctx);
   registerContrastRoutes(app, ctx);
+  registerPlacementRoutes(app, ctx);
   // after registerContrastRoutes, which creates the context's comparison service with its options
   registerContrastPdfRoutes(app, ctx, contrastServiceOf(ctx));
   registerOpinionRoutes(app, ctx);

@@ -26,6 +26,35 @@ function memberScreen(mode: MemberPageMode): LazyExoticComponent<ComponentType> 
 }
 
 /**
+ * The placement screens with the 30-day video report modal of the video feature (§2.6), composed here so
+ * neither feature imports the other.
+ */
+function placementScreen(
+  key: 'UpThrowPage' | 'PutReportPage' | 'VideoMonitorPage',
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const [pages, { VideoReportModal }] = await Promise.all([
+      key === 'UpThrowPage'
+        ? import('../features/placement/components/up-throw-page').then((m) => ({ Page: m.UpThrowPage }))
+        : key === 'PutReportPage'
+          ? import('../features/placement/components/put-report-page').then((m) => ({ Page: m.PutReportPage }))
+          : import('../features/placement/components/video-monitor-page').then((m) => ({ Page: m.VideoMonitorPage })),
+      import('../features/video/components/video-report-modal'),
+    ]);
+    const { Page } = pages;
+    return {
+      default: () => (
+        <Page
+          videoReport={(video, onClose) => (
+            <VideoReportModal videoId={video.videoId} title={video.title} onClose={onClose} />
+          )}
+        />
+      ),
+    };
+  });
+}
+
+/**
  * Pages by the component key the server's menu names (§2.5). A key the web does not know yet renders the
  * not-found page.
  */
@@ -134,6 +163,9 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
       default: module.ContrastRecordPage,
     })),
   ),
+  upThrow: placementScreen('UpThrowPage'),
+  videoRecordReportDetail: placementScreen('PutReportPage'),
+  videoMonitor: placementScreen('VideoMonitorPage'),
   agreement: lazy(() =>
     import('../features/member/components/agreement-page').then((module) => ({ default: module.AgreementPage })),
   ),

@@ -14,7 +14,7 @@ import { createMember, type TestMember } from '../membership/test-members.js';
  * the first test — so a new user-owned route cannot be added without declaring (and passing) the check.
  */
 const OWNED_PATH =
-  /linkkol|linkvideo|customizesort|openmonitor|eredar|checkkolbyurloruid|attention|library|myup|collectionrequest|monitorchanges|notification/i;
+  /linkkol|linkvideo|customizesort|openmonitor|eredar|checkkolbyurloruid|attention|library|myup|collectionrequest|monitorchanges|notification|putrecord|checkputurl|putgroup|addmonitor|monitorhistory|monitorvideoreport|delmonitor/i;
 
 let t: TestApp;
 let a: TestMember;
@@ -34,6 +34,8 @@ async function snapshotOfA(): Promise<string> {
     'library_price_history',
     'notifications',
     'team_webhooks',
+    'placement_records',
+    'monitor_targets',
   ];
   const out: unknown[] = [];
   for (const table of tables) {
@@ -91,7 +93,24 @@ beforeAll(async () => {
   });
   await as('POST', '/api/submitCollectionKol', { url: 'https://space.bilibili.com/765432109876' });
   await as('POST', '/api/attention/markSeen', {});
+  // a placement in the group and a video monitor (issue #24)
+  const put = await as('POST', '/api/addPutRecord', {
+    addType: 1,
+    videoUrl: `av${await aidOf(ids.videoId ?? 0)}`,
+    promotionCost: '520.00',
+    tId: ids.groupId,
+  });
+  expect(put.body.code).toBe(ApiCode.OK);
+  ids.recordId = Number(put.body.recordId);
+  const mon = await as('POST', '/api/user/addMonitor', { videoId: ids.videoId ?? 0 });
+  expect(mon.body.code).toBe(ApiCode.OK);
+  ids.monitorId = Number(mon.body.id);
 });
+
+async function aidOf(videoId: number): Promise<string> {
+  const r = await sql<{ aid: string }>`SELECT aid FROM videos WHERE id = ${videoId}`.execute(t.ctx.db);
+  return r.rows[0]?.aid ?? '0';
+}
 afterAll(async () => {
   await t.close();
 });
@@ -118,6 +137,9 @@ describe('owner isolation over the route table', () => {
       id: ids.libraryId ?? ids.groupId ?? 0,
       groupId: ids.groupId ?? 0,
       tId: ids.groupId ?? 0,
+      recordId: ids.recordId ?? 0,
+      promotionCost: '1.00',
+      monitorDuration: 0,
       themeName: 'B队改名',
       sortFlag: 1,
       isOpen: 0,
@@ -130,7 +152,7 @@ describe('owner isolation over the route table', () => {
     const leaks: string[] = [];
     for (const route of routes) {
       // read routes twice: with the superset and with the group / library id alone
-      for (const p of [params, { id: ids.groupId ?? 0, type: 4 }]) {
+      for (const p of [params, { id: ids.groupId ?? 0, type: 4 }, { id: ids.monitorId ?? 0 }]) {
         const res = await t.call(route.method as 'GET' | 'POST', route.url, p, { token: b.token });
         const text = JSON.stringify(res.body);
         if (text.includes(SECRET_GROUP) || text.includes(SECRET_TEXT) || (aName && text.includes(aName))) {

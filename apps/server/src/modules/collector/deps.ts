@@ -4,6 +4,7 @@ import type { PipelineClock, PipelineLogger } from '../../jobs/clock.js';
 import type { JobContext, JobSender } from '../../jobs/job-system.js';
 import type { BilibiliClient, Priority } from '../../providers/bilibili/index.js';
 import type { Ingestion } from '../ingestion/index.js';
+import type { AlertSink } from '../placements/alerts.js';
 
 /** What the collection services work with (one set per process, built by jobs/runtime.ts). */
 export interface CollectorDeps {
@@ -16,6 +17,8 @@ export interface CollectorDeps {
   settings: PipelineSettings;
   log: PipelineLogger;
   ingestion: Ingestion;
+  /** where monitoring alerts go (the notify module); absent: no alerts from this process */
+  alerts?: AlertSink;
 }
 
 /** The part of a job's context the services use (a job handler passes its JobContext). */

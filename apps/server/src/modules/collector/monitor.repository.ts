@@ -5,14 +5,17 @@
  * rewrites the same row.
  */
 import { sql } from 'kysely';
+import { MONITOR_TAIL_INTERVAL_S, MONITOR_VIDEO_INTERVAL_S } from '@xg/shared';
 import type { Db } from '../../db/client.js';
 
 const iso = (d: Date) => d.toISOString();
 const num = (v: string | number | bigint) => Number(v);
 const numOrNull = (v: string | number | bigint | null) => (v === null ? null : Number(v));
 
-export const VIDEO_INTERVAL_S = 300;
+export const VIDEO_INTERVAL_S = MONITOR_VIDEO_INTERVAL_S;
 export const LIVE_INTERVAL_S = 60;
+/** after a window, until tail_until: one sample an hour (MONITOR_TAIL_INTERVAL_S in packages/shared) */
+export const TAIL_INTERVAL_S = MONITOR_TAIL_INTERVAL_S;
 
 export interface DueVideoSample {
   targetId: number;
@@ -42,29 +45,50 @@ export class MonitorRepository {
 
   /**
    * The current slot of every video target whose window covers `now`, when that slot has no sample yet and
-   * the video is not deleted.
+   * the video is not deleted. Inside [window_start, window_end] the slots are window_start + k × interval;
+   * after the window, until tail_until, they are window_end + k hours (MONITOR_TAIL_INTERVAL_S).
    */
   async dueVideoSamples(now: Date, limit = 5000): Promise<DueVideoSample[]> {
     const r = await sql<{ target_id: string; video_id: string; slot: Date }>`
       SELECT s.target_id, s.video_id, s.slot FROM (
         SELECT t.id AS target_id, t.video_id,
-               date_trunc('milliseconds', t.window_start + make_interval(
-                 secs => i.iv * floor(extract(epoch FROM ${iso(now)}::timestamptz - t.window_start) / i.iv))) AS slot
+               CASE WHEN t.window_end >= ${iso(now)}::timestamptz
+                 THEN date_trunc('milliseconds', t.window_start + make_interval(
+                   secs => i.iv * floor(extract(epoch FROM ${iso(now)}::timestamptz - t.window_start) / i.iv)))
+                 ELSE date_trunc('milliseconds', t.window_end + make_interval(
+                   secs => ${TAIL_INTERVAL_S}::float8
+                     * floor(extract(epoch FROM ${iso(now)}::timestamptz - t.window_end) / ${TAIL_INTERVAL_S}::float8)))
+               END AS slot
         FROM monitor_targets t
         CROSS JOIN LATERAL (SELECT coalesce(t.interval_seconds, ${VIDEO_INTERVAL_S})::float8 AS iv) i
         JOIN videos v ON v.id = t.video_id AND v.status <> -1
-        WHERE t.kind = 'video' AND t.window_start <= ${iso(now)}::timestamptz AND t.window_end >= ${iso(now)}::timestamptz
+        WHERE t.kind = 'video' AND t.window_start <= ${iso(now)}::timestamptz
+          AND greatest(t.window_end, coalesce(t.tail_until, t.window_end)) >= ${iso(now)}::timestamptz
       ) s
       WHERE NOT EXISTS (SELECT 1 FROM video_samples x WHERE x.video_id = s.video_id AND x.ts = s.slot)
       ORDER BY s.slot, s.target_id LIMIT ${limit}`.execute(this.db);
     return r.rows.map((x) => ({ targetId: num(x.target_id), videoId: num(x.video_id), ts: new Date(x.slot) }));
   }
 
-  async target(
-    id: number,
-  ): Promise<{ id: number; kind: string; videoId: number | null; windowStart: Date; windowEnd: Date } | null> {
-    const r = await sql<{ id: string; kind: string; video_id: string | null; window_start: Date; window_end: Date }>`
-      SELECT id, kind, video_id, window_start, window_end FROM monitor_targets WHERE id = ${id}`.execute(this.db);
+  async target(id: number): Promise<{
+    id: number;
+    kind: string;
+    videoId: number | null;
+    windowStart: Date;
+    windowEnd: Date;
+    /** the last instant a sample may be taken: tail_until, else window_end */
+    lastSlot: Date;
+  } | null> {
+    const r = await sql<{
+      id: string;
+      kind: string;
+      video_id: string | null;
+      window_start: Date;
+      window_end: Date;
+      last_slot: Date;
+    }>`
+      SELECT id, kind, video_id, window_start, window_end, greatest(window_end, coalesce(tail_until, window_end)) AS last_slot
+      FROM monitor_targets WHERE id = ${id}`.execute(this.db);
     const row = r.rows[0];
     return row
       ? {
@@ -73,6 +97,7 @@ export class MonitorRepository {
           videoId: numOrNull(row.video_id),
           windowStart: new Date(row.window_start),
           windowEnd: new Date(row.window_end),
+          lastSlot: new Date(row.last_slot),
         }
       : null;
   }

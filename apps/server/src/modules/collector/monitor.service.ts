@@ -4,11 +4,16 @@
  * monitoring feature inserts monitor_targets rows; the scheduler queues the due slots; these handlers fetch
  * at the budget's high priority and write one sample per slot (keyed by the slot instant).
  */
-import { shanghaiDay } from '../../jobs/clock.js';
+import { errorMessage, shanghaiDay } from '../../jobs/clock.js';
 import type { LiveRoomRecord } from '../../providers/bilibili/index.js';
 import type { LiveSampleRow } from '../ingestion/index.js';
 import { callOptions, requireClient, type CollectorDeps, type WorkContext } from './deps.js';
+import { checkMonitorAlerts } from '../placements/alerts.js';
+import { attachCollectedWorks, collectingWorks, type CollectingWork } from '../placements/attach.js';
 import { MonitorRepository, type DueVideoSample } from './monitor.repository.js';
+
+/** How long a placement's link check waits for the platform before answering flag 2 (collecting). */
+export const WORK_LOOKUP_TIMEOUT_MS = 8000;
 
 /** A `Gone` reason that means the video itself is gone (not merely its comments closed). */
 export const VIDEO_GONE_REASONS: ReadonlySet<string> = new Set(['not_found', 'invisible']);
@@ -20,8 +25,19 @@ export class MonitorService {
     this.repo = new MonitorRepository(deps.db);
   }
 
-  /** The scheduler: queue the current slot of every video target that has no sample for it yet. */
+  /**
+   * The scheduler: link works the collector has stored to the placements waiting for them (and queue a fetch of
+   * those still missing), then queue the current slot of every video target that has no sample for it yet.
+   */
   async enqueueDueVideoSamples(): Promise<number> {
+    await attachCollectedWorks(this.deps.db);
+    const waiting = await collectingWorks(this.deps.db);
+    if (this.deps.jobs && waiting.length > 0) {
+      await this.deps.jobs.sendMany(
+        'monitor.fetch-work',
+        waiting.map((w) => ({ data: w })),
+      );
+    }
     const due: DueVideoSample[] = await this.repo.dueVideoSamples(new Date(this.deps.clock.now()));
     if (!this.deps.jobs || due.length === 0) return 0;
     return this.deps.jobs.sendMany(
@@ -34,7 +50,7 @@ export class MonitorService {
   async sampleVideo(data: { targetId: number; videoId: number; ts: string }, ctx: WorkContext): Promise<object> {
     const ts = new Date(data.ts);
     const target = await this.repo.target(data.targetId);
-    if (!target || target.videoId !== data.videoId || ts < target.windowStart || ts > target.windowEnd) {
+    if (!target || target.videoId !== data.videoId || ts < target.windowStart || ts > target.lastSlot) {
       return { skipped: 'outside the window or the target is gone' };
     }
     const video = await this.repo.video(data.videoId);
@@ -50,6 +66,50 @@ export class MonitorService {
     await this.deps.ingestion.samples.ingestVideoSamples([{ videoId: video.id, ts, stats: view.value.video.stats }]);
     await this.deps.ingestion.records.ingestVideos([view.value.video], shanghaiDay(this.deps.clock.now()));
     return { play: view.value.video.stats.view };
+  }
+
+  /**
+   * A placement names a work by link that the database lacks: ask the platform now (high priority, bounded
+   * wait). 'found' → the video (and its owner) are stored; 'not_found' → the platform has no such work;
+   * 'deferred' → no client, risk control or a timeout: a monitor.fetch-work job is queued (the scheduler also
+   * re-queues it every tick while a placement waits).
+   */
+  async lookupWork(ref: CollectingWork): Promise<'found' | 'not_found' | 'deferred'> {
+    const client = this.deps.client;
+    if (client) {
+      try {
+        const signal = AbortSignal.timeout(WORK_LOOKUP_TIMEOUT_MS);
+        const view = await client.videoView(ref.bvid ? { bvid: ref.bvid } : { aid: ref.aid ?? 0 }, {
+          priority: 'high',
+          signal,
+        });
+        if (!view.found) return 'not_found';
+        await this.deps.ingestion.records.ingestVideos([view.value.video], shanghaiDay(this.deps.clock.now()));
+        await attachCollectedWorks(this.deps.db);
+        return 'found';
+      } catch (e) {
+        this.deps.log.warn(`[monitor] quick lookup of a work deferred to the job: ${errorMessage(e)}`);
+      }
+    }
+    await this.deps.jobs?.send('monitor.fetch-work', ref);
+    return 'deferred';
+  }
+
+  /** monitor.fetch-work: the work's view → videos (and its owner), then the waiting placements get it. */
+  async fetchWork(ref: CollectingWork, ctx: WorkContext): Promise<object> {
+    const view = await requireClient(this.deps).videoView(
+      ref.bvid ? { bvid: ref.bvid } : { aid: ref.aid ?? 0 },
+      callOptions(ctx),
+    );
+    if (!view.found) return { gone: view.reason };
+    await this.deps.ingestion.records.ingestVideos([view.value.video], shanghaiDay(this.deps.clock.now()));
+    return { linked: await attachCollectedWorks(this.deps.db) };
+  }
+
+  /** The scheduler: monitoring alerts of the teams' targets (once per event; none without an alert sink). */
+  async checkAlerts(): Promise<number> {
+    if (!this.deps.alerts) return 0;
+    return checkMonitorAlerts(this.deps.db, this.deps.alerts, new Date(this.deps.clock.now()));
   }
 
   /** The scheduler: whether a live sample of minute `ts` is worth queueing (some live target is active). */

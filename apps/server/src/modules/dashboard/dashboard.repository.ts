@@ -178,9 +178,10 @@ export class DashboardRepository {
   }
 
   /** The account's monitor targets whose window has not ended. */
-  async activeMonitors(userId: string): Promise<number> {
+  /** The team's monitor windows not ended yet (placements and video monitors, migration 0040's team_id). */
+  async activeMonitors(teamId: string): Promise<number> {
     const r = await sql<{ n: string }>`
-      SELECT count(*) AS n FROM monitor_targets WHERE created_by = ${userId}::bigint AND window_end > now()`.execute(
+      SELECT count(*) AS n FROM monitor_targets WHERE team_id = ${teamId}::bigint AND window_end > now()`.execute(
       this.db,
     );
     return num(r.rows[0]?.n ?? 0);

@@ -61,8 +61,9 @@ async function referenceGains(days: number) {
 
 describe('GET /api/dashboard', () => {
   it('answers quotas, monitors, recent changes of top creators and platform totals', async () => {
-    await sql`INSERT INTO monitor_targets (kind, video_id, window_start, window_end, created_by)
-      SELECT 'video', id, now(), now() + interval '1 day', ${member.id}::bigint FROM videos LIMIT 2`.execute(t.ctx.db);
+    await sql`INSERT INTO monitor_targets (kind, video_id, window_start, window_end, created_by, team_id, source)
+      SELECT 'video', id, now(), now() + interval '1 day', ${member.id}::bigint, ${member.id}::bigint, 'monitor'
+      FROM videos LIMIT 2`.execute(t.ctx.db);
     const body = await get<DashboardAnswer>('/api/dashboard');
     expect(body).toMatchObject({ code: 200, userType: 3, monitorNum: featureBuilt('monitor.video') ? 2 : null });
     expect(body.quotas.map((q) => q.kind).sort()).toEqual(['contrast', 'export']);

@@ -58,12 +58,12 @@ export class DashboardService {
   }
 
   async dashboard(userId: string): Promise<Answer<DashboardAnswer>> {
-    // video / live monitoring has no screen yet: no count that looks real (the web shows 即将上线)
+    // the team's monitor windows once a monitoring screen exists (issue #24); before, no count that looks real
     const monitorsBuilt = featureBuilt('monitor.video') || featureBuilt('monitor.live');
     const team = await this.teamOf(userId);
     const [limits, monitorNum, totals, changes, lists] = await Promise.all([
       this.limits.operateLimits(userId),
-      monitorsBuilt ? this.repo.activeMonitors(userId) : null,
+      monitorsBuilt ? this.repo.activeMonitors(team.teamId) : null,
       this.totals.get(),
       this.repo.recentChanges(TOP_CREATORS, RECENT_LIMIT),
       this.repo.teamListCounts(team.teamId),

@@ -179,7 +179,7 @@ describe('GET /api/dashboard/monitorChanges', () => {
 });
 
 describe('GET /api/dashboard: the team lists and no count of unbuilt monitoring', () => {
-  it('answers the team’s saved-list sizes and limits, and monitorNum null while video/live monitoring is planned', async () => {
+  it('answers the team’s saved-list sizes and limits, and monitorNum (the team’s monitor windows, a sub-account’s included)', async () => {
     const parent = await createMember(t.ctx, { userType: 1 });
     const sub = await createMember(t.ctx, { userType: 0, parentId: parent.id });
     await monitor(parent, ids.full);
@@ -187,10 +187,9 @@ describe('GET /api/dashboard: the team lists and no count of unbuilt monitoring'
     expect((await call(sub, '/api/user/addLinkKol', { type: 4, kolId: ids.full }, 'POST')).body.code).toBe(200);
     const video = await sql<{ id: string }>`SELECT id FROM videos WHERE bvid = 'BV1monitorA1'`.execute(t.ctx.db);
     await call(sub, '/api/user/addLinkVideo', { type: 1, videoId: Number(video.rows[0]?.id) }, 'POST');
-    await sql`INSERT INTO monitor_targets (kind, video_id, window_start, window_end, created_by)
-      VALUES ('video', ${Number(video.rows[0]?.id)}, now(), now() + interval '1 day', ${parent.id}::bigint)`.execute(
-      t.ctx.db,
-    );
+    await sql`INSERT INTO monitor_targets (kind, video_id, window_start, window_end, created_by, team_id, source)
+      VALUES ('video', ${Number(video.rows[0]?.id)}, now(), now() + interval '1 day', ${sub.id}::bigint,
+        ${parent.id}::bigint, 'monitor')`.execute(t.ctx.db);
 
     const body = (await call(parent, '/api/dashboard')).body as unknown as DashboardAnswer;
     expect(body.myLists).toEqual({

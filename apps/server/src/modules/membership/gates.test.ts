@@ -24,7 +24,7 @@ const ALLOWED: Record<FeatureKey, readonly number[]> = {
   'monitor.live': [2, 3, 4],
   'opinion.analyse': [2, 3, 4],
   'opinion.warn': [3, 4],
-  'placement.record': [2, 3, 4],
+  'placement.record': [1, 2, 3, 4],
   'library.private': [2, 3, 4],
   'video.report30d': [2, 3, 4],
   'creator.portrait': [2, 3, 4],

@@ -8,9 +8,12 @@ import type { PipelineClock } from '../../jobs/clock.js';
 import type { JobSystem } from '../../jobs/job-system.js';
 import type { BilibiliClient } from '../../providers/bilibili/index.js';
 import type { CollectorService } from '../collector/collector.service.js';
+import type { MonitorService } from '../collector/monitor.service.js';
 
 export interface PipelineHandle {
   collector: CollectorService;
+  /** monitoring samples and the placements' work lookups */
+  monitor: MonitorService;
   client: BilibiliClient | null;
   jobs: JobSystem | null;
   /** the pipeline's time (tests move it) */

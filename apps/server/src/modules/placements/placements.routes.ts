@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AddMonitorParams,
+  AddPutRecordParams,
+  CheckPutUrlParams,
+  MonitorHistoryParams,
+  MonitorRefParams,
+  PutMsg,
+  PutRecordListParams,
+  PutRecordRefParams,
+  UpdatePutRecordParams,
+} from '@xg/shared';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../lib/reply.js';
+import { parseParams } from '../../lib/validate.js';
+import { perMinute } from '../auth/rate-limiter.js';
+import { TEAM_OWNED } from '../collect/collect.routes.js';
+import { pipelineOf } from '../pipeline/registry.js';
+import { UserRepository } from '../user/user.repository.js';
+import { PlacementsRepository } from './placements.repository.js';
+import { PlacementsService } from './placements.service.js';
+
+/** Requests per signed-in user per minute on the placement and monitor calls. */
+export const PLACEMENT_RATE_LIMIT = 240;
+
+/**
+ * Placements (spec §7.3: GET checkPutUrl, POST addPutRecord, POST updatePutRecord, POST delPutRecordVideo; ours:
+ * putRecordList, putRecordReport, putGroupReport, confirmPutRecordVideo) and video monitoring (§7.4: POST
+ * user/addMonitor, GET user/monitorHistory, GET user/monitorVideoReport, monitorVideoReport2; ours: delMonitor).
+ * docs/api/placements.md, docs/api/monitoring.md.
+ */
+export function registerPlacementRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const service = new PlacementsService(
+    new PlacementsRepository(ctx.db),
+    new UserRepository(ctx.db),
+    () => {
+      const monitor = pipelineOf(ctx)?.monitor;
+      return monitor ? (ref) => monitor.lookupWork(ref) : null;
+    },
+    // the pipeline's time when one runs in this process (tests move it), so windows and samples share a clock
+    () => new Date(pipelineOf(ctx)?.clock.now() ?? Date.now()),
+  );
+  const limit = perMinute(PLACEMENT_RATE_LIMIT);
+  const caller = async (request: Parameters<FastifyInstance['requireUser']>[0]) => {
+    const { userId } = await app.requireUser(request);
+    limit.enforce(userId);
+    return userId;
+  };
+
+  app.get('/api/checkPutUrl', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    const { preview, message } = await service.checkPutUrl(userId, parseParams(CheckPutUrlParams, request.query));
+    return ok({ ...preview }, message);
+  });
+  app.post('/api/addPutRecord', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    const result = await service.add(userId, parseParams(AddPutRecordParams, request.body));
+    return ok({ ...result }, result.collecting ? PutMsg.added : PutMsg.addedReady);
+  });
+  app.post('/api/updatePutRecord', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    await service.update(userId, parseParams(UpdatePutRecordParams, request.body));
+    return ok({}, PutMsg.updated);
+  });
+  app.post('/api/delPutRecordVideo', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    const p = parseParams(PutRecordRefParams, request.body);
+    await service.remove(userId, p.recordId ?? p.id);
+    return ok({}, PutMsg.deleted);
+  });
+  app.post('/api/user/confirmPutRecordVideo', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    const p = parseParams(PutRecordRefParams, request.body);
+    await service.confirmMatch(userId, p.recordId ?? p.id);
+    return ok({}, PutMsg.matchConfirmed);
+  });
+  app.get('/api/user/putRecordList', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    return ok({ ...(await service.list(userId, parseParams(PutRecordListParams, request.query))) });
+  });
+  app.get('/api/user/putRecordReport', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    const p = parseParams(PutRecordRefParams, request.query);
+    return ok({ ...(await service.report(userId, p.recordId ?? p.id)) });
+  });
+  app.get('/api/user/putGroupReport', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    const p = parseParams(PutRecordListParams, request.query);
+    return ok({ ...(await service.groupReport(userId, p.tId)) });
+  });
+
+  app.post('/api/user/addMonitor', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    return ok(
+      { ...(await service.addMonitor(userId, parseParams(AddMonitorParams, request.body))) },
+      PutMsg.monitorAdded,
+    );
+  });
+  app.get('/api/user/monitorHistory', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    return ok({ ...(await service.monitorHistory(userId, parseParams(MonitorHistoryParams, request.query))) });
+  });
+  app.get('/api/user/monitorVideoReport', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    const { id } = parseParams(MonitorRefParams, request.query);
+    return ok({ ...(await service.monitorCurve(userId, id)) });
+  });
+  app.get('/api/user/monitorVideoReport2', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    const { id } = parseParams(MonitorRefParams, request.query);
+    return ok({ ...(await service.monitorFigures(userId, id)) });
+  });
+  app.post('/api/user/delMonitor', TEAM_OWNED, async (request) => {
+    const userId = await caller(request);
+    const { id } = parseParams(MonitorRefParams, request.body);
+    await service.deleteMonitor(userId, id);
+    return ok({}, PutMsg.monitorDeleted);
+  });
+}
