@@ -178,6 +178,19 @@ describe('discovery journeys', () => {
     await notFound.getByText('UID或者链接输入有误，请重新输入').waitFor();
     await shot(page, 'discovery-00-manual-add-not-found');
     expect(errors).toEqual([]);
+
+    // every menu page asks the server for its privileges (GET /api/getMenuPrivilege?menuId=, §2.5 / §6) and
+    // closes when the server refuses
+    const asked: string[] = [];
+    await page.route('**/api/getMenuPrivilege*', async (route) => {
+      asked.push(new URL(route.request().url()).searchParams.get('menuId') ?? '');
+      await route.fulfill({ json: { code: -1, message: '当前账号无权访问该菜单' } });
+    });
+    await page.goto(`${baseUrl}/search/upRank`);
+    await page.getByText('无权访问').waitFor();
+    await page.getByText('当前账号无权访问该菜单').waitFor();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((id) => /^\d+$/.test(id))).toBe(true);
     await context.close();
   });
 
