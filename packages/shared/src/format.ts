@@ -30,3 +30,40 @@ export function truncateTitle(title: string, max: 50 | 60 = 50): string {
 function trimZeros(s: string): string {
   return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
 }
+
+/**
+ * 云指数 has one precision everywhere (docs/metrics.md "云指数"): one decimal. The server rounds every value it
+ * sends with roundIndexNum (lists, detail, rankings, comparison reports, exports) and every screen shows it with
+ * formatIndexNum, so one creator reads the same 云指数 on every page and in every file.
+ */
+export const INDEX_NUM_DECIMALS = 1;
+
+export function roundIndexNum(value: number): number {
+  const f = 10 ** INDEX_NUM_DECIMALS;
+  return Math.round(value * f) / f;
+}
+
+export function formatIndexNum(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  return roundIndexNum(value).toFixed(INDEX_NUM_DECIMALS);
+}
+
+/**
+ * The sample of videos the weekly figures average over (creator_metrics.sample_window, docs/metrics.md "Weekly
+ * figures"): the videos of the last 7 days; when the week has none, of the last 30 days; else the latest 10 of the
+ * last 90 days; 0 when there is none. The creator detail and the comparison report both say which with this text.
+ */
+export type SampleWindow = 0 | 7 | 30 | 90;
+
+export function sampleWindowLabel(window: number | null | undefined): string {
+  switch (window) {
+    case 7:
+      return '近7天视频';
+    case 30:
+      return '近30天视频（近7天无新视频）';
+    case 90:
+      return '近90天最新10个视频（近30天无新视频）';
+    default:
+      return '近90天无视频';
+  }
+}

@@ -21,6 +21,7 @@ import { registerCollectRoutes } from './collect/collect.routes.js';
 import { registerLibraryRoutes } from './library/library.routes.js';
 import { contrastServiceOf, registerContrastRoutes } from './contrast/contrast.routes.js';
 import { registerContrastPdfRoutes } from './contrast-pdf/contrast-pdf.routes.js';
+import { registerNotifyRoutes } from './notify/notify.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -46,4 +47,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerContrastRoutes(app, ctx);
   // after registerContrastRoutes, which creates the context's comparison service with its options
   registerContrastPdfRoutes(app, ctx, contrastServiceOf(ctx));
+  registerNotifyRoutes(app, ctx);
 }
