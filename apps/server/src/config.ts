@@ -114,6 +114,8 @@ const EnvSchema = z.object({
   EXPORT_JOB_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  // Months of creator_daily / video_daily kept attached (0: all); older monthly partitions are detached (0060).
+  DAILY_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
   OPERATOR_USER_IDS: z
     .string()
     .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'a comma-separated list of user ids')
@@ -249,6 +251,8 @@ export interface PipelineSettings {
   backfillPages: number;
   /** uids per live-status request */
   liveStatusBatch: number;
+  /** months of daily snapshots kept attached (DAILY_RETENTION_MONTHS; 0 = everything) */
+  dailyRetentionMonths: number;
 }
 
 function pipelineSettings(e: z.infer<typeof EnvSchema>): PipelineSettings {
@@ -267,6 +271,7 @@ function pipelineSettings(e: z.infer<typeof EnvSchema>): PipelineSettings {
     commentPages: e.COLLECT_COMMENT_PAGES,
     backfillPages: e.COLLECT_BACKFILL_PAGES,
     liveStatusBatch: e.LIVE_STATUS_BATCH,
+    dailyRetentionMonths: e.DAILY_RETENTION_MONTHS,
   };
 }
 

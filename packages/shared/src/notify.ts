@@ -40,21 +40,14 @@ export const NotifyMsg = {
   marked: '已标记为已读',
 } as const;
 
-/** Is `url` an https URL on one of the provider's hosts? */
+/**
+ * Is `url` an https URL on one of the provider's hosts, without user info or port? (A pattern, not the URL class:
+ * this package runs on both sides and has neither DOM nor Node types.)
+ */
+const HTTPS_URL = /^https:\/\/([A-Za-z0-9.-]+)(?:[/?#][^\s]*)?$/;
 export function isWebhookUrl(provider: WebhookProvider, url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  return (
-    parsed.protocol === 'https:' &&
-    parsed.username === '' &&
-    parsed.password === '' &&
-    parsed.port === '' &&
-    WEBHOOK_HOSTS[provider].includes(parsed.hostname)
-  );
+  const host = HTTPS_URL.exec(url)?.[1]?.toLowerCase();
+  return host !== undefined && WEBHOOK_HOSTS[provider].includes(host);
 }
 
 const providerField = z.enum(WEBHOOK_PROVIDERS, { error: NotifyMsg.providerInvalid });
