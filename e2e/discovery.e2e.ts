@@ -165,6 +165,35 @@ describe('discovery journeys', () => {
     await context.close();
   });
 
+  it('offers a manual add on an empty creator search and shows 未找到相关UP主 for a wrong link (§8)', async () => {
+    const context = await newContext(browser());
+    const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/search/upSearch?keyword=${encodeURIComponent('查无此人zz')}`);
+    await page.getByRole('button', { name: '手动添加UP主' }).click();
+    const dialog = page.getByRole('dialog', { name: '手动添加UP主' });
+    await dialog.getByLabel('UP主主页链接或UID').fill('https://www.bilibili.com/video/BV1xx411c7mD');
+    await dialog.getByRole('button', { name: '提交收录' }).click();
+    const notFound = page.getByRole('dialog').filter({ hasText: '未找到相关UP主' });
+    await notFound.getByText('UID或者链接输入有误，请重新输入').waitFor();
+    await shot(page, 'discovery-00-manual-add-not-found');
+    expect(errors).toEqual([]);
+
+    // every menu page asks the server for its privileges (GET /api/getMenuPrivilege?menuId=, §2.5 / §6) and
+    // closes when the server refuses
+    const asked: string[] = [];
+    await page.route('**/api/getMenuPrivilege*', async (route) => {
+      asked.push(new URL(route.request().url()).searchParams.get('menuId') ?? '');
+      await route.fulfill({ json: { code: -1, message: '当前账号无权访问该菜单' } });
+    });
+    await page.goto(`${baseUrl}/search/upRank`);
+    await page.getByText('无权访问').waitFor();
+    await page.getByText('当前账号无权访问该菜单').waitFor();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((id) => /^\d+$/.test(id))).toBe(true);
+    await context.close();
+  });
+
   it('switches ranking kind and period and picks a partition', async () => {
     const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');

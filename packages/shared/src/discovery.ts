@@ -818,3 +818,13 @@ export interface FlowmeterAnswer extends ApiEnvelope {
   days: number;
   partitions: { tid: number; name: string; series: { dataDate: string; playIncrease: number }[] }[];
 }
+
+/** §7.3 "Basic-data call type 7" (the path is not shown; ours: GET /api/basicData?type=7). */
+export const BASIC_DATA_TYPE = 7;
+export const BasicDataParams = z.object({
+  type: z.coerce
+    .number({ error: '基础数据类型有误' })
+    .int({ error: '基础数据类型有误' })
+    .refine((v) => v === BASIC_DATA_TYPE, { error: '基础数据类型有误' }),
+});
+export type BasicDataParams = z.infer<typeof BasicDataParams>;

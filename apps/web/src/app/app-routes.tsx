@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { VERSION_QUERY_FIELD, isPublicPath, referrerPolicyFor, type MenuRoute } from '@xg/shared';
+import { Msg, VERSION_QUERY_FIELD, isPublicPath, referrerPolicyFor, type MenuRoute } from '@xg/shared';
+import { errorText, isApiError } from '../lib/api-client';
+import { privilegeAllows, useMenuPrivilege } from './menu-privilege';
 import { PageLoading } from '../components/page-loading';
 import { setDocumentTitle, setReferrerMeta } from '../lib/document-head';
 import { clearSession, isLoggedOutByUser, useAccessToken } from '../lib/session';
@@ -28,6 +30,9 @@ const UserLayout = lazy(() => import('./layouts/user-layout').then((m) => ({ def
 const IndexPage = lazy(() => import('./pages/index-page').then((m) => ({ default: m.IndexPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const NotFound = lazy(() => import('../components/not-found').then((m) => ({ default: m.NotFound })));
+const NoPermissionPage = lazy(() =>
+  import('./pages/no-permission-page').then((m) => ({ default: m.NoPermissionPage })),
+);
 const ServiceUnavailablePage = lazy(() =>
   import('./pages/service-unavailable-page').then((m) => ({ default: m.ServiceUnavailablePage })),
 );
@@ -65,7 +70,27 @@ function RequirePermission({
   menuId: number;
   children: ReactNode;
 }) {
-  return hasMenuPermission(granted, menuId) ? children : <NotFound />;
+  if (!hasMenuPermission(granted, menuId)) return <NotFound />;
+  return <ServerPrivilege menuId={menuId}>{children}</ServerPrivilege>;
+}
+
+/** The server's per-menu check (GET /api/getMenuPrivilege, §2.5 / §6) before the screen renders. */
+function ServerPrivilege({ menuId, children }: { menuId: number; children: ReactNode }) {
+  const privilege = useMenuPrivilege(menuId);
+  if (privilege.isPending) return <PageLoading />;
+  if (privilege.isError) {
+    // a refusal (−1) closes the page; a failed call (network, 5xx) leaves it to the page's own calls
+    return isApiError(privilege.error) && privilege.error.kind === 'envelope' ? (
+      <NoPermissionPage message={errorText(privilege.error)} />
+    ) : (
+      children
+    );
+  }
+  return privilegeAllows(privilege.data.privileges, menuId) ? (
+    children
+  ) : (
+    <NoPermissionPage message={Msg.menuForbidden} />
+  );
 }
 
 function menuRoutes(menus: readonly MenuRoute[]): RouteObject[] {

@@ -57,11 +57,11 @@ export function registerApiDocsRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get(
     '/api/docs/init.js',
     doc({ tag: 'api-docs', summary: '接口文档页面的启动脚本', auth: 'public', produces: 'javascript' }),
-    (_request, reply) => asset(reply, 'text/javascript; charset=utf-8', INIT_SCRIPT),
+    (_request, reply) => asset(reply, 'application/javascript; charset=utf-8', INIT_SCRIPT),
   );
 
   for (const [file, type] of [
-    ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+    ['swagger-ui-bundle.js', 'application/javascript; charset=utf-8'],
     ['swagger-ui.css', 'text/css; charset=utf-8'],
   ] as const) {
     app.get(

@@ -10,6 +10,7 @@ import { createIngestion } from '../ingestion/index.js';
 import { pipelineOf } from '../pipeline/registry.js';
 import { CollectorService, type SubmitResult } from './collector.service.js';
 import { doc } from '../../lib/route-doc.js';
+import { TEAM_OWNED } from '../collect/collect.routes.js';
 
 /** spec §5: "Collection input must not be empty". */
 export const COLLECTION_INPUT_REQUIRED = '输入内容不能为空';
@@ -72,11 +73,14 @@ export function registerCollectorRoutes(app: FastifyInstance, ctx: AppContext): 
    */
   app.get(
     '/api/collectEredar',
-    doc({
-      tag: 'collector',
-      summary: '私有达人库：先提交收录（flag 0 格式错误，1 正常，2 已收录，3 博主不存在）',
-      query: CollectEredarParams,
-    }),
+    doc(
+      {
+        tag: 'collector',
+        summary: '私有达人库：先提交收录（flag 0 格式错误，1 正常，2 已收录，3 博主不存在）',
+        query: CollectEredarParams,
+      },
+      TEAM_OWNED,
+    ),
     async (request) => {
       const principal = await app.requireUser(request);
       const p = parseParams(CollectEredarParams, request.query);

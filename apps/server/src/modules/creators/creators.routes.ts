@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  BasicDataParams,
   BusinessSortParams,
   KeywordSuggestParams,
   KolFanEventsParams,
@@ -79,6 +80,21 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       await app.requireUser(request);
       return ok(await search.filterOptions());
+    },
+  );
+
+  app.get(
+    '/api/basicData',
+    doc({
+      tag: 'creators',
+      summary: '基础数据 type 7：分区树、报价区间、粉丝区间（§7.3；与 searchFilter 同源）',
+      query: BasicDataParams,
+    }),
+    async (request) => {
+      await app.requireUser(request);
+      parseParams(BasicDataParams, request.query);
+      const { themeInfos, businessPriceBasicDatas, fansNumBasicDatas } = await search.filterOptions();
+      return ok({ themeInfos, businessPriceBasicDatas, fansNumBasicDatas });
     },
   );
 

@@ -309,6 +309,21 @@ describe('GET /api/searchFilter and /api/twoSortFlag', () => {
     expect((await get('/api/twoSortFlag', { tid: 'x' })).message).toBe(DiscoveryMsg.tidInvalid);
   });
 
+  it('answers the basic data of type 7 (§7.3): the same tree and ranges as searchFilter, nothing else', async () => {
+    const filter = await get<SearchFilterAnswer>('/api/searchFilter', {});
+    const basic = await get<Record<string, unknown>>('/api/basicData', { type: 7 });
+    expect(basic).toEqual({
+      code: 200,
+      message: expect.any(String),
+      themeInfos: filter.themeInfos,
+      businessPriceBasicDatas: filter.businessPriceBasicDatas,
+      fansNumBasicDatas: filter.fansNumBasicDatas,
+    });
+    expect((await get('/api/basicData', { type: 3 })).message).toBe('基础数据类型有误');
+    expect((await get('/api/basicData', {})).code).toBe(-1);
+    expect((await t.call('GET', '/api/basicData', { type: 7 })).status).toBe(401);
+  });
+
   it('answers 401 without a token', async () => {
     expect((await t.call('GET', '/api/searchFilter')).status).toBe(401);
     expect((await t.call('GET', '/api/twoSortFlag')).status).toBe(401);

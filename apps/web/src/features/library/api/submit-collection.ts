@@ -1,26 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import type { ManualCollect } from '@xg/shared';
+import { apiGet } from '../../../lib/api-client';
 import { array, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
 import { LIBRARY_QUERY_ROOT } from './eredar';
 
-export interface SubmitCollection {
+export interface CollectEredar {
   message: string;
-  isExists: number;
+  /** §4 manual collect: 0 format wrong, 1 normal, 2 already collected, 3 blogger does not exist */
+  flag: ManualCollect;
   kolId: number | null;
   kolName: string;
   kolUid: number | null;
 }
-const submitDecoder: Decoder<SubmitCollection> = object<SubmitCollection>({
+const flagDecoder: Decoder<ManualCollect> = (input, path) => {
+  const v = count(input, path);
+  return v === 1 || v === 2 || v === 3 ? v : 0;
+};
+const collectDecoder: Decoder<CollectEredar> = object<CollectEredar>({
   message: text,
-  isExists: count,
+  flag: flagDecoder,
   kolId: nullable(number),
   kolName: text,
   kolUid: nullable(number),
 });
 
-/** POST /api/submitCollectionKol (§4 creator collection): url → isExists 0 / 1 / 2. */
-export function submitCollection(url: string) {
-  return apiPost('/api/submitCollectionKol', { url }, submitDecoder);
+/** GET /api/collectEredar (§7.3): the add dialog's 先提交收录 → the §4 manual-collect flag. */
+export function collectEredar(target: { url: string } | { kolUid: string }) {
+  return apiGet('/api/collectEredar', target, collectDecoder);
 }
 
 export interface CollectionRequestItem {

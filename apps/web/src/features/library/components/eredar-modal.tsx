@@ -25,6 +25,8 @@ import {
   InfluencerCheck,
   LAUNCH_LEVEL_DEFAULT,
   LibraryMsg,
+  MANUAL_COLLECT_DIALOGS,
+  ManualCollect,
   PRICE_MAX,
   diyThemeOk,
   formatCount,
@@ -35,7 +37,7 @@ import { feedback } from '../../../lib/feedback';
 import { useCustomGroups } from '../../collect/api/customize-sort';
 import { useListRefusal } from '../../collect/hooks/use-list-refusal';
 import { LIBRARY_QUERY_ROOT, checkKol, saveEredar, updateEredar, useEredar, type CheckKol } from '../api/eredar';
-import { submitCollection } from '../api/submit-collection';
+import { collectEredar } from '../api/submit-collection';
 
 export type EredarModalMode = { kind: 'add'; presetUid?: string } | { kind: 'edit'; id: number };
 
@@ -205,8 +207,16 @@ export function EredarModal({
             },
             onCancel: async () => {
               try {
-                const result = await submitCollection(link || `https://space.bilibili.com/${id}`);
-                feedback().message.success(result.message);
+                const result = await collectEredar(link ? { url: link } : { kolUid: id });
+                // §4 manual collect: one dialog per outcome (format wrong / normal / already collected / no such creator)
+                const dialog = MANUAL_COLLECT_DIALOGS[result.flag];
+                const show =
+                  result.flag === ManualCollect.NORMAL
+                    ? Modal.success
+                    : result.flag === ManualCollect.ALREADY_COLLECTED
+                      ? Modal.info
+                      : Modal.warning;
+                show({ title: dialog.title, content: dialog.content, okText: '知道了' });
                 await queryClient.invalidateQueries({ queryKey: LIBRARY_QUERY_ROOT });
               } catch (error) {
                 handleRefusal(error);

@@ -107,6 +107,14 @@ function PaymentBody({ order, onClose }: { order: PaymentOrder; onClose: () => v
             {formatYuan(amount)}
           </dd>
         </div>
+        {code.data ? (
+          <div>
+            <dt>订单号</dt>
+            <dd className="pay-dialog-order" data-testid="pay-order-no">
+              {code.data.payResult.orderNo}
+            </dd>
+          </div>
+        ) : null}
       </dl>
 
       <Radio.Group

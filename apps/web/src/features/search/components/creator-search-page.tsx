@@ -18,6 +18,7 @@ import { SEARCH_PAGE_SIZE, filterParams, useSearchKol, type KolFilters } from '.
 import { ExportButton } from '../../export/components/export-button';
 import { hasFilter, readSearchUrl, writeSearchUrl, type SearchTab, type SearchUrlState } from '../search-url';
 import { ContentResults } from './content-results';
+import { CollectCreatorModal } from './collect-creator-modal';
 import { CreatorResultCard } from './creator-result-card';
 import { KeywordSearchBox } from './keyword-search-box';
 import { SearchFilters } from './search-filters';
@@ -252,7 +253,9 @@ function SearchResults({ state, sortOptions, onSort, onPage }: SearchResultsProp
               ? `${Msg.kolNotFound}，请检查名称或UID，或调整筛选条件`
               : '没有符合筛选条件的UP主，请调整筛选条件'
           }
-        />
+        >
+          {state.keyword ? <ManualAdd keyword={state.keyword} /> : null}
+        </Empty>
       </Card>
     );
   }
@@ -291,5 +294,30 @@ function SearchResults({ state, sortOptions, onSort, onPage }: SearchResultsProp
         />
       ) : null}
     </Card>
+  );
+}
+
+/** §8: an empty creator search offers to add the creator manually (submitCollectionKol). */
+function ManualAdd({ keyword }: { keyword: string }) {
+  const [open, setOpen] = useState(false);
+  const hrefOf = useAppHref();
+  return (
+    <>
+      <Typography.Paragraph type="secondary">没有找到想要的UP主？可提交主页链接或UID，由系统收录</Typography.Paragraph>
+      <Button type="primary" onClick={() => setOpen(true)}>
+        手动添加UP主
+      </Button>
+      <CollectCreatorModal
+        open={open}
+        initial={/^\d+$/.test(keyword) ? keyword : ''}
+        onClose={() => setOpen(false)}
+        detailHref={(kolId, kolName) =>
+          hrefOf({
+            pathname: DETAIL_PATH,
+            search: `?${new URLSearchParams({ kolId: String(kolId), kolName }).toString()}`,
+          })
+        }
+      />
+    </>
   );
 }
