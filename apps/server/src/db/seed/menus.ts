@@ -500,6 +500,7 @@ export const MENU_ROWS: readonly MenuSeedRow[] = [
     openDefault: false,
     sort: 502,
     minUserType: FEATURE_POLICY['opinion.warn'].level,
+  },
   // Placements and video monitoring (issue #24): 投放管理 from 初级版 (placement.record), its report as a hidden
   // sibling, 视频监测 from 专业版 (monitor.video).
   {
