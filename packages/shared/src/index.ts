@@ -18,3 +18,4 @@ export * from './real-data.js';
 export * from './lists.js';
 export * from './library.js';
 export * from './contrast.js';
+export * from './content.js';

@@ -20,6 +20,7 @@ import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerCollectRoutes } from './collect/collect.routes.js';
 import { registerLibraryRoutes } from './library/library.routes.js';
 import { contrastServiceOf, registerContrastRoutes } from './contrast/contrast.routes.js';
+import { registerContentRoutes } from './content/content.routes.js';
 import { registerContrastPdfRoutes } from './contrast-pdf/contrast-pdf.routes.js';
 
 /** Every product module registers its routes here. */
@@ -44,6 +45,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerCollectRoutes(app, ctx);
   registerLibraryRoutes(app, ctx);
   registerContrastRoutes(app, ctx);
+  registerContentRoutes(app, ctx);
   // after registerContrastRoutes, which creates the context's comparison service with its options
   registerContrastPdfRoutes(app, ctx, contrastServiceOf(ctx));
 }

@@ -2,9 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { SiteConfig } from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
+import { contentServiceOf, requestOrigin } from '../content/content.routes.js';
 
-/** Branding is configuration (README: PRODUCT_NAME, LOGO_URL, COMPANY_*…); the web reads it here. */
+/**
+ * Branding is configuration (README: PRODUCT_NAME, LOGO_URL, COMPANY_*…); the QR codes and the serve-warn flag
+ * are content the operator console edits (content_settings, migration 0050). The web reads them here.
+ */
 export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const site: SiteConfig = { ...ctx.config.site, version: ctx.config.appVersion };
-  app.get('/api/siteConfig', () => Promise.resolve(ok({ site, sandbox: ctx.config.sandbox })));
+  const content = contentServiceOf(ctx);
+  app.get('/api/siteConfig', async (request) => {
+    const site: SiteConfig = {
+      ...ctx.config.site,
+      version: ctx.config.appVersion,
+      ...(await content.siteExtras(requestOrigin(request))),
+    };
+    return ok({ site, sandbox: ctx.config.sandbox });
+  });
 }
