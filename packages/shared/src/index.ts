@@ -19,3 +19,4 @@ export * from './lists.js';
 export * from './library.js';
 export * from './contrast.js';
 export * from './content.js';
+export * from './console.js';

@@ -20,6 +20,7 @@ import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerCollectRoutes } from './collect/collect.routes.js';
 import { registerLibraryRoutes } from './library/library.routes.js';
 import { contrastServiceOf, registerContrastRoutes } from './contrast/contrast.routes.js';
+import { registerConsoleRoutes } from './console/console.routes.js';
 import { registerContentRoutes } from './content/content.routes.js';
 import { registerContrastPdfRoutes } from './contrast-pdf/contrast-pdf.routes.js';
 
@@ -46,6 +47,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerLibraryRoutes(app, ctx);
   registerContrastRoutes(app, ctx);
   registerContentRoutes(app, ctx);
+  registerConsoleRoutes(app, ctx);
   // after registerContrastRoutes, which creates the context's comparison service with its options
   registerContrastPdfRoutes(app, ctx, contrastServiceOf(ctx));
 }
