@@ -51,6 +51,9 @@ const ClassroomDetailPage = lazy(() =>
   import('../features/classroom/components/classroom-detail-page').then((m) => ({ default: m.ClassroomDetailPage })),
 );
 const PromoPage = lazy(() => import('../features/home/components/promo-page').then((m) => ({ default: m.PromoPage })));
+const ConsolePage = lazy(() =>
+  import('../features/console/components/console-page').then((m) => ({ default: m.ConsolePage })),
+);
 const SqueezeRoute = lazy(() => import('./pages/squeeze-route').then((m) => ({ default: m.SqueezeRoute })));
 
 const NOT_FOUND_HANDLE: RouteHandle = { title: '页面不存在' };
@@ -120,6 +123,8 @@ function buildRoutes(menuData: MenuData | undefined): RouteObject[] {
     { path: '/', element: <Redirect to={{ pathname: home ?? '/index' }} /> },
   ];
   if (menuData) {
+    // the operator console: its own layout; the server answers 403 to every account that is not an operator
+    routes.push({ path: '/console', element: <ConsolePage />, handle: { title: '运营后台' } });
     routes.push({
       element: <SignedInLayout menus={menuData.menus} openMenus={menuData.openMenus} />,
       children: [...menuRoutes(menuData.menus), { path: '*', element: <NotFound />, handle: NOT_FOUND_HANDLE }],

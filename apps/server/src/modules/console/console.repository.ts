@@ -214,6 +214,14 @@ export class ConsoleRepository {
     }));
   }
 
+  async priceOptions() {
+    const { rows } = await sql<{ id: number; level: number; title: string; month_num: number; price: string }>`
+      SELECT id, level, title, month_num, price FROM price_options WHERE enabled ORDER BY level, month_num`.execute(
+      this.db,
+    );
+    return rows.map((r) => ({ id: r.id, level: r.level, title: r.title, monthNum: r.month_num, price: r.price }));
+  }
+
   /** A user by id, phone or e-mail. */
   async findUser(keyword: string): Promise<string | null> {
     const k = keyword.trim();

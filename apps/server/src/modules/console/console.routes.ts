@@ -187,6 +187,12 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
     return ok({ list: await repo.orders(keyword) });
   });
 
+  /** The price options a bank transfer may pay for. */
+  app.get('/api/console/priceOptions', async (request) => {
+    await requireArea(request, 'orders');
+    return ok({ list: await repo.priceOptions() });
+  });
+
   app.post('/api/console/orders/bankTransfer', async (request) => {
     const op = await requireArea(request, 'orders');
     const p = parseParams(BankTransferParams, request.body);

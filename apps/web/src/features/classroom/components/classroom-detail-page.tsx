@@ -5,7 +5,7 @@ import { QueryFailed } from '../../../components/query-failed';
 import { isApiError } from '../../../lib/api-client';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useNewsDetail } from '../api/get-news-detail';
-import { MarkdownView } from './markdown-view';
+import { MarkdownView } from '../../../components/markdown-view';
 import { NewsCard, newsDate } from './news-card';
 import '../classroom.css';
 
