@@ -102,7 +102,14 @@ describe('accounts journeys', () => {
     const page = await context.newPage();
     const errors = collectErrors(page);
     const phone = freshPhone();
+    const outboxCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/sandbox/smsOutbox')) outboxCalls.push(r.url());
+    });
     await page.goto(`${baseUrl}/login?status=register`);
+    // the sandbox hint comes from /api/siteConfig; the panel never calls the outbox with an empty phone (#23)
+    await page.getByText('沙箱模式：短信验证码会写入服务器日志').first().waitFor();
+    expect(outboxCalls).toEqual([]);
     await page.getByRole('tab', { name: '扫码注册' }).click();
     await page.getByAltText('微信扫码注册二维码').waitFor();
     await shotBoth(page, 'acc-05-register-qr');
@@ -320,6 +327,8 @@ describe('accounts journeys', () => {
     const header = sub.getByTestId('user-block').first();
     await expect.poll(() => header.textContent()).toContain('子账号');
     await expect.poll(() => header.textContent()).toContain('企业版');
+    // a sub-account cannot renew or upgrade (§6): the header offers no 续费升级 that could only refuse (#23)
+    expect(await sub.getByRole('button', { name: '续费升级' }).count()).toBe(0);
     await sub.goto(`${baseUrl}/account`);
     await sub.locator('.ant-card').filter({ hasText: '主账号' }).getByRole('button', { name: '解除绑定' }).waitFor();
     await shotBoth(sub, 'acc-12-account-sub');

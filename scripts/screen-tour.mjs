@@ -235,8 +235,16 @@ function summary(tours) {
   return lines.join('\n');
 }
 
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromiumPath)) {
+  process.stderr.write(
+    `npm run screens needs Chromium at ${chromiumPath} (CHROMIUM_PATH) and CJK fonts for the Chinese texts:\n` +
+      '  sudo apt-get install chromium fonts-noto-cjk\n',
+  );
+  process.exit(1);
+}
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath,
   args: [
     '--headless',
     '--no-sandbox',

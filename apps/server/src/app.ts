@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
+import { prettyLogStream } from './lib/log-format.js';
 import cookie from '@fastify/cookie';
 import { ApiCode, Msg } from '@xg/shared';
 import type { AppConfig } from './config.js';
@@ -17,6 +18,8 @@ import { registerSiteRoutes } from './modules/site/site.routes.js';
 import { SessionRepository } from './modules/session/session.repository.js';
 import { SessionService } from './modules/session/session.service.js';
 import { registerModules } from './modules/index.js';
+import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
+import type { RouteDoc } from './lib/route-doc.js';
 import { builtFileAfterStart, registerWebStatic } from './plugins/web-static.js';
 import { headFor, indexHtmlReader, withHead } from './plugins/page-head.js';
 import { contentServiceOf } from './modules/content/content.routes.js';
@@ -31,6 +34,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   teamOwned: boolean;
+  /** the route's OpenAPI description (lib/route-doc.ts); absent = undescribed, which openapi.test.ts refuses */
+  doc?: RouteDoc;
 }
 
 declare module 'fastify' {
@@ -58,12 +63,19 @@ export const REDACT_PATHS = [
  * and the built web app with SPA fallback. Tests call it with their own database and use `app.inject()`.
  */
 export async function buildApp(config: AppConfig & { databaseUrl: string }): Promise<BuiltApp> {
+  const pretty = config.logFormat === 'pretty';
   const loggerOptions: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
       ? false
-      : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+      : {
+          level: config.logLevel,
+          redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+          ...(pretty ? { stream: prettyLogStream() } : {}),
+        };
   const app = Fastify({
     logger: loggerOptions,
+    // pretty: one line per request at debug (the onResponse hook below) instead of two at info
+    ...(pretty ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // X-Request-Id is read by requestIdOf: a client's id only when short and of safe characters (issue #14)
@@ -82,12 +94,22 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
     await db.destroy();
   });
 
+  if (pretty)
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.debug(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+      done();
+    });
   registerSecurityHeaders(app);
   app.decorate('routeTable', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      app.routeTable.push({ method, url: route.url, teamOwned: route.config?.teamOwned === true });
+      app.routeTable.push({
+        method,
+        url: route.url,
+        teamOwned: route.config?.teamOwned === true,
+        ...(route.config?.doc ? { doc: route.config.doc } : {}),
+      });
     }
   });
 
@@ -126,6 +148,7 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   registerHealthRoutes(app, ctx);
   registerSiteRoutes(app, ctx);
   registerModules(app, ctx);
+  registerApiDocsRoutes(app, ctx);
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: one readable line per record, requests at debug; json: pino's JSON lines (lib/log-format.ts) */
+  LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),
   SANDBOX: bool(true),
   /** sandbox mode on a non-loopback HOST: refused unless this is set (docs: README, Sandbox mode) */
   SANDBOX_PUBLIC: bool(false),
@@ -114,6 +116,8 @@ const EnvSchema = z.object({
   EXPORT_JOB_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  // Months of creator_daily / video_daily kept attached (0: all); older monthly partitions are detached (0060).
+  DAILY_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
   OPERATOR_USER_IDS: z
     .string()
     .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'a comma-separated list of user ids')
@@ -157,6 +161,8 @@ export interface AppConfig {
   dataDir: string;
   webDist: string;
   logLevel: string;
+  /** LOG_FORMAT: 'pretty' (readable lines, requests at debug) or 'json' (pino's JSON lines) */
+  logFormat: 'pretty' | 'json';
   sandbox: boolean;
   /**
    * Creator searches from the in-memory index (SEARCH_INDEX, default on); the rows changed since its snapshot
@@ -249,6 +255,8 @@ export interface PipelineSettings {
   backfillPages: number;
   /** uids per live-status request */
   liveStatusBatch: number;
+  /** months of daily snapshots kept attached (DAILY_RETENTION_MONTHS; 0 = everything) */
+  dailyRetentionMonths: number;
 }
 
 function pipelineSettings(e: z.infer<typeof EnvSchema>): PipelineSettings {
@@ -267,6 +275,7 @@ function pipelineSettings(e: z.infer<typeof EnvSchema>): PipelineSettings {
     commentPages: e.COLLECT_COMMENT_PAGES,
     backfillPages: e.COLLECT_BACKFILL_PAGES,
     liveStatusBatch: e.LIVE_STATUS_BATCH,
+    dailyRetentionMonths: e.DAILY_RETENTION_MONTHS,
   };
 }
 
@@ -565,6 +574,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     sandbox: e.SANDBOX,
     searchIndex: { enabled: e.SEARCH_INDEX ?? true, freshMs: e.SEARCH_INDEX_FRESH_MS },
     exportInlineWaitMs: e.EXPORT_INLINE_WAIT_MS,

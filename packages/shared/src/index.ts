@@ -20,3 +20,4 @@ export * from './library.js';
 export * from './contrast.js';
 export * from './content.js';
 export * from './console.js';
+export * from './notify.js';

@@ -208,6 +208,25 @@ export const CheckKolParams = z
   .refine((v) => Boolean(v.url) || Boolean(v.kolUid), { error: LibraryMsg.linkOrIdRequired });
 export type CheckKolParams = z.infer<typeof CheckKolParams>;
 
+/**
+ * GET /api/collectEredar (§7.3): "先提交收录" of the add-creator dialog — the system collects a creator that it
+ * does not track yet. Same input as checkKolByUrlOrUid: a homepage link or a creator id.
+ */
+export const CollectEredarParams = CheckKolParams;
+export type CollectEredarParams = CheckKolParams;
+
+/** §4 "Manual collect: 0 format wrong, 1 normal, 2 already collected, 3 blogger does not exist" (`flag`). */
+export const ManualCollect = { FORMAT_WRONG: 0, NORMAL: 1, ALREADY_COLLECTED: 2, NOT_EXIST: 3 } as const;
+export type ManualCollect = (typeof ManualCollect)[keyof typeof ManualCollect];
+
+/** The dialog of each manual-collect flag: title and text (ours; the spec names the four outcomes only). */
+export const MANUAL_COLLECT_DIALOGS: Readonly<Record<ManualCollect, { title: string; content: string }>> = {
+  0: { title: '链接或UID格式有误', content: '请粘贴B站个人空间链接（space.bilibili.com/数字）或填写纯数字UID后重试' },
+  1: { title: '已提交收录', content: '系统正在收录该达人，约1~2小时后可搜索到并自动填充资料，完整数据约24小时内更新' },
+  2: { title: '该达人已被收录', content: '系统已收录该达人，重新查询即可自动填充资料' },
+  3: { title: '博主不存在', content: '平台上找不到该UID或链接对应的博主，请检查后重新输入' },
+};
+
 /** POST /api/saveEredar: a homepage link or a creator id, plus the fields. */
 export const SaveEredarParams = z
   .object({ ...linkOrId, ...libraryFieldsShape })

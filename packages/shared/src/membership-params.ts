@@ -126,6 +126,11 @@ export interface ConfirmPayAnswer extends ApiEnvelope {
   amount: number;
   payType: number;
   expireTime: string;
+  /**
+   * §7.2 "returns imgStr or payResult": the order just created, in the shape of GET /api/pay/payResult's
+   * `order` (status `created` until paid), so a client can show and poll it without a second call.
+   */
+  payResult: OrderSummary;
 }
 
 export interface PayQueryAnswer extends ApiEnvelope {

@@ -7,7 +7,7 @@ import pg from 'pg';
  * Forward-only SQL migrations: `migrations/NNNN_name.sql`, applied in name order, each in its own
  * transaction, recorded in `schema_migrations`. An advisory lock keeps two starting processes apart.
  */
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 734_211_001;
 
 export async function migrate(databaseUrl: string, dir: string = MIGRATIONS_DIR): Promise<string[]> {

@@ -4,6 +4,8 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Int8 = ColumnType<string, number | bigint | string, number | bigint | string>;
 type GenInt8 = ColumnType<string, number | bigint | string | undefined, number | bigint | string>;
+/** a bigint column that may be NULL (unknown) */
+type NullInt8 = ColumnType<string | null, number | bigint | string | null | undefined, number | bigint | string | null>;
 
 export interface AppMetaTable {
   key: string;
@@ -110,7 +112,8 @@ export interface CreatorsTable {
   name_grams: ColumnType<string[], never, never>;
   face: Generated<string>;
   sign: Generated<string>;
-  level: Generated<number>;
+  /** 0031: NULL when the platform did not send it (shown "-") */
+  level: ColumnType<number | null, number | null | undefined, number | null>;
   sex: Generated<number>;
   official_type: Generated<number>;
   official_title: Generated<string>;
@@ -119,7 +122,8 @@ export interface CreatorsTable {
   live_room_id: Int8 | null;
   is_live: Generated<number>;
   fans: GenInt8;
-  following: GenInt8;
+  /** 0031: NULL when the platform did not send it (shown "-") */
+  following: NullInt8;
   likes: GenInt8;
   plays: GenInt8;
   video_count: Generated<number>;
@@ -133,6 +137,8 @@ export interface CreatorsTable {
    * derives them from the stored videos (docs/metrics.md, "Creator totals")
    */
   platform_totals: Generated<boolean>;
+  /** 0031: the day of the newest creator record whose profile the row holds (NULL: none since 0031) */
+  profile_day: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -153,11 +159,14 @@ export interface CreatorDailyTable {
   creator_id: Int8;
   day: ColumnType<string, string, string>;
   fans: Int8;
-  following: GenInt8;
+  /** 0031: NULL when neither the day nor an earlier day carried it */
+  following: NullInt8;
   likes: Int8;
   plays: Int8;
   video_count: number;
   charging: Generated<number>;
+  /** 0031: bits of the counters the day's own responses carried (fans 1, following 2, likes 4, plays 8, video_count 16); NULL = all */
+  known: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface VideosTable {

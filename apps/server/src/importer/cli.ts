@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.js';
 import { createDb } from '../db/client.js';
 import {
+  checkDay,
   IMPORT_TYPES,
   ImportError,
   importFiles,
@@ -125,6 +126,7 @@ export async function runCli(argv: readonly string[], io: CliIo, env?: NodeJS.Pr
   try {
     if (values['dry-run']) {
       const { records, files } = await readFiles(positionals, type);
+      checkDay(records, day);
       for (const f of files) io.out(`  ${f.file}: ${f.responses} response(s), ${f.skipped.length} skipped`);
       io.out(
         `dry run for ${day}: ${records.creators.length} creator(s), ${records.videos.length} video(s), ` +

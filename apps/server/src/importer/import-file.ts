@@ -16,8 +16,10 @@ import {
   type BgmRecord,
   type CreatorRecord,
   type DomainRecords,
+  type RankingRecord,
   type VideoRecord,
 } from '../providers/bilibili/records.js';
+import { dayEndMs, shanghaiToday } from '../db/seed/world/days.js';
 import type { Ingestor, IngestResult, VideoIngestResult } from '../modules/ingestion/ingestor.js';
 import type { DetailWriter, DetailWriteResult } from './detail-writer.js';
 
@@ -99,33 +101,60 @@ export interface FileSummary {
   skipped: { index: number; code: number; message: string }[];
 }
 
+const LIST_PARSERS = { popular: parsePopular, ranking: parseRanking, weekly: parseWeekly } as const;
+
+/** What a response's data holds, for a message: its keys (at most 8). */
+function shapeOf(data: unknown): string {
+  if (Array.isArray(data)) return `an array of ${data.length}`;
+  if (!isObject(data)) return data === undefined ? 'no data' : typeof data;
+  const keys = Object.keys(data);
+  return keys.length === 0 ? 'an empty object' : `keys ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
+}
+
+/**
+ * The items of a list response; a list answer with 0 items of the list's shape (an empty list, or a user card or nav
+ * answer forced as a list) is an error that says what was found: importing it would write nothing and report success.
+ */
+function parseList(type: 'popular' | 'ranking' | 'weekly', data: unknown): RankingRecord[] {
+  let items: RankingRecord[] = [];
+  try {
+    items = LIST_PARSERS[type](data).items;
+  } catch {
+    // not the list's shape: reported below with what the data holds
+  }
+  if (items.length === 0) {
+    throw new ImportError(
+      `0 items of the expected shape (a ${type} list: data.list[] of videos); found ${shapeOf(data)} ` +
+        `(${type} 列表中没有可导入的视频)`,
+    );
+  }
+  return items;
+}
+
 /** Parses one response body into `into`; answers its type, or a skip when its code is not 0. */
 export function parseResponse(
   body: unknown,
   type: ImportType | 'auto',
   into: ImportedRecords,
 ): { type: ImportType } | { skipped: { code: number; message: string } } {
+  let data: unknown;
   const env = Envelope.safeParse(body);
-  if (!env.success) throw new ImportError('not a Bilibili response (no {code, data} envelope)');
-  if (env.data.code !== 0) return { skipped: { code: env.data.code, message: envelopeMessage(env.data) } };
-  const data = env.data.data;
+  if (env.success) {
+    if (env.data.code !== 0) return { skipped: { code: env.data.code, message: envelopeMessage(env.data) } };
+    data = env.data.data;
+  } else if (isObject(body) && Array.isArray(body.list)) {
+    // the data part saved without its envelope, as many collectors store a list: {"number": …, "list": [ … ]}
+    data = body;
+  } else {
+    throw new ImportError('not a Bilibili response (no {code, data} envelope, nor a saved {list: [ … ]})');
+  }
   const detected = type === 'auto' ? detectType(data) : type;
   if (!detected) throw new ImportError('cannot tell the response type from its shape; pass --type');
   switch (detected) {
-    case 'popular': {
-      const items = parsePopular(data).items;
-      into.rankings.push(...items);
-      into.videos.push(...items.map((i) => i.video));
-      break;
-    }
-    case 'ranking': {
-      const items = parseRanking(data).items;
-      into.rankings.push(...items);
-      into.videos.push(...items.map((i) => i.video));
-      break;
-    }
+    case 'popular':
+    case 'ranking':
     case 'weekly': {
-      const items = parseWeekly(data).items;
+      const items = parseList(detected, data);
       into.rankings.push(...items);
       into.videos.push(...items.map((i) => i.video));
       break;
@@ -275,17 +304,43 @@ export interface ImportSummary {
 }
 
 /**
+ * The day against the clock and the data, before anything is written: a day after today (Asia/Shanghai) is refused,
+ * and so is a set of responses holding videos published after the day (the file was taken later than the date says:
+ * its rows would predate their videos). Throws ImportError with the count.
+ */
+export function checkDay(records: DomainRecords, day: string, now: Date = new Date()): void {
+  const today = shanghaiToday(now);
+  if (day > today) {
+    throw new ImportError(
+      `--date ${day} is after today (${today}, Asia/Shanghai): a future day cannot have been collected ` +
+        `(日期 ${day} 晚于今天 ${today}，不能导入未来的日期)`,
+    );
+  }
+  const end = dayEndMs(day) / 1000;
+  const later = records.videos.filter((v) => v.pubdate >= end);
+  if (later.length > 0) {
+    const first = later[0] as VideoRecord;
+    throw new ImportError(
+      `${later.length} video(s) were published after ${day} (e.g. av${first.aid} on ` +
+        `${shanghaiToday(new Date(first.pubdate * 1000))}): the responses were taken later than --date says ` +
+        `(${later.length} 个视频的发布时间晚于 ${day}，整批拒绝导入)`,
+    );
+  }
+}
+
+/**
  * Reads the files and writes their records for `day` through the ingestor (creators first, then videos), then
  * the view/detail extras of the videos now stored.
  */
 export async function importFiles(
   files: readonly string[],
-  options: { day: string; type: ImportType | 'auto' },
+  options: { day: string; type: ImportType | 'auto'; now?: Date },
   ingestor: Ingestor,
   details: DetailWriter,
   rawStore?: (raw: readonly RawResponse[], day: string) => Promise<number>,
 ): Promise<ImportSummary> {
   const { records, files: summaries, raw } = await readFiles(files, options.type);
+  checkDay(records, options.day, options.now);
   const rawKept = rawStore ? await rawStore(raw, options.day) : 0;
   const creators = await ingestor.ingestCreators(records.creators, options.day);
   const videos = await ingestor.ingestVideos(records.videos, options.day);

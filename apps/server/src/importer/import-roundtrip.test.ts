@@ -160,6 +160,7 @@ describe('importer round trip', () => {
         plays: '0',
         video_count: 37,
         charging: 0,
+        known: 23, // a card carries fans, following, likes and video count, not plays (migration 0031)
       },
     ]);
     const view = await db.selectFrom('videos').selectAll().where('aid', '=', '85440373').executeTakeFirstOrThrow();

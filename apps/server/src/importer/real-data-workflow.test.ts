@@ -386,26 +386,27 @@ const LIBRARY_PRICE: Record<string, number> = { 对比甲: 3000 };
 function expectedKol(c: Creator, dataO: number) {
   const dc = knownDay(c, dataO) as number;
   const start = startOf(c, dc, 30, 3);
-  const week = c.videos
-    .filter((v) => stored(v) && v.pubO >= dataO && v.pubO <= dataO + 6)
-    .map((v) => storedStats(v) as Stats);
-  const month = c.videos
-    .filter((v) => stored(v) && v.pubO >= dataO && v.pubO <= dataO + 29)
-    .map((v) => storedStats(v) as Stats);
+  // the weekly figures' sample (docs/metrics.md "Weekly figures"): the week's videos, else the 30 days', else the
+  // latest 10 of the 90 days; the means rounded as the rollup stores them
+  const inWindow = (days: number) =>
+    c.videos
+      .filter((v) => stored(v) && v.pubO >= dataO && v.pubO <= dataO + days - 1)
+      .sort((x, y) => y.pubdate - x.pubdate);
+  const week = inWindow(7);
+  const [sample, window]: [Video[], 0 | 7 | 30 | 90] = week.length
+    ? [week, 7]
+    : inWindow(30).length
+      ? [inWindow(30), 30]
+      : inWindow(90).length
+        ? [inWindow(90).slice(0, 10), 90]
+        : [[], 0];
+  const stats = sample.map((v) => storedStats(v) as Stats);
   const sum = (xs: Stats[], k: keyof Stats) => xs.reduce((s, x) => s + x[k], 0);
-  const mean = (k: keyof Stats) => (week.length ? Math.round(sum(week, k) / week.length) : null);
-  const plays = sum(week, 'play');
-  const inter = ['likes', 'coin', 'favorite', 'share', 'reply'].reduce((s, k) => s + sum(week, k as keyof Stats), 0);
+  const mean = (k: keyof Stats) => (stats.length ? Math.round(sum(stats, k) / stats.length) : null);
+  const meanPlay = mean('play');
+  const inter = (['likes', 'coin', 'favorite', 'share', 'reply'] as const).reduce((s, k) => s + (mean(k) ?? 0), 0);
   const price = LIBRARY_PRICE[c.name] ?? null;
-  let perThousand: number | null = null;
-  let priceDays: 7 | 30 | null = null;
-  if (price !== null && week.length && plays > 0) {
-    perThousand = round2((price / (plays / week.length)) * 1000);
-    priceDays = 7;
-  } else if (price !== null && month.length && sum(month, 'play') > 0) {
-    perThousand = round2((price / (sum(month, 'play') / month.length)) * 1000);
-    priceDays = 30;
-  }
+  const perThousand = price !== null && meanPlay ? round2((price / meanPlay) * 1000) : null;
   const p = PARTITION[c.tid] as (typeof PARTITION)[number];
   return {
     kolId: kolId(c),
@@ -417,18 +418,19 @@ function expectedKol(c: Creator, dataO: number) {
     ],
     fansNum: fansAt(c, dc),
     weekVideoNum: week.length,
-    weekAvgPlayNum: mean('play'),
+    sampleWindow: window,
+    weekAvgPlayNum: meanPlay,
     avgPraiseNum: mean('likes'),
     weekAvgCollectNum: mean('favorite'),
     weekAvgShareNum: mean('share'),
     weekAvgCommentNum: mean('reply'),
     weekCastCurrencyNum: mean('coin'),
     chargingNum: 0,
-    engagementRate: week.length && plays > 0 ? round2((inter / plays) * 100) : null,
+    engagementRate: meanPlay ? round2((inter / meanPlay) * 100) : null,
     fansIncrease30: start === null ? null : fansAt(c, dc) - fansAt(c, start),
     libraryPrice: price,
     pricePerThousandPlays: perThousand,
-    pricePlaysDays: priceDays,
+    pricePlaysDays: perThousand === null ? null : window,
     portraitKind: 'partition',
     portraitSampleSize: 0,
     portraitSource: `该UP主评论用户样本不足30人（当前0人），此处为所在分区「${p.name}」的整体画像估算，并非该UP主粉丝的数据`,
@@ -478,7 +480,9 @@ describe('comparison report on imported data (SEED_DEMO=false)', () => {
     expect(b.pricePerThousandPlays).toBeNull();
     expect(c.fansIncrease30).toBeNull();
     expect(c.fansNum).toBe(fansAt(creatorOf('对比丙'), 1)); // known(d): the day before
-    expect([c.weekVideoNum, c.weekAvgPlayNum, c.engagementRate]).toEqual([0, null, null]);
+    // no video in its week: the sample of the 30 or 90 days stands in and is named (never an empty 互动数据对比)
+    expect(c.weekVideoNum).toBe(0);
+    expect(c.sampleWindow).not.toBe(7);
 
     // the audience overlap: no comments collected → counts 0, no percentage (样本不足)
     expect(r.overlap.sampleSize).toBe(0);
@@ -508,7 +512,7 @@ describe('comparison report on imported data (SEED_DEMO=false)', () => {
       rows.filter((k) => f(k) !== null).sort((x, y) => (f(y) as number) - (f(x) as number))[0]?.kolId;
     expect(byDim.get('reach')?.leaderKolId).toBe(best((k) => k.fansNum));
     expect(byDim.get('engagement')?.leaderKolId).toBe(best((k) => k.engagementRate));
-    expect(byDim.get('engagement')?.text).toContain('对比丙 近7天无新视频');
+    expect(byDim.get('engagement')?.text).toContain('互动率最高');
     expect(byDim.get('growth')?.leaderKolId).toBe(best((k) => k.fansIncrease30));
     expect(byDim.get('growth')?.text).toContain('对比丙 暂无30天数据');
     expect(byDim.get('price')?.leaderKolId).toBe(ids[0]);

@@ -13,6 +13,7 @@ import { addDays } from '../db/seed/world/days.js';
 import { createBilibiliClient } from '../providers/bilibili/index.js';
 import { SIM_LOGIN_COOKIE, startSimulator, type RunningSimulator } from '../sim/index.js';
 import type { PipelineLogger } from './clock.js';
+import { prettyLogStream, type LogFormat } from '../lib/log-format.js';
 import { Pipeline } from './runtime.js';
 
 export interface Roles {
@@ -35,8 +36,9 @@ export interface Background {
   stop(): Promise<void>;
 }
 
-export function pipelineLogger(level: string): PipelineLogger {
-  const logger = pino({ level, base: { component: 'pipeline' } });
+export function pipelineLogger(level: string, format: LogFormat = 'json'): PipelineLogger {
+  const options = { level, base: { component: 'pipeline' } };
+  const logger = format === 'pretty' ? pino(options, prettyLogStream()) : pino(options);
   return {
     info: (message, extra) => logger.info(extra ?? {}, message),
     warn: (message, extra) => logger.warn(extra ?? {}, message),
@@ -103,7 +105,7 @@ export async function startBackground(options: {
     client,
     settings: config.pipeline,
     roles: { worker: roles.worker && client !== null, scheduler: roles.scheduler && client !== null },
-    log: pipelineLogger(config.logLevel),
+    log: pipelineLogger(config.logLevel, config.logFormat),
   });
   pipeline.attach(ctx);
   const parts = [

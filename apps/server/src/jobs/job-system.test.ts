@@ -1,12 +1,14 @@
 /**
  * The job system on pg-boss 10 (the newest release that supports Node 20): the schema version it creates,
  * a newer schema left by pg-boss 12 is recreated, `sendMany` counts what it inserted and only raises waiting
- * priorities, and a worker runs a queue's concurrency as that many workers.
+ * priorities, and a worker runs a queue's concurrency as that many workers. A job left active by a lost worker
+ * (killed, or its answer lost in an outage) no longer blocks its key until its expiry (issue #23 item 14).
  */
 import { createRequire } from 'node:module';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { JobLeases } from './job-leases.js';
 import { BOSS_SCHEMA_VERSION, JobSystem } from './job-system.js';
 
 let t: TestApp;
@@ -84,5 +86,47 @@ describe('job system (pg-boss 10)', () => {
       t.ctx.db,
     );
     expect(done.rows).toEqual([{ state: 'completed', n: '2' }]);
+  });
+
+  it('fails a job left active without a heartbeat, so the next job of its key runs (issue #23 item 14)', async () => {
+    const db = t.ctx.db;
+    const snapshot = { 'collect.creator-snapshot': () => Promise.resolve({ ok: true }) };
+    // a job fetched by a process that then died (kill -9): active, no lease
+    await jobs.send('collect.creator-snapshot', { creatorId: 9_000_100 });
+    const [orphan] = await jobs.boss.fetch('collect.creator-snapshot');
+    expect(orphan).toBeTruthy();
+    // a job of another, live process: active with a fresh lease
+    await jobs.send('collect.creator-snapshot', { creatorId: 9_000_101 });
+    const [alive] = await jobs.boss.fetch('collect.creator-snapshot');
+    const other = new JobLeases(db, { info: () => undefined, warn: () => undefined, error: () => undefined });
+    await other.hold('collect.creator-snapshot', alive?.id ?? '');
+    // both started 60 s ago
+    await sql`UPDATE pgboss.job SET started_on = now() - interval '60 seconds'
+              WHERE id = ANY(${[orphan?.id, alive?.id]}::uuid[])`.execute(db);
+    // the scheduler queues the orphan's creator again: its fetch fails on the stately unique index
+    await jobs.send('collect.creator-snapshot', { creatorId: 9_000_100 });
+    // (pg-boss answers no job, or throws 'duplicate key'): nothing of that queue runs
+    expect(await jobs.runPending(snapshot, { names: ['collect.creator-snapshot'], batchSize: 1 }).catch(() => 0)).toBe(
+      0,
+    );
+
+    expect(await jobs.sweepLost()).toBe(1);
+    const state = async (id: string | undefined) =>
+      (await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE id = ${id}::uuid`.execute(db)).rows[0]?.state;
+    expect(await state(orphan?.id)).toBe('retry');
+    expect(await state(alive?.id)).toBe('active');
+    // the key runs again: the new job and the orphan's retry
+    expect(await jobs.runPending(snapshot, { names: ['collect.creator-snapshot'], batchSize: 1 })).toBe(2);
+    expect(await waiting('creator:9000100')).toEqual([
+      { priority: 0, state: 'completed' },
+      { priority: 0, state: 'completed' },
+    ]);
+
+    // the live process stops beating (killed): 40 s later its job is lost too
+    await sql`UPDATE job_leases SET beat_at = now() - interval '60 seconds' WHERE job_id = ${alive?.id}::uuid`.execute(
+      db,
+    );
+    expect(await jobs.sweepLost()).toBe(1);
+    expect(await state(alive?.id)).toBe('retry');
   });
 });

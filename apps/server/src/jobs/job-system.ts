@@ -4,8 +4,10 @@
  * (or expires when the process dies) and retried with exponential backoff. Every queue is `stately` with a
  * singleton key per job (names.ts). Handlers are thin and idempotent: a retried job rewrites the same rows.
  * pg-boss 10 is the newest release that supports Node 20: it has no per-worker concurrency (we start one
- * worker per slot), no job abort signal (ours aborts when the job expires or when a stop has failed it) and no
- * update-by-key (we raise waiting priorities with one UPDATE).
+ * worker per slot), no job abort signal (ours aborts when the job expires or when a stop has failed it), no
+ * update-by-key (we raise waiting priorities with one UPDATE) and no heartbeat: job-leases.ts beats every running
+ * job, and a worker fails the jobs left active without a beat (a killed process, an answer lost in an outage)
+ * within a minute instead of at their expiry.
  *
  * `work()` starts pg-boss workers (the worker role); `runPending()` runs whatever is due in this process until
  * the queues are empty — tests use it to step the pipeline deterministically.
@@ -16,6 +18,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/client.js';
 import type { Priority } from '../providers/bilibili/index.js';
 import { errorMessage, silentLogger, type PipelineLogger } from './clock.js';
+import { JobLeases, LEASE_BEAT_MS } from './job-leases.js';
 import { JobStatsRepository } from './job-stats.repository.js';
 import { JOBS, JOB_NAMES, type JobName, type JobPayloads } from './names.js';
 
@@ -77,6 +80,8 @@ export interface JobSystemOptions {
   poolMax?: number;
   /** the instant job outcomes are recorded at (default: the system clock) */
   now?: () => number;
+  /** ms without a heartbeat after which an active job is lost (default LEASE_STALE_MS) */
+  leaseStaleMs?: number;
 }
 
 const DAY_S = 24 * 3600;
@@ -95,11 +100,14 @@ export class JobSystem implements JobSender {
   /** aborted once a stop has failed the running jobs: their signals follow */
   private readonly stopped = new AbortController();
   private stopping: Promise<void> | null = null;
+  readonly leases: JobLeases;
+  private leaseTimer: NodeJS.Timeout | null = null;
 
   constructor(options: JobSystemOptions) {
     this.log = options.log ?? silentLogger;
     this.db = options.db;
     this.stats = new JobStatsRepository(options.db);
+    this.leases = new JobLeases(options.db, this.log, options.leaseStaleMs);
     this.retryDelay = options.retryDelaySeconds ?? 30;
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     this.now = options.now ?? Date.now;
@@ -209,7 +217,45 @@ export class JobSystem implements JobSender {
 
   /** Starts pg-boss workers for every handler (the worker role). */
   async work(handlers: JobHandlers, workerConcurrency: number): Promise<void> {
+    // the jobs a previous process left active (killed, or its answers lost): failed before the workers fetch
+    await this.sweepLost();
     for (const name of JOB_NAMES) await this.workOne(name, handlers, workerConcurrency);
+    this.leaseTimer ??= setInterval(() => void this.beatAndSweep(), LEASE_BEAT_MS);
+    this.leaseTimer.unref();
+  }
+
+  private async beatAndSweep(): Promise<void> {
+    try {
+      await this.leases.beat();
+    } catch (e) {
+      this.log.warn(`[jobs] job lease beat: ${errorMessage(e)}`);
+    }
+    await this.sweepLost();
+  }
+
+  /**
+   * Fails (pg-boss `fail`: retried while attempts remain) every job left active without a heartbeat for
+   * LEASE_STALE_MS (job-leases.ts); answers how many. Never throws (the database may be away).
+   */
+  async sweepLost(): Promise<number> {
+    try {
+      const lost = await this.leases.lost(BOSS_SCHEMA);
+      const byName = new Map<string, string[]>();
+      for (const job of lost) byName.set(job.name, [...(byName.get(job.name) ?? []), job.id]);
+      for (const [name, ids] of byName) {
+        for (const id of ids)
+          await this.boss.fail(name, id, {
+            message: 'worker lost: no heartbeat (its process ended or its answer was lost)',
+          });
+        this.log.warn(
+          `[jobs] ${name}: ${ids.length} job(s) left active by a lost worker failed (retried if attempts remain)`,
+        );
+      }
+      return lost.length;
+    } catch (e) {
+      this.log.warn(`[jobs] lost-job sweep: ${errorMessage(e)}`);
+      return 0;
+    }
   }
 
   /** pg-boss 10 runs one job at a time per worker: a queue's concurrency is that many workers. */
@@ -298,6 +344,7 @@ export class JobSystem implements JobSender {
     const expiry = setTimeout(() => abort.abort(new Error('job expired')), Math.max(1, def.expireInSeconds) * 1000);
     expiry.unref();
     const signal = abort.signal;
+    await this.leases.hold(name, job.id);
     const ctx: JobContext = {
       signal,
       retryCount: job.retryCount,
@@ -320,6 +367,7 @@ export class JobSystem implements JobSender {
     } finally {
       clearTimeout(expiry);
       this.stopped.signal.removeEventListener('abort', onStop);
+      await this.leases.release(job.id);
     }
   }
 
@@ -341,6 +389,8 @@ export class JobSystem implements JobSender {
    * them — they are retried by whichever worker runs next — and aborts their signals.
    */
   stop(timeoutMs = 10_000, graceful = true): Promise<void> {
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    this.leaseTimer = null;
     this.stopping ??= this.boss.stop({ graceful, timeout: timeoutMs, close: true, wait: true }).then(() => {
       this.stopped.abort();
       this.started = false;

@@ -95,6 +95,7 @@ export class Pipeline {
       leader: this.leader,
       clock,
       tickMs: options.settings.schedulerTickMs,
+      dailyRetentionMonths: options.settings.dailyRetentionMonths,
       log,
     });
   }

@@ -5,7 +5,8 @@
  * - the current slot of every monitored video without a sample; the current minute of monitored live rooms;
  * - pending collection requests whose job went missing;
  * - every 10 minutes the live flag of creators with a room, every hour the cadence classes, after 00:30
- *   Asia/Shanghai the nightly rollups of the day before, and once a day the pruning of old job counts.
+ *   Asia/Shanghai the nightly rollups of the day before, and once a day the pruning of old job counts and the
+ *   upkeep of the daily tables' monthly partitions (daily-partitions.repository.ts).
  * Every enqueue is idempotent (singleton keys, slots remembered in pipeline_state), so a tick that runs twice,
  * or a new leader after a failover, queues nothing twice.
  */
@@ -15,6 +16,7 @@ import type { CollectorService } from '../modules/collector/collector.service.js
 import type { MonitorService } from '../modules/collector/monitor.service.js';
 import { errorMessage, shanghaiDay, silentLogger, type PipelineClock, type PipelineLogger } from './clock.js';
 import type { JobSender } from './job-system.js';
+import { maintainDailyPartitions } from './daily-partitions.repository.js';
 import { JobStatsRepository } from './job-stats.repository.js';
 import type { LeaderLock } from './leader.js';
 import { PipelineStateRepository } from './state.repository.js';
@@ -34,6 +36,8 @@ export interface SchedulerOptions {
   leader: LeaderLock;
   clock: PipelineClock;
   tickMs: number;
+  /** months of daily snapshots kept attached (0: all); see daily-partitions.repository.ts */
+  dailyRetentionMonths?: number;
   log?: PipelineLogger;
 }
 
@@ -156,6 +160,20 @@ export class Scheduler {
       await this.once('rollup', day, async () => {
         await jobs.send('rollup.nightly', { day });
         report.periodic.push('rollup.nightly');
+      });
+    });
+    await step('partitions', async () => {
+      await this.once('partitions', today, async () => {
+        const upkeep = await maintainDailyPartitions(this.options.db, {
+          today,
+          retentionMonths: this.options.dailyRetentionMonths ?? 0,
+        });
+        if (upkeep.created.length + upkeep.detached.length > 0) {
+          this.log.info(
+            `[scheduler] daily partitions: created ${upkeep.created.join(', ') || '-'}; detached ${upkeep.detached.join(', ') || '-'}`,
+          );
+        }
+        report.periodic.push('partitions');
       });
     });
     await step('prune', async () => {

@@ -23,6 +23,7 @@ import { contrastServiceOf, registerContrastRoutes } from './contrast/contrast.r
 import { registerConsoleRoutes } from './console/console.routes.js';
 import { registerContentRoutes } from './content/content.routes.js';
 import { registerContrastPdfRoutes } from './contrast-pdf/contrast-pdf.routes.js';
+import { registerNotifyRoutes } from './notify/notify.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -50,4 +51,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerConsoleRoutes(app, ctx);
   // after registerContrastRoutes, which creates the context's comparison service with its options
   registerContrastPdfRoutes(app, ctx, contrastServiceOf(ctx));
+  registerNotifyRoutes(app, ctx);
 }

@@ -28,6 +28,9 @@ const EXEMPT = [
   /^\/api\/wechat\/event$/,
   /^\/api\/assets\//,
   /^\/api\/export\/file$/,
+  // the API description page and its files (a browser navigation carries no sign); the document itself is
+  // guarded by the session token (operators) or sandbox-local (modules/api-docs)
+  /^\/api\/docs(\/|$)/,
 ];
 
 export function isSignExempt(urlPath: string): boolean {

@@ -71,3 +71,10 @@ export const fanEventDecoder: Decoder<AttentionFanEvent> = object<AttentionFanEv
   kind: (input, path) => (string(input, path) === 'drop' ? 'drop' : 'rise'),
   delta: number,
 });
+
+/** The weekly figures' sample window (shared SampleWindow): 0, 7, 30 or 90; anything else (or none) is unknown. */
+export const sampleWindowDecoder: Decoder<0 | 7 | 30 | 90 | null> = (input, path) => {
+  if (input === null || input === undefined) return null;
+  const value = number(input, path);
+  return value === 0 || value === 7 || value === 30 || value === 90 ? value : null;
+};

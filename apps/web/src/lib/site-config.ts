@@ -1,16 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '@xg/shared';
 import { apiGet } from './api-client';
-import { number, object, text, withDefault, type Decoder } from './decode';
+import { boolean, number, object, text, withDefault, type Decoder } from './decode';
 import { BUILD_VERSION } from './env';
 
 /**
  * Branding is configuration (GET /api/siteConfig): product name, logo, company, filing lines, version; the QR
  * images and the serve-warn flag (activityState, §2.6) are content the operator console edits.
  */
-export type WebSiteConfig = SiteConfig;
+export interface WebSiteConfig extends SiteConfig {
+  /** The server runs its sandbox providers (the answer's top-level `sandbox`): SMS codes go to the outbox. */
+  sandbox: boolean;
+}
 
-const siteConfigDecoder: Decoder<WebSiteConfig> = object<WebSiteConfig>({
+const siteConfigDecoder: Decoder<Omit<WebSiteConfig, 'sandbox'>> = object<Omit<WebSiteConfig, 'sandbox'>>({
   productName: text,
   productShortName: text,
   logoUrl: text,
@@ -29,11 +32,14 @@ const siteConfigDecoder: Decoder<WebSiteConfig> = object<WebSiteConfig>({
   serveWarnText: withDefault(text, ''),
 });
 
-const answerDecoder: Decoder<{ site: WebSiteConfig }> = object({ site: siteConfigDecoder });
+const answerDecoder: Decoder<{ site: Omit<WebSiteConfig, 'sandbox'>; sandbox: boolean }> = object({
+  site: siteConfigDecoder,
+  sandbox: withDefault(boolean, false),
+});
 
 export async function getSiteConfig(signal?: AbortSignal): Promise<WebSiteConfig> {
   const answer = await apiGet('/api/siteConfig', undefined, answerDecoder, { signal });
-  return answer.site;
+  return { ...answer.site, sandbox: answer.sandbox };
 }
 
 export const siteConfigQueryOptions = queryOptions({

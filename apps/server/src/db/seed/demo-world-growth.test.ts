@@ -3,6 +3,7 @@
  * plan's first creators before it listens and grows the rest in behind the running server. Grown, the world is
  * the one a whole load gives (the test template, same seed, scale and day), also when the growth was interrupted
  * part-way (a crash: the next start resumes it) and when the collector stored one of the missing creators first.
+ * It finishes with the collector's snapshot jobs writing beside it (issue #23 item 11: it deadlocked and stopped).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -13,6 +14,7 @@ import { DEMO_HISTORY_KEY, DEMO_WORLD_KEY, growDemoWorld, parseMarker, seedDemoW
 import { addDays } from './world/days.js';
 import { planWorld } from './world/generate.js';
 import { loadWorldRest } from './world/load.js';
+import { startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
 
 let whole: TestApp;
 let grown: TestApp;
@@ -161,6 +163,59 @@ describe('a first world that grows in the background', () => {
         SELECT count(*) AS n FROM videos WHERE creator_id = ${taken.id}`.execute(db);
       expect(orphans.rows[0]?.n).toBe('0');
     } finally {
+      await t.close();
+    }
+  }, 300_000);
+
+  it('grows to the whole world while collector jobs write creators beside it: no deadlock, every creator rolled up', async () => {
+    const t = await createEmptyTestApp();
+    let kit: PipelineKit | null = null;
+    try {
+      const db = t.ctx.db;
+      const scale = 0.02;
+      await seedDemoWorld(db, { scale, seed: 7, today, firstCreators: 50, log: () => undefined });
+      kit = await startPipelineKit({ ctx: t.ctx, databaseUrl: t.databaseUrl, seed: 7, scale, lockKey: 734_299_123 });
+      const pipeline = kit.pipeline;
+      const lines: string[] = [];
+      let growing = true;
+      let snapshots = 0;
+      // the collector: snapshot jobs of stored creators (card, stats, videos → creators, creator_daily, videos),
+      // sent and run in rounds for as long as the growth runs
+      const collector = (async () => {
+        while (growing) {
+          const ids = await sql<{ id: string }>`SELECT id FROM creators ORDER BY random() LIMIT 12`.execute(db);
+          await pipeline.jobs.sendMany(
+            'collect.creator-snapshot',
+            ids.rows.map((r) => ({ data: { creatorId: Number(r.id) } })),
+          );
+          snapshots += await pipeline.runPending({ names: ['collect.creator-snapshot'] });
+        }
+      })();
+      const started = Date.now();
+      const grown = await growDemoWorld(db, (l) => lines.push(l)).finally(() => {
+        growing = false;
+      });
+      await collector;
+      const ms = Date.now() - started;
+      expect(grown).not.toBeNull();
+      expect(lines.filter((l) => /deadlock/i.test(l))).toEqual([]);
+      expect(snapshots).toBeGreaterThan(0);
+      // no snapshot job lost to a deadlock either
+      const deadlocked = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM pgboss.job WHERE output::text ILIKE '%deadlock%'`.execute(db);
+      expect(deadlocked.rows[0]?.n).toBe('0');
+      const plan = planWorld({ seed: 7, scale, today });
+      expect(await count(db, 'creators')).toBe(plan.creators.length);
+      // every creator has its metrics and 云指数 of the last day (the swap went through)
+      const metrics = await sql<{ n: string; day: string | null }>`
+        SELECT count(*) AS n, min(day)::text AS day FROM creator_metrics`.execute(db);
+      expect(Number(metrics.rows[0]?.n)).toBe(plan.creators.length);
+      expect(metrics.rows[0]?.day).toBe(addDays(today, -1));
+      const done = await db.selectFrom('app_meta').select('key').where('key', '=', DEMO_HISTORY_KEY).execute();
+      expect(done).toHaveLength(1);
+      expect(ms).toBeLessThan(240_000);
+    } finally {
+      await kit?.close();
       await t.close();
     }
   }, 300_000);

@@ -241,8 +241,10 @@ export async function growDemoWorld(db: Db, log: (l: string) => void): Promise<D
   }
   // fan events and MCN figures (of the 90 days again when creators were added: they have their share in them),
   // the day rankings of the 29 days before the last, and every list, metric, portrait and 云指数 of the last day
-  // The collector runs beside it: the last step's creator_metrics swap can deadlock with a snapshot write
-  // (40P01, PostgreSQL aborts the swap); the steps are idempotent, so they run again.
+  // The collector runs beside it: the rollup takes its table locks up front and its creator_metrics swap locks
+  // creator_metrics only (no foreign key to creators, migration 0033), so a snapshot write waits for it rather than
+  // deadlocking (tested with collector jobs running, demo-world-growth.test.ts). Should another writer still
+  // deadlock a step (40P01), the steps are idempotent and run again.
   await againOnDeadlock(log, () =>
     backfillRollups(db, first < plan.creators.length ? HISTORY_DAYS : RANKING_HISTORY_DAYS, {
       end: world.historyEnd,

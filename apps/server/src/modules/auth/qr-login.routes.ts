@@ -20,6 +20,7 @@ import { clientMeta, requestOrigin } from './client-meta.js';
 import type { QrLoginService } from './qr-login.service.js';
 import { perMinute } from './rate-limiter.js';
 import { scanChoicePage, scanResultPage } from './sandbox-scan-page.js';
+import { doc } from '../../lib/route-doc.js';
 
 /** Requests per minute: per client IP, and per sign for the status poll (the web polls once a second). */
 export const QR_RATE_LIMITS = {
@@ -63,18 +64,31 @@ export function registerQrLoginRoutes(
     sandboxScan: perMinute(QR_RATE_LIMITS.sandboxScan),
   };
 
-  app.get('/api/getQRCode', async (request) => {
-    limit.getQRCode.enforce(request.ip);
-    const { flag } = parseParams(QrCodeParams, request.query);
-    return ok({ ...(await qr.issue(flag, requestOrigin(request), request.ip)) });
-  });
+  app.get(
+    '/api/getQRCode',
+    doc({
+      tag: 'auth',
+      summary: '获取扫码登录/注册二维码（flag 1 登录，2 注册）',
+      query: QrCodeParams,
+      auth: 'public',
+    }),
+    async (request) => {
+      limit.getQRCode.enforce(request.ip);
+      const { flag } = parseParams(QrCodeParams, request.query);
+      return ok({ ...(await qr.issue(flag, requestOrigin(request), request.ip)) });
+    },
+  );
 
-  app.get('/api/getQRCodeStatus', async (request) => {
-    limit.statusPerIp.enforce(request.ip);
-    const { sign } = parseParams(QrStatusParams, request.query);
-    limit.statusPerSign.enforce(sign);
-    return ok({ ...(await qr.poll(sign, clientMeta(request))) });
-  });
+  app.get(
+    '/api/getQRCodeStatus',
+    doc({ tag: 'auth', summary: '轮询二维码状态', query: QrStatusParams, auth: 'public' }),
+    async (request) => {
+      limit.statusPerIp.enforce(request.ip);
+      const { sign } = parseParams(QrStatusParams, request.query);
+      limit.statusPerSign.enforce(sign);
+      return ok({ ...(await qr.poll(sign, clientMeta(request))) });
+    },
+  );
 
   // The event push. WeChat retries a push it got no answer to (same timestamp and nonce): a repeat within the
   // signature's window is acknowledged without being handled again.
@@ -88,37 +102,45 @@ export function registerQrLoginRoutes(
     );
 
     // The server-address check of the official account's settings: echo echostr when the signature holds.
-    scope.get('/api/wechat/event', async (request, reply) => {
-      limit.wechatEvent.enforce(request.ip);
-      const query = PushQuery.safeParse(request.query);
-      if (!query.success || !checkWechatSignature(token, query.data)) throw AppError.forbidden(Msg.signInvalid);
-      const echostr = query.data.echostr ?? '';
-      if (!/^[A-Za-z0-9_-]{1,128}$/.test(echostr)) throw AppError.fail(Msg.badRequest);
-      return reply.type('text/plain; charset=utf-8').send(echostr);
-    });
+    scope.get(
+      '/api/wechat/event',
+      doc({ tag: 'auth', summary: '微信公众号事件推送', auth: 'public', produces: 'xml' }),
+      async (request, reply) => {
+        limit.wechatEvent.enforce(request.ip);
+        const query = PushQuery.safeParse(request.query);
+        if (!query.success || !checkWechatSignature(token, query.data)) throw AppError.forbidden(Msg.signInvalid);
+        const echostr = query.data.echostr ?? '';
+        if (!/^[A-Za-z0-9_-]{1,128}$/.test(echostr)) throw AppError.fail(Msg.badRequest);
+        return reply.type('text/plain; charset=utf-8').send(echostr);
+      },
+    );
 
-    scope.post('/api/wechat/event', async (request, reply) => {
-      limit.wechatEvent.enforce(request.ip);
-      const query = PushQuery.safeParse(request.query);
-      if (!query.success || !checkWechatSignature(token, query.data)) throw AppError.forbidden(Msg.signInvalid);
-      const { timestamp, nonce, signature } = query.data;
-      void reply.type('text/plain; charset=utf-8');
-      if (!seenPushes.remember(`${timestamp}:${nonce}:${signature}`)) return 'success';
-      const fields = typeof request.body === 'string' ? parseWechatXml(request.body) : null;
-      if (!fields) throw AppError.fail(Msg.badRequest);
-      const scan = toScanEvent(fields);
-      if (!scan) return 'success'; // other messages and events are not ours to handle
-      const outcome = await qr.handleScan({
-        openid: scan.openid,
-        scene: scan.scene,
-        nickname: '',
-        provider: 'official',
-      });
-      const content = outcome === 'scanned' ? AccountMsg.qrScanned : AccountMsg.qrScanExpired;
-      return reply
-        .type('application/xml; charset=utf-8')
-        .send(textReply({ toUser: scan.openid, fromAccount: scan.account, content }));
-    });
+    scope.post(
+      '/api/wechat/event',
+      doc({ tag: 'auth', summary: '微信公众号事件推送', auth: 'public', produces: 'xml' }),
+      async (request, reply) => {
+        limit.wechatEvent.enforce(request.ip);
+        const query = PushQuery.safeParse(request.query);
+        if (!query.success || !checkWechatSignature(token, query.data)) throw AppError.forbidden(Msg.signInvalid);
+        const { timestamp, nonce, signature } = query.data;
+        void reply.type('text/plain; charset=utf-8');
+        if (!seenPushes.remember(`${timestamp}:${nonce}:${signature}`)) return 'success';
+        const fields = typeof request.body === 'string' ? parseWechatXml(request.body) : null;
+        if (!fields) throw AppError.fail(Msg.badRequest);
+        const scan = toScanEvent(fields);
+        if (!scan) return 'success'; // other messages and events are not ours to handle
+        const outcome = await qr.handleScan({
+          openid: scan.openid,
+          scene: scan.scene,
+          nickname: '',
+          provider: 'official',
+        });
+        const content = outcome === 'scanned' ? AccountMsg.qrScanned : AccountMsg.qrScanExpired;
+        return reply
+          .type('application/xml; charset=utf-8')
+          .send(textReply({ toUser: scan.openid, fromAccount: scan.account, content }));
+      },
+    );
     registered();
   });
 
@@ -126,38 +148,46 @@ export function registerQrLoginRoutes(
 
   // Sandbox: the page the sandbox QR encodes (a phone on the LAN, or a click in the demo) ------------------
   const operators = new PipelineService(ctx.db, ctx.config);
-  app.get('/api/sandbox/wechat/scan', async (request, reply) => {
-    limit.sandboxScan.enforce(request.ip);
-    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const scene = z.object({ scene: text().regex(SCENE_PATTERN) }).safeParse(request.query);
-    if (!scene.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
-    if (!(await qr.isWaiting(scene.data.scene))) return scanResultPage(AccountMsg.qrScanExpired);
-    const contacts = [];
-    for (const contact of await users.listDemoContacts()) {
-      const id = await users.findIdByPhone(contact.phone);
-      if (id !== undefined && !(await operators.isOperator(id))) contacts.push(contact);
-    }
-    return scanChoicePage(scene.data.scene, contacts);
-  });
+  app.get(
+    '/api/sandbox/wechat/scan',
+    doc({ tag: 'auth', summary: '沙箱：模拟微信扫码页面', auth: 'public', produces: 'html' }),
+    async (request, reply) => {
+      limit.sandboxScan.enforce(request.ip);
+      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const scene = z.object({ scene: text().regex(SCENE_PATTERN) }).safeParse(request.query);
+      if (!scene.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
+      if (!(await qr.isWaiting(scene.data.scene))) return scanResultPage(AccountMsg.qrScanExpired);
+      const contacts = [];
+      for (const contact of await users.listDemoContacts()) {
+        const id = await users.findIdByPhone(contact.phone);
+        if (id !== undefined && !(await operators.isOperator(id))) contacts.push(contact);
+      }
+      return scanChoicePage(scene.data.scene, contacts);
+    },
+  );
 
-  app.post('/api/sandbox/wechat/scan', async (request, reply) => {
-    limit.sandboxScan.enforce(request.ip);
-    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const form = SandboxScanForm.safeParse(request.body);
-    if (!form.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
-    const { scene, mode } = form.data;
-    let outcome: 'scanned' | 'expired';
-    if (mode === 'new') {
-      outcome = await qr.sandboxScanAsNew(scene);
-    } else {
-      const phone = form.data.phone || form.data.pick || '';
-      if (!PHONE_PATTERN.test(phone)) return scanResultPage(Msg.phoneInvalid, scene);
-      const userId = await users.findIdByPhone(phone);
-      if (userId === undefined) return scanResultPage(Msg.phoneNotRegistered, scene);
-      // operators (OPERATOR_USER_IDS, the sandbox's demo-premium) are not reachable through the sandbox
-      if (await operators.isOperator(userId)) return scanResultPage(AccountMsg.sandboxScanOperator, scene);
-      outcome = await qr.sandboxScanAsUser(scene, userId, phone);
-    }
-    return scanResultPage(outcome === 'scanned' ? AccountMsg.qrScanned : AccountMsg.qrScanExpired);
-  });
+  app.post(
+    '/api/sandbox/wechat/scan',
+    doc({ tag: 'auth', summary: '沙箱：模拟微信扫码页面', auth: 'public', produces: 'html' }),
+    async (request, reply) => {
+      limit.sandboxScan.enforce(request.ip);
+      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const form = SandboxScanForm.safeParse(request.body);
+      if (!form.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
+      const { scene, mode } = form.data;
+      let outcome: 'scanned' | 'expired';
+      if (mode === 'new') {
+        outcome = await qr.sandboxScanAsNew(scene);
+      } else {
+        const phone = form.data.phone || form.data.pick || '';
+        if (!PHONE_PATTERN.test(phone)) return scanResultPage(Msg.phoneInvalid, scene);
+        const userId = await users.findIdByPhone(phone);
+        if (userId === undefined) return scanResultPage(Msg.phoneNotRegistered, scene);
+        // operators (OPERATOR_USER_IDS, the sandbox's demo-premium) are not reachable through the sandbox
+        if (await operators.isOperator(userId)) return scanResultPage(AccountMsg.sandboxScanOperator, scene);
+        outcome = await qr.sandboxScanAsUser(scene, userId, phone);
+      }
+      return scanResultPage(outcome === 'scanned' ? AccountMsg.qrScanned : AccountMsg.qrScanExpired);
+    },
+  );
 }

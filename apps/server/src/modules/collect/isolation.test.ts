@@ -14,7 +14,7 @@ import { createMember, type TestMember } from '../membership/test-members.js';
  * the first test — so a new user-owned route cannot be added without declaring (and passing) the check.
  */
 const OWNED_PATH =
-  /linkkol|linkvideo|customizesort|openmonitor|eredar|checkkolbyurloruid|attention|library|myup|collectionrequest|monitorchanges/i;
+  /linkkol|linkvideo|customizesort|openmonitor|eredar|checkkolbyurloruid|attention|library|myup|collectionrequest|monitorchanges|notification/i;
 
 let t: TestApp;
 let a: TestMember;
@@ -26,7 +26,15 @@ const ids: Record<string, number> = {};
 
 /** Everything team A owns, as text: compared before and after team B's calls. */
 async function snapshotOfA(): Promise<string> {
-  const tables = ['saved_creators', 'saved_videos', 'custom_groups', 'library_entries', 'library_price_history'];
+  const tables = [
+    'saved_creators',
+    'saved_videos',
+    'custom_groups',
+    'library_entries',
+    'library_price_history',
+    'notifications',
+    'team_webhooks',
+  ];
   const out: unknown[] = [];
   for (const table of tables) {
     const exists = await sql<{ ok: boolean }>`SELECT to_regclass(${table}) IS NOT NULL AS ok`.execute(t.ctx.db);
@@ -77,6 +85,10 @@ beforeAll(async () => {
   expect(lib.body.code).toBe(ApiCode.OK);
   ids.libraryId = Number(lib.body.id);
   await as('POST', '/api/updateEredar', { id: ids.libraryId, implantationPrice: 2000 });
+  await as('POST', '/api/notification/saveWebhook', {
+    provider: 'feishu',
+    url: 'https://open.feishu.cn/open-apis/bot/v2/hook/A-team-secret',
+  });
   await as('POST', '/api/submitCollectionKol', { url: 'https://space.bilibili.com/765432109876' });
   await as('POST', '/api/attention/markSeen', {});
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { text } from '@xg/shared';
+import { CollectEredarParams, MANUAL_COLLECT_DIALOGS, ManualCollect, text } from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import { silentLogger, systemPipelineClock } from '../../jobs/clock.js';
 import { AppError } from '../../lib/app-error.js';
@@ -8,7 +8,8 @@ import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { createIngestion } from '../ingestion/index.js';
 import { pipelineOf } from '../pipeline/registry.js';
-import { CollectorService } from './collector.service.js';
+import { CollectorService, type SubmitResult } from './collector.service.js';
+import { doc } from '../../lib/route-doc.js';
 
 /** spec §5: "Collection input must not be empty". */
 export const COLLECTION_INPUT_REQUIRED = '输入内容不能为空';
@@ -53,6 +54,44 @@ export function registerCollectorRoutes(app: FastifyInstance, ctx: AppContext): 
     const result = await service().submit(input, principal.userId);
     return ok({ ...result }, SUBMIT_MESSAGES[result.isExists]);
   };
-  app.post('/api/submitCollectionKol', submit);
-  app.get('/api/submitCollectionKol', submit);
+  app.post(
+    '/api/submitCollectionKol',
+    doc({ tag: 'collector', summary: '提交收录UP主（主页链接或UID，isExists 0/1/2）', body: SubmitParams }),
+    submit,
+  );
+  app.get(
+    '/api/submitCollectionKol',
+    doc({ tag: 'collector', summary: '提交收录UP主（主页链接或UID，isExists 0/1/2）', query: SubmitParams }),
+    submit,
+  );
+
+  /**
+   * GET /api/collectEredar (§7.3; §4 "Manual collect"): the add-creator dialog's 先提交收录. The same collection
+   * request as submitCollectionKol, answered with the manual-collect flag: 0 format wrong, 1 normal (submitted),
+   * 2 already collected, 3 the platform has no such creator. docs/api/lists.md.
+   */
+  app.get(
+    '/api/collectEredar',
+    doc({
+      tag: 'collector',
+      summary: '私有达人库：先提交收录（flag 0 格式错误，1 正常，2 已收录，3 博主不存在）',
+      query: CollectEredarParams,
+    }),
+    async (request) => {
+      const principal = await app.requireUser(request);
+      const p = parseParams(CollectEredarParams, request.query);
+      const input = p.url || p.kolUid || '';
+      const result = await service().submit(input, principal.userId);
+      const flag = manualCollectFlag(result);
+      return ok({ ...result, flag }, MANUAL_COLLECT_DIALOGS[flag].title);
+    },
+  );
+}
+
+/** submitCollectionKol's answer as the §4 manual-collect flag. */
+export function manualCollectFlag(result: SubmitResult): ManualCollect {
+  if (result.isExists === 1) return ManualCollect.ALREADY_COLLECTED;
+  if (result.isExists === 2) return ManualCollect.NORMAL;
+  // isExists 0: no UID could be read (format), or the platform answered that the UID does not exist
+  return result.kolUid === null ? ManualCollect.FORMAT_WRONG : ManualCollect.NOT_EXIST;
 }

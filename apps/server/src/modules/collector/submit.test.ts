@@ -10,6 +10,7 @@ import { startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
 import { openTestSession } from '../creators/test-session.js';
 import { parseCreatorInput } from './creator-input.js';
 import { COLLECTION_INPUT_REQUIRED } from './collector.routes.js';
+import { LibraryMsg, MANUAL_COLLECT_DIALOGS, ManualCollect } from '@xg/shared';
 import { CollectorService } from './collector.service.js';
 
 let t: TestApp;
@@ -205,5 +206,48 @@ describe('submitCollectionKol', () => {
       .executeTakeFirstOrThrow();
     expect(done.state).toBe('done');
     expect(done.creator_id).not.toBeNull();
+  });
+});
+
+describe('GET /api/collectEredar (§4 manual collect flags)', () => {
+  const collect = async (params: Record<string, string>, as: string | null = token) =>
+    t.call('GET', '/api/collectEredar', params, { token: as });
+
+  it('needs a signed-in user and a link or an id', async () => {
+    expect((await collect({ kolUid: String(known.mid) }, null)).status).toBe(401);
+    expect((await collect({})).body).toMatchObject({ code: -1, message: LibraryMsg.linkOrIdRequired });
+  });
+
+  it('answers 0 format wrong, 2 already collected, 3 not on the platform, each with its dialog title', async () => {
+    const bad = await collect({ url: 'https://www.bilibili.com/video/BV1xx411c7mD' });
+    expect(bad.body).toMatchObject({
+      code: 200,
+      flag: ManualCollect.FORMAT_WRONG,
+      message: MANUAL_COLLECT_DIALOGS[0].title,
+    });
+    const already = await collect({ url: `https://space.bilibili.com/${known.mid}` });
+    expect(already.body).toMatchObject({ flag: ManualCollect.ALREADY_COLLECTED, kolId: known.id, kolName: known.name });
+    const missing = await collect({ kolUid: '987654321988' });
+    expect(missing.body).toMatchObject({ flag: ManualCollect.NOT_EXIST, message: MANUAL_COLLECT_DIALOGS[3].title });
+  });
+
+  it('answers 1 for a creator the system does not track yet, and records the request', async () => {
+    const [row] = await t.ctx.db
+      .selectFrom('creators')
+      .select(['id', 'mid'])
+      .orderBy('fans', 'desc')
+      .offset(5)
+      .limit(1)
+      .execute();
+    if (!row) throw new Error('no creator');
+    await t.ctx.db.deleteFrom('creators').where('id', '=', row.id).execute();
+    const r = await collect({ kolUid: String(row.mid) });
+    expect(r.body).toMatchObject({ code: 200, flag: ManualCollect.NORMAL, kolUid: Number(row.mid) });
+    const request = await t.ctx.db
+      .selectFrom('collection_requests')
+      .select('state')
+      .where('mid', '=', String(row.mid))
+      .executeTakeFirstOrThrow();
+    expect(['queued', 'searchable']).toContain(request.state);
   });
 });

@@ -8,6 +8,7 @@ import { TEAM_OWNED } from '../collect/collect.routes.js';
 import { attachment } from '../export/export.routes.js';
 import { membershipServices } from '../membership/membership.services.js';
 import { renderContrastPdf } from './contrast-pdf.js';
+import { doc } from '../../lib/route-doc.js';
 
 /**
  * Where the PDF route reads a saved report: the comparison module's service (`ContrastService.reportFor`).
@@ -38,25 +39,32 @@ export function registerContrastPdfRoutes(app: FastifyInstance, ctx: AppContext,
   const { membership } = membershipServices(ctx);
   const limit = perMinute(PDF_RATE_LIMIT);
 
-  app.get('/api/user/contrastPdf', TEAM_OWNED, async (request, reply) => {
-    const { userId } = await app.requireUser(request);
-    await membership.requireFeature(userId, 'export.pdf');
-    const { contrastId } = parseParams(contrastIdParams, request.query);
-    limit.enforce(userId);
-    const report = await reader.reportFor(userId, contrastId);
-    if (!report) throw AppError.fail(ContrastMsg.reportMissing);
-    const now = new Date();
-    let pdf: Buffer;
-    try {
-      pdf = await renderContrastPdf(report, { productName: ctx.config.site.productName, generatedAt: now });
-    } catch (err) {
-      request.log.error({ err, contrastId }, 'contrast pdf render failed');
-      throw AppError.fail(ContrastMsg.pdfFailed);
-    }
-    return reply
-      .header('content-type', PDF_MIME)
-      .header('content-disposition', attachment(contrastPdfFileName(now)))
-      .header('cache-control', 'no-store')
-      .send(pdf);
-  });
+  app.get(
+    '/api/user/contrastPdf',
+    doc(
+      { tag: 'contrast', summary: '对比报告 PDF（企业版及以上）', query: contrastIdParams, produces: 'pdf' },
+      TEAM_OWNED,
+    ),
+    async (request, reply) => {
+      const { userId } = await app.requireUser(request);
+      await membership.requireFeature(userId, 'export.pdf');
+      const { contrastId } = parseParams(contrastIdParams, request.query);
+      limit.enforce(userId);
+      const report = await reader.reportFor(userId, contrastId);
+      if (!report) throw AppError.fail(ContrastMsg.reportMissing);
+      const now = new Date();
+      let pdf: Buffer;
+      try {
+        pdf = await renderContrastPdf(report, { productName: ctx.config.site.productName, generatedAt: now });
+      } catch (err) {
+        request.log.error({ err, contrastId }, 'contrast pdf render failed');
+        throw AppError.fail(ContrastMsg.pdfFailed);
+      }
+      return reply
+        .header('content-type', PDF_MIME)
+        .header('content-disposition', attachment(contrastPdfFileName(now)))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
 }

@@ -1,7 +1,14 @@
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { z } from 'zod';
-import { formatCount, type ContrastKolData, type KolContrastResultAnswer } from '@xg/shared';
+import {
+  formatCount,
+  formatIndexNum,
+  rankAreas,
+  sampleWindowLabel,
+  type ContrastKolData,
+  type KolContrastResultAnswer,
+} from '@xg/shared';
 import { creatorBars, creatorColor, genderBars, groupedBars } from './contrast-charts.js';
 import { FONT_BOLD, FONT_REGULAR, pdfFonts } from './pdf-fonts.js';
 
@@ -95,9 +102,11 @@ function portraitOf(k: ContrastKolData): Portrait {
     female: gender.find((g) => g.性别 === '女')?.比例 ?? null,
     ages: new Map(ages.map((a) => [a.年龄, a.比例])),
     // largest first; the catch-all 其他 last, whatever its size
-    areas: [...areas]
-      .sort((a, b) => Number(a.地域 === '其他') - Number(b.地域 === '其他') || b.比例 - a.比例)
-      .map((a) => ({ name: a.地域, share: a.比例 })),
+    areas: rankAreas(
+      areas,
+      (a) => a.地域,
+      (a) => a.比例,
+    ).map((a) => ({ name: a.地域, share: a.比例 })),
   };
 }
 
@@ -483,7 +492,7 @@ function basics(c: Ctx) {
     metricRow(
       '云指数',
       kols.map((k) => k.indexNum),
-      count,
+      (v: number | null) => formatIndexNum(v),
     ),
     metricRow(
       '近7天发布视频',
@@ -514,14 +523,14 @@ function basics(c: Ctx) {
         ...kols.map((k) =>
           k.pricePerThousandPlays === null
             ? '-'
-            : `${yuan(k.pricePerThousandPlays)}${k.pricePlaysDays === 30 ? ' *' : ''}`,
+            : `${yuan(k.pricePerThousandPlays)}${k.pricePlaysDays === 30 || k.pricePlaysDays === 90 ? ' *' : ''}`,
         ),
       ],
     },
   ]);
   w.paragraph(
-    kols.some((k) => k.pricePlaysDays === 30)
-      ? '千次播放成本 = 团队库报价 ÷ 近7天视频的平均播放 × 1000；标 * 的近7天无新视频，按近30天视频的平均播放计算。'
+    kols.some((k) => k.pricePlaysDays === 30 || k.pricePlaysDays === 90)
+      ? '千次播放成本 = 团队库报价 ÷ 统计样本的平均播放 × 1000；标 * 的近7天无新视频，按近30天视频（再无则近90天最新10个视频）的平均播放计算。'
       : '千次播放成本 = 团队库报价 ÷ 近7天视频的平均播放 × 1000。',
     { size: 7.5, color: MUTED },
   );
@@ -550,33 +559,41 @@ function interaction(c: Ctx) {
   w.sectionTitle('互动数据对比');
   const count = (v: number | null) => formatCount(v);
   w.table(creatorColumns(c), [
+    {
+      cells: [
+        '统计样本',
+        ...kols.map((k) =>
+          k.sampleWindow === undefined || k.sampleWindow === null ? '-' : sampleWindowLabel(k.sampleWindow),
+        ),
+      ],
+    },
     metricRow(
-      '周均播放',
+      '平均播放',
       kols.map((k) => k.weekAvgPlayNum),
       count,
     ),
     metricRow(
-      '周均点赞',
+      '平均点赞',
       kols.map((k) => k.avgPraiseNum),
       count,
     ),
     metricRow(
-      '周均投币',
+      '平均投币',
       kols.map((k) => k.weekCastCurrencyNum),
       count,
     ),
     metricRow(
-      '周均收藏',
+      '平均收藏',
       kols.map((k) => k.weekAvgCollectNum),
       count,
     ),
     metricRow(
-      '周均分享',
+      '平均分享',
       kols.map((k) => k.weekAvgShareNum),
       count,
     ),
     metricRow(
-      '周均评论',
+      '平均评论',
       kols.map((k) => k.weekAvgCommentNum),
       count,
     ),
@@ -592,7 +609,7 @@ function interaction(c: Ctx) {
     w,
     h,
     creatorBars(
-      '周均播放',
+      '平均播放',
       names,
       kols.map((k) => k.weekAvgPlayNum),
       { width: half, height: h },
@@ -609,7 +626,7 @@ function interaction(c: Ctx) {
   w.ensure(full);
   w.svg(
     groupedBars(
-      '周均互动',
+      '平均互动',
       ['点赞', '投币', '收藏', '分享', '评论'],
       kols.map((k, i) => ({
         name: names[i] ?? '',

@@ -10,12 +10,32 @@ import {
 } from './contrast.figures.js';
 
 const set = (from: number, to: number) => new Set(Array.from({ length: to - from + 1 }, (_, i) => String(from + i)));
-const none = { videos: 0, play: 0, likes: 0, coin: 0, favorite: 0, share: 0, reply: 0 };
 
-describe('week figures', () => {
-  it('means per video, rounded; interaction rate over plays', () => {
+const sample = (window: 0 | 7 | 30 | 90, means: Partial<{ play: number; likes: number; coin: number }> = {}) => ({
+  window,
+  weekVideos: window === 7 ? 3 : 0,
+  play: 0,
+  likes: 0,
+  coin: 0,
+  favorite: 0,
+  share: 0,
+  reply: 0,
+  ...means,
+});
+
+describe('week figures (the rolled-up sample, docs/metrics.md "Weekly figures")', () => {
+  it('the sample means as they are; interaction rate = Σ buttons ÷ Σ plays over the sample', () => {
     expect(
-      weekFigures({ videos: 3, play: 10_000, likes: 1001, coin: 200, favorite: 301, share: 50, reply: 148 }),
+      weekFigures({
+        window: 7,
+        weekVideos: 3,
+        play: 3333,
+        likes: 334,
+        coin: 67,
+        favorite: 100,
+        share: 17,
+        reply: 49,
+      }),
     ).toEqual({
       weekVideoNum: 3,
       weekAvgPlayNum: 3333,
@@ -24,27 +44,34 @@ describe('week figures', () => {
       weekAvgShareNum: 17,
       weekAvgCommentNum: 49,
       weekCastCurrencyNum: 67,
-      engagementRate: 17, // 1700 / 10000
+      engagementRate: 17.01, // 567 / 3333
+      sampleWindow: 7,
     });
   });
-  it('null without videos; null rate without plays', () => {
-    expect(weekFigures(none)).toMatchObject({ weekVideoNum: 0, weekAvgPlayNum: null, engagementRate: null });
-    expect(weekFigures({ ...none, videos: 2 })).toMatchObject({ weekAvgPlayNum: 0, engagementRate: null });
+  it('the 30 days or the latest 10 stand in for an empty week, and say so', () => {
+    expect(weekFigures(sample(30, { play: 4000, likes: 10 }))).toMatchObject({
+      weekVideoNum: 0,
+      weekAvgPlayNum: 4000,
+      engagementRate: 0.25,
+      sampleWindow: 30,
+    });
+    expect(weekFigures(sample(90, { play: 500 }))).toMatchObject({ weekAvgPlayNum: 500, sampleWindow: 90 });
+  });
+  it('null without a sample (window 0) or without a rollup; null rate without plays', () => {
+    expect(weekFigures(sample(0))).toMatchObject({ weekVideoNum: 0, weekAvgPlayNum: null, sampleWindow: 0 });
+    expect(weekFigures(null)).toMatchObject({ weekAvgPlayNum: null, engagementRate: null, sampleWindow: null });
+    expect(weekFigures(sample(7))).toMatchObject({ weekAvgPlayNum: 0, engagementRate: null });
   });
 });
 
 describe('price per 1,000 plays', () => {
-  it('uses the week, else 30 days, else nothing', () => {
-    expect(pricePerThousand(3000, { videos: 2, play: 4000 }, { videos: 5, play: 1 })).toEqual({ value: 1500, days: 7 });
-    expect(pricePerThousand(2000, { videos: 0, play: 0 }, { videos: 3, play: 9000 })).toEqual({
-      value: 666.67,
-      days: 30,
-    });
-    expect(pricePerThousand(2000, { videos: 0, play: 0 }, { videos: 0, play: 0 })).toEqual({ value: null, days: null });
-    expect(pricePerThousand(null, { videos: 2, play: 4000 }, { videos: 2, play: 4000 })).toEqual({
-      value: null,
-      days: null,
-    });
+  it('price ÷ the sample mean × 1000, with the sample window; nothing without price, sample or plays', () => {
+    expect(pricePerThousand(3000, { window: 7, play: 2000 })).toEqual({ value: 1500, days: 7 });
+    expect(pricePerThousand(2000, { window: 30, play: 3000 })).toEqual({ value: 666.67, days: 30 });
+    expect(pricePerThousand(2000, { window: 90, play: 4000 })).toEqual({ value: 500, days: 90 });
+    expect(pricePerThousand(2000, { window: 0, play: 0 })).toEqual({ value: null, days: null });
+    expect(pricePerThousand(2000, null)).toEqual({ value: null, days: null });
+    expect(pricePerThousand(null, { window: 7, play: 2000 })).toEqual({ value: null, days: null });
   });
 });
 

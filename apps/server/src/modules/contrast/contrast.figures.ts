@@ -1,10 +1,12 @@
 import {
   formatCount,
+  sampleWindowLabel,
   type ContrastKolData,
   type ContrastOverlap,
   type ContrastOverlapPair,
   type ContrastVerdict,
 } from '@xg/shared';
+import type { SampleWindowValue } from '../metrics/figures.js';
 
 /**
  * The comparison report's arithmetic (docs/metrics.md "Comparison report"): week figures, interaction rate,
@@ -12,9 +14,14 @@ import {
  * repository reads, so each rule is tested by hand-computed numbers.
  */
 
-/** Sums over one creator's visible videos published in a window (the repository's SQL). */
-export interface VideoSums {
-  videos: number;
+/**
+ * One creator's weekly figures' sample as the rollup keeps it (creator_metrics, docs/metrics.md "Weekly figures"):
+ * which window (7, 30 or 90 days, 0: none), the videos published in the 7 days, and the means per video over the
+ * sample (rounded by the rollup). The creator detail shows the same figures.
+ */
+export interface SampleMeans {
+  window: SampleWindowValue;
+  weekVideos: number;
   play: number;
   likes: number;
   coin: number;
@@ -32,40 +39,43 @@ export interface WeekFigures {
   weekAvgCommentNum: number | null;
   weekCastCurrencyNum: number | null;
   engagementRate: number | null;
+  sampleWindow: SampleWindowValue | null;
 }
 
-const mean = (sum: number, n: number): number | null => (n > 0 ? Math.round(sum / n) : null);
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
-/** Averages per video over the week's videos (null without videos) and the interaction rate (%, null without plays). */
-export function weekFigures(w: VideoSums): WeekFigures {
-  const interactions = w.likes + w.coin + w.favorite + w.share + w.reply;
+/**
+ * The report's 互动数据对比 from the sample means (null without a sample), and the interaction rate (%, null without
+ * plays): (likes + coin + favorite + share + reply) ÷ play over the sample — the means are over the same videos, so
+ * their ratio is the ratio of the sums.
+ */
+export function weekFigures(m: SampleMeans | null): WeekFigures {
+  const has = m !== null && m.window !== 0;
+  const v = (x: number | undefined): number | null => (has && x !== undefined ? x : null);
+  const interactions = m ? m.likes + m.coin + m.favorite + m.share + m.reply : 0;
   return {
-    weekVideoNum: w.videos,
-    weekAvgPlayNum: mean(w.play, w.videos),
-    avgPraiseNum: mean(w.likes, w.videos),
-    weekAvgCollectNum: mean(w.favorite, w.videos),
-    weekAvgShareNum: mean(w.share, w.videos),
-    weekAvgCommentNum: mean(w.reply, w.videos),
-    weekCastCurrencyNum: mean(w.coin, w.videos),
-    engagementRate: w.videos > 0 && w.play > 0 ? round2((interactions / w.play) * 100) : null,
+    weekVideoNum: m?.weekVideos ?? 0,
+    weekAvgPlayNum: v(m?.play),
+    avgPraiseNum: v(m?.likes),
+    weekAvgCollectNum: v(m?.favorite),
+    weekAvgShareNum: v(m?.share),
+    weekAvgCommentNum: v(m?.reply),
+    weekCastCurrencyNum: v(m?.coin),
+    engagementRate: has && m && m.play > 0 ? round2((interactions / m.play) * 100) : null,
+    sampleWindow: m?.window ?? null,
   };
 }
 
 /**
- * Price per 1,000 plays = price ÷ mean plays × 1000, on the week's videos, else on the 30 days' (the unrounded mean,
- * rounded to fen). Null without a price or without plays in either window. `days` says which window was used.
+ * Price per 1,000 plays = price ÷ the sample's mean plays × 1000, rounded to fen; null without a price or without
+ * plays. `days` is the sample's window (7, 30 or 90).
  */
 export function pricePerThousand(
   price: number | null,
-  week: Pick<VideoSums, 'videos' | 'play'>,
-  month: Pick<VideoSums, 'videos' | 'play'>,
-): { value: number | null; days: 7 | 30 | null } {
-  if (price === null) return { value: null, days: null };
-  if (week.videos > 0 && week.play > 0) return { value: round2((price / (week.play / week.videos)) * 1000), days: 7 };
-  if (month.videos > 0 && month.play > 0)
-    return { value: round2((price / (month.play / month.videos)) * 1000), days: 30 };
-  return { value: null, days: null };
+  m: Pick<SampleMeans, 'window' | 'play'> | null,
+): { value: number | null; days: 7 | 30 | 90 | null } {
+  if (price === null || m === null || m.window === 0 || m.play <= 0) return { value: null, days: null };
+  return { value: round2((price / m.play) * 1000), days: m.window };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -164,6 +174,7 @@ type VerdictKol = Pick<
   | 'fansNum'
   | 'weekAvgPlayNum'
   | 'weekVideoNum'
+  | 'sampleWindow'
   | 'engagementRate'
   | 'fansIncrease30'
   | 'libraryPrice'
@@ -210,7 +221,9 @@ function reach(all: VerdictKol[]): ContrastVerdict {
       ? `，是第二名 ${second.kolName} 的${(leader.fansNum / second.fansNum).toFixed(1)}倍`
       : '';
   const play =
-    leader.weekAvgPlayNum !== null ? `；近7天视频平均播放${formatCount(leader.weekAvgPlayNum)}` : '；近7天无新视频';
+    leader.weekAvgPlayNum !== null
+      ? `；平均播放${formatCount(leader.weekAvgPlayNum)}（${sampleWindowLabel(leader.sampleWindow)}）`
+      : '；近90天无视频';
   return {
     dimension: 'reach',
     title,
@@ -228,7 +241,7 @@ function engagement(all: VerdictKol[]): ContrastVerdict {
       dimension: 'engagement',
       title,
       leaderKolId: null,
-      text: '近7天内各UP主均无有播放的新视频，暂无互动率数据。',
+      text: '各UP主近90天均无有播放的视频，暂无互动率数据。',
     };
   }
   const missing = all.filter((k) => k.engagementRate === null).map((k) => k.kolName);
@@ -238,8 +251,9 @@ function engagement(all: VerdictKol[]): ContrastVerdict {
     title,
     leaderKolId: leader.kolId,
     text:
-      `${leader.kolName} 近7天视频互动率最高（${percent(leader.engagementRate)}，点赞、投币、收藏、分享、评论之和 ÷ 播放）` +
-      `${rest ? `；${rest}` : ''}${missing.length ? `；${missing.join('、')} 近7天无新视频` : ''}。`,
+      `${leader.kolName} 视频互动率最高（${percent(leader.engagementRate)}，${sampleWindowLabel(leader.sampleWindow)}，` +
+      `点赞、投币、收藏、分享、评论之和 ÷ 播放）` +
+      `${rest ? `；${rest}` : ''}${missing.length ? `；${missing.join('、')} 近90天无视频` : ''}。`,
   };
 }
 

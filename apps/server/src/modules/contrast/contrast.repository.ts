@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import { roundIndexNum } from '@xg/shared';
 import type { Db } from '../../db/client.js';
-import { CHANGE_TOLERANCE } from '../metrics/metrics.repository.js';
-import type { VideoSums } from './contrast.figures.js';
+import { fansIncrease30, toSampleWindow } from '../metrics/figures.js';
+import type { SampleMeans } from './contrast.figures.js';
 import { OVERLAP_COMMENTS_PER_CREATOR, OVERLAP_WINDOW_DAYS } from './contrast.figures.js';
 
 /** A creator's figures as read for a report (docs/metrics.md "Comparison report"). */
@@ -18,8 +19,8 @@ export interface CreatorFiguresRow {
   fansDay: string | null;
   fansIncrease30: number | null;
   chargingNum: number;
-  week: VideoSums;
-  month: VideoSums;
+  /** the weekly figures' sample means (creator_metrics), null for a creator not rolled up */
+  sample: SampleMeans | null;
   genderPortrait: string | null;
   agePortrait: string | null;
   areaPortrait: string | null;
@@ -48,9 +49,6 @@ export interface RecordRow extends ReportRow {
 const num = (v: string | number): number => Number(v);
 const numOrNull = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
-/** The 30-day change's start may be this many days late (the gap rules of docs/metrics.md). */
-const TOLERANCE_30 = CHANGE_TOLERANCE[30];
-
 /** The Asia/Shanghai start of `day` + offset, as timestamptz. */
 const dayStart = (day: string, offset: number) =>
   sql`((${day}::date + ${offset}::int)::timestamp AT TIME ZONE 'Asia/Shanghai')`;
@@ -67,20 +65,33 @@ export class ContrastRepository {
   }
 
   /**
-   * The report's data date: the latest stored snapshot day of the compared creators (Asia/Shanghai), or null when
-   * none has one. One index probe per creator (the creator_daily key backwards).
+   * The report's data date: the day of the compared creators' rolled-up figures (creator_metrics.day, the latest of
+   * them), or null when none is rolled up. Every figure of the report is as of that day, as on the other screens.
    */
   async dataDate(ids: readonly number[]): Promise<string | null> {
     const r = await sql<{ day: string | null }>`
-      SELECT max(d.day) AS day
-      FROM unnest(${ids.map(String)}::bigint[]) AS i(id)
-      CROSS JOIN LATERAL (SELECT day FROM creator_daily WHERE creator_id = i.id ORDER BY day DESC LIMIT 1) d`.execute(
+      SELECT max(m.day) AS day FROM creator_metrics m WHERE m.creator_id = ANY(${ids.map(String)}::bigint[])`.execute(
       this.db,
     );
     return r.rows[0]?.day ?? null;
   }
 
-  /** Every figure of the compared creators as of `day`, with the team's library price; in no order. */
+  /** The names of the compared creators that have no rolled-up figures yet (creator_metrics), in `ids` order. */
+  async notRolledUp(ids: readonly number[]): Promise<string[]> {
+    const r = await sql<{ name: string }>`
+      SELECT c.name
+      FROM unnest(${ids.map(String)}::bigint[]) WITH ORDINALITY AS i(id, ord)
+      JOIN creators c ON c.id = i.id
+      WHERE NOT EXISTS (SELECT 1 FROM creator_metrics m WHERE m.creator_id = c.id)
+      ORDER BY i.ord`.execute(this.db);
+    return r.rows.map((x) => x.name);
+  }
+
+  /**
+   * Every figure of the compared creators as of `day`, with the team's library price; in no order. 30日涨粉 and the
+   * weekly figures are the rolled-up ones (metrics/figures.ts; creator_metrics), the same the detail and the lists
+   * show; `sample` is null for a creator not rolled up.
+   */
   async creatorFigures(ids: readonly number[], day: string, teamId: string): Promise<CreatorFiguresRow[]> {
     const r = await sql<{
       id: string;
@@ -97,21 +108,16 @@ export class ContrastRepository {
       k_day: string | null;
       k_fans: string | null;
       k_charging: number | null;
-      b_fans: string | null;
-      n7: string;
-      play7: string;
-      likes7: string;
-      coin7: string;
-      fav7: string;
-      share7: string;
-      reply7: string;
-      n30: string;
-      play30: string;
-      likes30: string;
-      coin30: string;
-      fav30: string;
-      share30: string;
-      reply30: string;
+      fans_increase: string | null;
+      rolled: boolean;
+      sample_window: number | null;
+      week_video_num: number | null;
+      week_avg_play: string | null;
+      avg_praise: string | null;
+      week_avg_collect: string | null;
+      week_avg_share: string | null;
+      week_avg_comment: string | null;
+      week_cast_currency: string | null;
       gender_portrait: string | null;
       age_portrait: string | null;
       area_portrait: string | null;
@@ -122,9 +128,10 @@ export class ContrastRepository {
     }>`
       SELECT c.id, c.name, c.mid, c.face, c.official_type, c.index_num, c.fans AS creator_fans,
              p.tid AS p_tid, p.name AS p_name, pp.tid AS pp_tid, pp.name AS pp_name,
-             k.day AS k_day, k.fans AS k_fans, k.charging AS k_charging, b.fans AS b_fans,
-             w.n7, w.play7, w.likes7, w.coin7, w.fav7, w.share7, w.reply7,
-             w.n30, w.play30, w.likes30, w.coin30, w.fav30, w.share30, w.reply30,
+             k.day AS k_day, k.fans AS k_fans, k.charging AS k_charging,
+             ${fansIncrease30('m')} AS fans_increase, m.creator_id IS NOT NULL AS rolled, m.sample_window,
+             m.week_video_num, m.week_avg_play, m.avg_praise, m.week_avg_collect, m.week_avg_share,
+             m.week_avg_comment, m.week_cast_currency,
              coalesce(m.gender_portrait, pt.gender_portrait) AS gender_portrait,
              coalesce(m.age_portrait, pt.age_portrait) AS age_portrait,
              coalesce(m.area_portrait, pt.area_portrait) AS area_portrait,
@@ -141,26 +148,6 @@ export class ContrastRepository {
       LEFT JOIN LATERAL (
         SELECT x.day, x.fans, x.charging FROM creator_daily x
         WHERE x.creator_id = c.id AND x.day <= ${day}::date ORDER BY x.day DESC LIMIT 1) k ON true
-      -- the 30-day change's start: the first stored day of k.day − 30 … k.day − 30 + tolerance
-      LEFT JOIN LATERAL (
-        SELECT x.fans FROM creator_daily x
-        WHERE x.creator_id = c.id AND x.day BETWEEN k.day - 30 AND k.day - ${30 - TOLERANCE_30}::int
-        ORDER BY x.day LIMIT 1) b ON true
-      -- visible videos published in the 30 days ending the data date, the last 7 of them apart
-      LEFT JOIN LATERAL (
-        SELECT count(*) FILTER (WHERE v.pubdate >= ${dayStart(day, -6)}) AS n7,
-               coalesce(sum(v.play) FILTER (WHERE v.pubdate >= ${dayStart(day, -6)}), 0) AS play7,
-               coalesce(sum(v.likes) FILTER (WHERE v.pubdate >= ${dayStart(day, -6)}), 0) AS likes7,
-               coalesce(sum(v.coin) FILTER (WHERE v.pubdate >= ${dayStart(day, -6)}), 0) AS coin7,
-               coalesce(sum(v.favorite) FILTER (WHERE v.pubdate >= ${dayStart(day, -6)}), 0) AS fav7,
-               coalesce(sum(v.share) FILTER (WHERE v.pubdate >= ${dayStart(day, -6)}), 0) AS share7,
-               coalesce(sum(v.reply) FILTER (WHERE v.pubdate >= ${dayStart(day, -6)}), 0) AS reply7,
-               count(*) AS n30, coalesce(sum(v.play), 0) AS play30, coalesce(sum(v.likes), 0) AS likes30,
-               coalesce(sum(v.coin), 0) AS coin30, coalesce(sum(v.favorite), 0) AS fav30,
-               coalesce(sum(v.share), 0) AS share30, coalesce(sum(v.reply), 0) AS reply30
-        FROM videos v
-        WHERE v.creator_id = c.id AND v.status = 0
-          AND v.pubdate >= ${dayStart(day, -29)} AND v.pubdate < ${dayStart(day, 1)}) w ON true
       LEFT JOIN creator_metrics m ON m.creator_id = c.id
       -- a creator showing its partition's pooled portrait names it (migration 0013); one never rolled up shows its
       -- partition's (or the whole site's) pooled portrait
@@ -175,6 +162,7 @@ export class ContrastRepository {
       const partitions: { id: number; name: string }[] = [];
       if (x.pp_tid !== null && x.pp_name !== null) partitions.push({ id: x.pp_tid, name: x.pp_name });
       if (x.p_tid !== null && x.p_name !== null) partitions.push({ id: x.p_tid, name: x.p_name });
+      const window = toSampleWindow(x.sample_window);
       return {
         kolId: num(x.id),
         kolName: x.name,
@@ -182,29 +170,24 @@ export class ContrastRepository {
         kolImg: x.face,
         isApprove: x.official_type,
         partitions,
-        indexNum: num(x.index_num),
+        indexNum: roundIndexNum(num(x.index_num)),
         fansNum: num(x.k_fans ?? x.creator_fans),
         fansDay: x.k_day,
-        fansIncrease30: x.k_fans !== null && x.b_fans !== null ? num(x.k_fans) - num(x.b_fans) : null,
+        fansIncrease30: numOrNull(x.fans_increase),
         chargingNum: x.k_charging ?? 0,
-        week: {
-          videos: num(x.n7),
-          play: num(x.play7),
-          likes: num(x.likes7),
-          coin: num(x.coin7),
-          favorite: num(x.fav7),
-          share: num(x.share7),
-          reply: num(x.reply7),
-        },
-        month: {
-          videos: num(x.n30),
-          play: num(x.play30),
-          likes: num(x.likes30),
-          coin: num(x.coin30),
-          favorite: num(x.fav30),
-          share: num(x.share30),
-          reply: num(x.reply30),
-        },
+        sample:
+          x.rolled && window !== null
+            ? {
+                window,
+                weekVideos: x.week_video_num ?? 0,
+                play: num(x.week_avg_play ?? 0),
+                likes: num(x.avg_praise ?? 0),
+                coin: num(x.week_cast_currency ?? 0),
+                favorite: num(x.week_avg_collect ?? 0),
+                share: num(x.week_avg_share ?? 0),
+                reply: num(x.week_avg_comment ?? 0),
+              }
+            : null,
         genderPortrait: x.gender_portrait,
         agePortrait: x.age_portrait,
         areaPortrait: x.area_portrait,

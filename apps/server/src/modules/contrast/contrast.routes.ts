@@ -17,6 +17,7 @@ import { membershipServices } from '../membership/membership.services.js';
 import { UserRepository } from '../user/user.repository.js';
 import { ContrastRepository } from './contrast.repository.js';
 import { ContrastService, type ContrastServiceOptions } from './contrast.service.js';
+import { doc } from '../../lib/route-doc.js';
 
 /** Requests per signed-in user per minute on the comparison calls (the monthly quota bounds generation anyway). */
 export const CONTRAST_RATE_LIMIT = 240;
@@ -65,41 +66,64 @@ export function registerContrastRoutes(app: FastifyInstance, ctx: AppContext): v
     return userId;
   };
 
-  app.post('/api/user/kolContrast', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { kolIds } = parseParams(kolContrastParams, request.body);
-    const outcome = await service.create(userId, kolIds);
-    if (outcome.id !== null) {
-      // compared creators are collected more often while viewed; the answer does not wait for it
-      for (const id of kolIds.split(',').map(Number)) {
-        viewed.mark(id).catch((err: unknown) => request.log.warn({ err, kolId: id }, 'markViewed failed'));
+  app.post(
+    '/api/user/kolContrast',
+    doc(
+      { tag: 'contrast', summary: '生成UP主对比报告（2–5位，按月额度，§4 flag 0–3）', body: kolContrastParams },
+      TEAM_OWNED,
+    ),
+    async (request) => {
+      const userId = await caller(request);
+      const { kolIds } = parseParams(kolContrastParams, request.body);
+      const outcome = await service.create(userId, kolIds);
+      if (outcome.id !== null) {
+        // compared creators are collected more often while viewed; the answer does not wait for it
+        for (const id of kolIds.split(',').map(Number)) {
+          viewed.mark(id).catch((err: unknown) => request.log.warn({ err, kolId: id }, 'markViewed failed'));
+        }
       }
-    }
-    return ok({ ...outcome }, outcome.tip ?? undefined);
-  });
+      return ok({ ...outcome }, outcome.tip ?? undefined);
+    },
+  );
 
-  app.get('/api/user/kolContrastResult', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { contrastId } = parseParams(contrastIdParams, request.query);
-    return ok({ ...(await service.result(userId, contrastId)) });
-  });
+  app.get(
+    '/api/user/kolContrastResult',
+    doc({ tag: 'contrast', summary: '对比报告结果', query: contrastIdParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const { contrastId } = parseParams(contrastIdParams, request.query);
+      return ok({ ...(await service.result(userId, contrastId)) });
+    },
+  );
 
-  app.post('/api/user/setIntention', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { contrastId, intentionKolId } = parseParams(setIntentionParams, request.body);
-    await service.setIntention(userId, contrastId, intentionKolId);
-    return ok({ contrastId, intentionKolId, isAdmire: 1 }, ContrastMsg.intentionSet);
-  });
+  app.post(
+    '/api/user/setIntention',
+    doc({ tag: 'contrast', summary: '设为意向UP主', body: setIntentionParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const { contrastId, intentionKolId } = parseParams(setIntentionParams, request.body);
+      await service.setIntention(userId, contrastId, intentionKolId);
+      return ok({ contrastId, intentionKolId, isAdmire: 1 }, ContrastMsg.intentionSet);
+    },
+  );
 
-  app.get('/api/user/contrastRecordList', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    return ok({ ...(await service.list(userId, parseParams(contrastRecordListParams, request.query))) });
-  });
+  app.get(
+    '/api/user/contrastRecordList',
+    doc({ tag: 'contrast', summary: '对比记录列表', query: contrastRecordListParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      return ok({ ...(await service.list(userId, parseParams(contrastRecordListParams, request.query))) });
+    },
+  );
 
-  app.get('/api/user/delContrastRecord', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { contrastId } = parseParams(contrastIdParams, request.query);
-    await service.remove(userId, contrastId);
-    return ok({ contrastId }, ContrastMsg.deleted);
-  });
+  app.get(
+    '/api/user/delContrastRecord',
+    doc({ tag: 'contrast', summary: '删除对比记录', query: contrastIdParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const { contrastId } = parseParams(contrastIdParams, request.query);
+      await service.remove(userId, contrastId);
+      return ok({ contrastId }, ContrastMsg.deleted);
+    },
+  );
 }

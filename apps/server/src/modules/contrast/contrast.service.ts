@@ -39,6 +39,9 @@ export interface ContrastServiceOptions {
   onBuildError?: (err: unknown) => void;
 }
 
+/** A compared creator lost its rolled-up figures while the report was built (never stored as a report). */
+class DataPreparing extends Error {}
+
 /** Shanghai calendar day of an instant, 'YYYY-MM-DD'. */
 function shanghaiDay(at: Date): string {
   return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -89,6 +92,8 @@ export class ContrastService {
     const ids = parsed.ids;
     const existing = await this.repo.existingCreators(ids);
     if (ids.some((id) => !existing.has(id))) throw AppError.fail(ContrastMsg.kolMissing);
+    // a report is made of rolled-up figures only: before the rollup has a creator, nothing is spent or stored
+    await this.assertReady(ids);
 
     const now = this.now();
     const { flag } = await this.quotas.spendContrast(userId, now);
@@ -98,6 +103,7 @@ export class ContrastService {
     try {
       const member = await this.member(userId);
       const { dataDate, snapshot } = await this.build(ids, member.teamId, now);
+      if (snapshot.kols.some((k) => k.sampleWindow === null)) throw new DataPreparing();
       const id = await this.repo.insert({
         teamId: member.teamId,
         createdBy: member.userId,
@@ -107,9 +113,19 @@ export class ContrastService {
       });
       return { id, flag, tip: null };
     } catch (err) {
-      this.options.onBuildError?.(err);
       await this.quotas.refundQuota(userId, 'contrast', 1, now);
+      // the rollup's swap raced the check: the same refusal as before the spend (nothing stored, nothing spent)
+      if (err instanceof DataPreparing) await this.assertReady(ids, true);
+      this.options.onBuildError?.(err);
       throw AppError.fail(ContrastMsg.buildFailed);
+    }
+  }
+
+  /** Refuses with 数据准备中 when a compared creator has no rolled-up figures (`always`: even when all have now). */
+  private async assertReady(ids: readonly number[], always = false): Promise<void> {
+    const missing = await this.repo.notRolledUp(ids);
+    if (missing.length > 0 || always) {
+      throw AppError.fail(ContrastMsg.dataPreparing(missing.length > 0 ? missing.join('、') : '部分UP主'));
     }
   }
 
@@ -217,8 +233,8 @@ export class ContrastService {
 }
 
 function toStoredKol(row: CreatorFiguresRow): StoredKol {
-  const week = weekFigures(row.week);
-  const price = pricePerThousand(row.libraryPrice, row.week, row.month);
+  const week = weekFigures(row.sample);
+  const price = pricePerThousand(row.libraryPrice, row.sample);
   return {
     kolId: row.kolId,
     kolName: row.kolName,
@@ -237,6 +253,7 @@ function toStoredKol(row: CreatorFiguresRow): StoredKol {
     portraitSampleSize: row.portraitSampleSize,
     portraitKind: row.portraitKind,
     fansIncrease30: row.fansIncrease30,
+    sampleWindow: week.sampleWindow,
     libraryPrice: row.libraryPrice,
     pricePerThousandPlays: price.value,
     pricePlaysDays: price.days,

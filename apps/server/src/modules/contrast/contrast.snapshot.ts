@@ -36,10 +36,15 @@ const storedKol = z.object({
   portraitSampleSize: nullableNumber,
   portraitKind: z.enum(['creator', 'partition']).nullable(),
   fansIncrease30: nullableNumber,
+  // reports stored before the weekly figures' sample was named have none (read as unknown)
+  sampleWindow: z
+    .union([z.literal(0), z.literal(7), z.literal(30), z.literal(90)])
+    .nullable()
+    .default(null),
   engagementRate: nullableNumber,
   libraryPrice: nullableNumber,
   pricePerThousandPlays: nullableNumber,
-  pricePlaysDays: z.union([z.literal(7), z.literal(30)]).nullable(),
+  pricePlaysDays: z.union([z.literal(7), z.literal(30), z.literal(90)]).nullable(),
 });
 export type StoredKol = Omit<ContrastKolData, 'isCollect' | 'isPut' | 'isAdmire'> & z.infer<typeof storedKol>;
 

@@ -18,6 +18,7 @@ import { membershipServices } from '../membership/membership.services.js';
 import { createMember, toleratePoolShutdown, type TestMember } from '../membership/test-members.js';
 import { contrastServiceOf } from './contrast.routes.js';
 import { wilson } from './contrast.figures.js';
+import { rollupDay } from '../metrics/index.js';
 
 /**
  * Comparison reports through the whole app (buildApp().inject()) on real PostgreSQL: the §4 flags per tier and
@@ -156,6 +157,8 @@ async function seedFixture(): Promise<void> {
   await comments(y1, [...range(21, 70), 21], inWindow);
   await comments(y1, [999], shanghai(dayPlus(D, -90), '23:00:00'));
   await comments(z1, range(61, 70), inWindow);
+  // a report is made of the rolled-up figures (docs/metrics.md "One number per figure"): the rollup of D makes them
+  await rollupDay(t.ctx.db, D);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -315,13 +318,13 @@ describe('the hand-computed report', () => {
   it('data date, order, identity fields', () => {
     expect(report.dataDate).toBe(D);
     expect(report.userContrastKolDataList.map((k) => k.kolId)).toEqual([fx.x, fx.y, fx.z]);
-    expect(kol(fx.x)).toMatchObject({ kolName: '对比甲', kolUid: fx.xMid, isApprove: 1, indexNum: 12.5 });
+    expect(kol(fx.x)).toMatchObject({ kolName: '对比甲', kolUid: fx.xMid, isApprove: 1 });
     expect(kol(fx.x).twoSortFlag.length).toBe(2);
     expect(kol(fx.z).twoSortFlag).toEqual([]);
     expect(report.canPdf).toBe(1);
   });
 
-  it('week figures: videos published in the 7 days ending the data date, visible ones only', () => {
+  it('week figures: the sample of the week, visible ones only; the 30 days when the week has none (item 9)', () => {
     expect(kol(fx.x)).toMatchObject({
       weekVideoNum: 2,
       weekAvgPlayNum: 2000, // (1000 + 3000) / 2
@@ -331,14 +334,29 @@ describe('the hand-computed report', () => {
       weekAvgCommentNum: 50,
       weekCastCurrencyNum: 30,
       engagementRate: 14.25, // (300 + 60 + 80 + 30 + 100) / 4000
+      sampleWindow: 7,
     });
+    // Y has no video in the week: its two videos of the 30 days, said so (sampleWindow 30), never an empty row
     expect(kol(fx.y)).toMatchObject({
       weekVideoNum: 0,
-      weekAvgPlayNum: null,
-      avgPraiseNum: null,
-      weekCastCurrencyNum: null,
-      engagementRate: null,
+      weekAvgPlayNum: 4000, // (6000 + 2000) / 2
+      avgPraiseNum: 10,
+      weekCastCurrencyNum: 0,
+      engagementRate: 0.25, // 20 / 8000
+      sampleWindow: 30,
     });
+  });
+
+  it('the detail shows the same sample and the same figures as the report', async () => {
+    for (const id of [fx.x, fx.y]) {
+      const res = await call(m, 'GET', '/api/kolCommercial', { kolId: id });
+      expect(res.body.priceInfo, String(id)).toMatchObject({
+        weekVideoNum: kol(id).weekVideoNum,
+        weekAvgPlayNum: kol(id).weekAvgPlayNum,
+        avgPraiseNum: kol(id).avgPraiseNum,
+        sampleWindow: kol(id).sampleWindow,
+      });
+    }
   });
 
   it('fans and the 30-day change by the gap rules', () => {
@@ -353,8 +371,11 @@ describe('the hand-computed report', () => {
     expect(kol(fx.z)).toMatchObject({ libraryPrice: null, pricePerThousandPlays: null });
   });
 
-  it('portraits: the partition estimate, said plainly', () => {
-    const x = kol(fx.x);
+  it('portraits: the sampled commenters when enough, else the partition estimate, said plainly', () => {
+    // X has 40 sampled commenters (the rollup's portrait sample), Z only 10
+    expect(kol(fx.x).portraitKind).toBe('creator');
+    expect(kol(fx.x).portraitSource).toContain('位评论用户估算');
+    const x = kol(fx.z);
     expect(x.portraitKind).toBe('partition');
     expect(x.portraitSource).toContain('并非该UP主粉丝的数据');
     const gender = JSON.parse(x.genderPortrait ?? '[]') as { 性别: string; 比例: number }[];
@@ -553,5 +574,30 @@ describe('owner isolation, saved reports and deletion', () => {
     );
     expect(routes.length).toBeGreaterThanOrEqual(5);
     expect(routes.filter((r) => !r.teamOwned && !/getContrastCount/.test(r.url)).map((r) => r.url)).toEqual([]);
+  });
+});
+
+describe('数据准备中: a report is never made of figures that do not exist yet (issue 23, item 10)', () => {
+  it('a creator not rolled up: refused before the spend, nothing stored; once rolled up the same request builds', async () => {
+    const m = await createMember(t.ctx, { userType: 2 });
+    const fresh = await creator('新收录的UP主', 880_000_009, null);
+    await daily(fresh, D, 3_000);
+    const before = await used(m);
+    const res = await call(m, 'POST', '/api/user/kolContrast', { kolIds: ids(fx.x, fresh) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: ApiCode.FAIL, message: ContrastMsg.dataPreparing('新收录的UP主') });
+    expect(String(res.body.message)).toContain('数据准备中');
+    expect(await used(m)).toBe(before);
+    expect(await reportRows(m.id)).toBe(0);
+    expect((await records(m)).total).toBe(0);
+
+    await rollupDay(t.ctx.db, D);
+    const a = await generate(m, ids(fx.x, fresh));
+    expect(a.flag).toBe(ContrastFlag.ALLOWED);
+    expect(await used(m)).toBe(before + 1);
+    const r = await result(m, a.id ?? 0);
+    const k = r.userContrastKolDataList.find((x) => x.kolId === fresh);
+    // rolled up: a named sample (0 = no video in 90 days), never an unnamed empty row
+    expect(k).toMatchObject({ fansNum: 3_000, sampleWindow: 0, weekAvgPlayNum: null });
   });
 });

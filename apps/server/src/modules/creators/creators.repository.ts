@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { CreatorDetail, CreatorSearchItem, PriceInfo } from '@xg/shared';
+import { roundIndexNum, type CreatorDetail, type CreatorSearchItem, type PriceInfo } from '@xg/shared';
 import type pg from 'pg';
 import type { Db } from '../../db/client.js';
+import { fansIncrease30 } from '../metrics/figures.js';
 import { preparedRows } from './prepared.js';
 import { PRICE_COLUMNS, toPriceInfo, type DetailExtraRow, type PriceRowDb } from './sections.repository.js';
 
@@ -164,7 +165,7 @@ export class CreatorRepository {
              c.sign, c.sex, c.official_title, m.name AS mcn_name, pp.name AS parent_theme_name, c.is_live,
              c.live_room_id, c.following, coalesce(t.likes, c.likes) AS likes, coalesce(t.plays, c.plays) AS plays,
              coalesce(t.video_count, c.video_count) AS video_count, c.index_num, c.updated_at,
-             c.mcn_id, c.partition_tid, p.parent_id, cm.fans_change_30 AS fans_increase,
+             c.mcn_id, c.partition_tid, p.parent_id, ${fansIncrease30('cm')} AS fans_increase,
              t.video_count AS stored_videos, ${PRICE_COLUMNS}
       FROM creators c
       LEFT JOIN partitions p ON p.tid = c.partition_tid
@@ -195,7 +196,7 @@ export class CreatorRepository {
       praiseNum: num(r.likes),
       playNum: num(r.plays),
       videoNum: r.video_count,
-      indexNum: num(r.index_num),
+      indexNum: roundIndexNum(num(r.index_num)),
       updateTime: r.updated_at.toISOString(),
     };
     return {

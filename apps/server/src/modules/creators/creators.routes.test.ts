@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { DiscoveryMsg, Msg, type CreatorDetail, type CreatorSearchItem, type TrendPoint } from '@xg/shared';
+import {
+  DiscoveryMsg,
+  Msg,
+  roundIndexNum,
+  type CreatorDetail,
+  type CreatorSearchItem,
+  type TrendPoint,
+} from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { openTestSession } from './test-session.js';
 
@@ -322,7 +329,8 @@ describe('GET /api/kolDetail', () => {
       organization: row.mcn,
       themeName: row.theme,
       parentThemeName: row.parent,
-      indexNum: Number(row.index_num),
+      // 云指数 is sent with one decimal (docs/metrics.md "One number per figure")
+      indexNum: roundIndexNum(Number(row.index_num)),
       liveRoomId: row.live_room_id === null ? null : Number(row.live_room_id),
       mainIndexUrl: `https://space.bilibili.com/${row.mid}`,
     });

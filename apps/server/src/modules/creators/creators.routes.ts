@@ -26,6 +26,7 @@ import { KolSearchService } from './search.service.js';
 import { CreatorSectionsRepository } from './sections.repository.js';
 import { CreatorSectionsService } from './sections.service.js';
 import { ViewedMarker } from './viewed.js';
+import { doc } from '../../lib/route-doc.js';
 
 /**
  * Creator search, filters, suggestions, detail and its sections (spec §3, §5, §7.3; docs/api/discovery.md).
@@ -51,44 +52,68 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
     cachedTierOf((id) => membership.tierOf(id)),
   );
 
-  app.get('/api/searchKol', async (request) => {
-    const { userId } = await app.requireUser(request);
-    const params = parseParams(KolSearchParams, request.query);
-    const answer = await search.searchKol(userId, params);
-    return ok({ ...answer, kolInfos: await lists.decorateKols(userId, answer.kolInfos) });
-  });
+  app.get(
+    '/api/searchKol',
+    doc({ tag: 'creators', summary: 'UP主搜索（筛选、排序、分页）', query: KolSearchParams }),
+    async (request) => {
+      const { userId } = await app.requireUser(request);
+      const params = parseParams(KolSearchParams, request.query);
+      const answer = await search.searchKol(userId, params);
+      return ok({ ...answer, kolInfos: await lists.decorateKols(userId, answer.kolInfos) });
+    },
+  );
 
-  app.get('/api/searchKeyword', async (request) => {
-    await app.requireUser(request);
-    const { keyword } = parseParams(KeywordSuggestParams, request.query);
-    return ok({ keywords: await search.suggest(keyword) });
-  });
+  app.get(
+    '/api/searchKeyword',
+    doc({ tag: 'creators', summary: '搜索联想词', query: KeywordSuggestParams }),
+    async (request) => {
+      await app.requireUser(request);
+      const { keyword } = parseParams(KeywordSuggestParams, request.query);
+      return ok({ keywords: await search.suggest(keyword) });
+    },
+  );
 
-  app.get('/api/searchFilter', async (request) => {
-    await app.requireUser(request);
-    return ok(await search.filterOptions());
-  });
+  app.get(
+    '/api/searchFilter',
+    doc({ tag: 'creators', summary: '搜索筛选项（基础数据 type 7：分区、报价区间、粉丝区间）' }),
+    async (request) => {
+      await app.requireUser(request);
+      return ok(await search.filterOptions());
+    },
+  );
 
-  app.get('/api/twoSortFlag', async (request) => {
-    await app.requireUser(request);
-    const { tid } = parseParams(TidParams, request.query);
-    return ok({ themeInfos: await search.twoSortFlag(tid) });
-  });
+  app.get(
+    '/api/twoSortFlag',
+    doc({ tag: 'creators', summary: '分区树（二级分区）', query: TidParams }),
+    async (request) => {
+      await app.requireUser(request);
+      const { tid } = parseParams(TidParams, request.query);
+      return ok({ themeInfos: await search.twoSortFlag(tid) });
+    },
+  );
 
-  app.get('/api/searchBusinessSort', async (request) => {
-    const { userId } = await app.requireUser(request);
-    const params = parseParams(BusinessSortParams, request.query);
-    const answer = await search.businessSort(userId, params);
-    return ok({ ...answer, kolInfos: await lists.decorateKols(userId, answer.kolInfos) });
-  });
+  app.get(
+    '/api/searchBusinessSort',
+    doc({ tag: 'creators', summary: '按商业价值排序的UP主（专业版及以上）', query: BusinessSortParams }),
+    async (request) => {
+      const { userId } = await app.requireUser(request);
+      const params = parseParams(BusinessSortParams, request.query);
+      const answer = await search.businessSort(userId, params);
+      return ok({ ...answer, kolInfos: await lists.decorateKols(userId, answer.kolInfos) });
+    },
+  );
 
-  app.post('/api/queryKol', async (request) => {
-    await app.requireUser(request);
-    const params = parseParams(QueryKolParams, request.body);
-    return ok({ kolInfos: await search.queryKol(params) });
-  });
+  app.post(
+    '/api/queryKol',
+    doc({ tag: 'creators', summary: '按名称或UID查UP主（type 0 用于对比）', body: QueryKolParams }),
+    async (request) => {
+      await app.requireUser(request);
+      const params = parseParams(QueryKolParams, request.body);
+      return ok({ kolInfos: await search.queryKol(params) });
+    },
+  );
 
-  app.get('/api/kolDetail', async (request) => {
+  app.get('/api/kolDetail', doc({ tag: 'creators', summary: 'UP主详情', query: KolIdParams }), async (request) => {
     const { userId } = await app.requireUser(request);
     const { kolId } = parseParams(KolIdParams, request.query);
     const [kolInfo] = await lists.decorateKols(userId, [await sections.detail(userId, kolId)]);
@@ -97,37 +122,57 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
     return ok({ kolInfo });
   });
 
-  app.get('/api/kolTrend', async (request) => {
-    await app.requireUser(request);
-    const params = parseParams(KolTrendParams, request.query);
-    return ok(await service.trend(params));
-  });
+  app.get(
+    '/api/kolTrend',
+    doc({ tag: 'creators', summary: 'UP主粉丝与播放趋势', query: KolTrendParams }),
+    async (request) => {
+      await app.requireUser(request);
+      const params = parseParams(KolTrendParams, request.query);
+      return ok(await service.trend(params));
+    },
+  );
 
-  app.get('/api/kolVideos', async (request) => {
-    await app.requireUser(request);
-    const params = parseParams(KolVideosParams, request.query);
-    return ok(await sections.videos(params));
-  });
+  app.get(
+    '/api/kolVideos',
+    doc({ tag: 'creators', summary: 'UP主的视频列表', query: KolVideosParams }),
+    async (request) => {
+      await app.requireUser(request);
+      const params = parseParams(KolVideosParams, request.query);
+      return ok(await sections.videos(params));
+    },
+  );
 
-  app.get('/api/kolFanEvents', async (request) => {
-    await app.requireUser(request);
-    const params = parseParams(KolFanEventsParams, request.query);
-    return ok(await sections.fanEvents(params));
-  });
+  app.get(
+    '/api/kolFanEvents',
+    doc({ tag: 'creators', summary: 'UP主粉丝异动', query: KolFanEventsParams }),
+    async (request) => {
+      await app.requireUser(request);
+      const params = parseParams(KolFanEventsParams, request.query);
+      return ok(await sections.fanEvents(params));
+    },
+  );
 
-  app.get('/api/kolPortrait', async (request) => {
-    const { userId } = await app.requireUser(request);
-    const { kolId } = parseParams(KolRefParams, request.query);
-    return ok(await sections.portrait(userId, kolId));
-  });
+  app.get(
+    '/api/kolPortrait',
+    doc({ tag: 'creators', summary: 'UP主粉丝画像（专业版及以上）', query: KolRefParams }),
+    async (request) => {
+      const { userId } = await app.requireUser(request);
+      const { kolId } = parseParams(KolRefParams, request.query);
+      return ok(await sections.portrait(userId, kolId));
+    },
+  );
 
-  app.get('/api/kolCommercial', async (request) => {
-    const { userId } = await app.requireUser(request);
-    const { kolId } = parseParams(KolRefParams, request.query);
-    return ok(await sections.commercial(userId, kolId));
-  });
+  app.get(
+    '/api/kolCommercial',
+    doc({ tag: 'creators', summary: 'UP主商业价值评估（专业版及以上）', query: KolRefParams }),
+    async (request) => {
+      const { userId } = await app.requireUser(request);
+      const { kolId } = parseParams(KolRefParams, request.query);
+      return ok(await sections.commercial(userId, kolId));
+    },
+  );
 
-  app.get('/api/similarKol', async (request) => {
+  app.get('/api/similarKol', doc({ tag: 'creators', summary: '相似UP主', query: KolRefParams }), async (request) => {
     await app.requireUser(request);
     const { kolId } = parseParams(KolRefParams, request.query);
     return ok(await sections.similar(kolId));

@@ -1,16 +1,14 @@
 import { sql } from 'kysely';
-import type { KolItem } from '@xg/shared';
+import { roundIndexNum, type KolItem } from '@xg/shared';
 import type pg from 'pg';
 import type { Db } from '../../db/client.js';
+import { fansIncrease30 } from '../metrics/figures.js';
 import { preparedRows } from './prepared.js';
 
 /** int8 and numeric columns arrive as strings; converted here, in one place for discovery lists. */
 export const num = (v: string | number | bigint): number => Number(v);
 export const numOrNull = (v: string | number | bigint | null | undefined): number | null =>
   v === null || v === undefined ? null : Number(v);
-
-/** Days of stored history over which `fansIncrease` is measured (docs/api/discovery.md). */
-export const FANS_INCREASE_DAYS = 30;
 
 export interface KolItemRow {
   id: string;
@@ -42,7 +40,7 @@ export function toKolItem(r: KolItemRow): KolItem {
     themeName: r.theme_name,
     platformLevel: r.level,
     gender: r.sex,
-    indexNum: num(r.index_num),
+    indexNum: roundIndexNum(num(r.index_num)),
     playNum: num(r.plays),
     praiseNum: num(r.likes),
     videoNum: r.video_count,
@@ -59,9 +57,8 @@ export function toKolItem(r: KolItemRow): KolItem {
 
 /**
  * Every discovery list first finds one page of creator ids (cheap, on an index), then reads the rows
- * shown for that page here: one query, answer in the order of `ids`. `fansIncrease` is the derived 30-day
- * fans change (creator_metrics.fans_change_30, docs/metrics.md); for a creator not rolled up yet, the fans
- * now minus the fans FANS_INCREASE_DAYS stored days earlier (a backward walk of the creator_daily key).
+ * shown for that page here: one query, answer in the order of `ids`. `fansIncrease` is 30日涨粉, read through
+ * the one definition (metrics/figures.ts fansIncrease30; null, shown “-”, for a creator not rolled up yet).
  */
 /**
  * The columns of a KolItem, for queries that join `creators c` (with `partitions p`, `mcns m` and
@@ -69,9 +66,7 @@ export function toKolItem(r: KolItemRow): KolItem {
  */
 export const KOL_ITEM_COLUMNS = sql`c.id, c.name, c.mid, c.face, c.official_type, c.fans, c.level, c.sex,
   c.index_num, c.plays, c.likes, c.video_count, c.is_live, p.name AS theme_name, m.name AS mcn_name,
-  CASE WHEN cm.creator_id IS NOT NULL THEN cm.fans_change_30
-       ELSE c.fans - (SELECT d.fans FROM creator_daily d WHERE d.creator_id = c.id
-                      ORDER BY d.day DESC OFFSET ${FANS_INCREASE_DAYS} LIMIT 1) END AS fans_increase`;
+  ${fansIncrease30('cm')} AS fans_increase`;
 export const KOL_ITEM_JOINS = sql`LEFT JOIN partitions p ON p.tid = c.partition_tid
   LEFT JOIN mcns m ON m.id = c.mcn_id
   LEFT JOIN creator_metrics cm ON cm.creator_id = c.id`;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { COMMERCIAL_METHOD_TEXT, type PriceInfo } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import { toSampleWindow } from '../metrics/figures.js';
 import { num, numOrNull } from './kol-items.js';
 
 export interface DetailExtraRow {
@@ -38,7 +39,7 @@ export type KolVideoSort = 'pubdate' | 'play' | 'likes';
 
 /** The price columns of creator_metrics (alias `cm`); null when the creator is not rolled up yet. */
 export const PRICE_COLUMNS = sql`cm.video_price, cm.implantation_price, cm.normal_price, cm.special_price,
-  cm.week_video_num, cm.week_avg_play, cm.avg_praise, cm.computed_at`;
+  cm.week_video_num, cm.week_avg_play, cm.avg_praise, cm.sample_window, cm.computed_at`;
 
 export interface PriceRowDb {
   video_price: string | null;
@@ -48,6 +49,7 @@ export interface PriceRowDb {
   week_video_num: number | null;
   week_avg_play: string | null;
   avg_praise: string | null;
+  sample_window: number | null;
   computed_at: Date | null;
 }
 
@@ -61,6 +63,7 @@ export function toPriceInfo(row: PriceRowDb): PriceInfo | undefined {
     weekVideoNum: row.week_video_num,
     weekAvgPlayNum: numOrNull(row.week_avg_play),
     avgPraiseNum: numOrNull(row.avg_praise),
+    sampleWindow: toSampleWindow(row.sample_window),
     updateTime: row.computed_at.toISOString(),
     method: COMMERCIAL_METHOD_TEXT,
   };

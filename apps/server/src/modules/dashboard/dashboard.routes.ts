@@ -9,6 +9,7 @@ import { CatalogService } from '../creators/catalog.service.js';
 import { membershipServices } from '../membership/membership.services.js';
 import { DashboardRepository } from './dashboard.repository.js';
 import { DashboardService } from './dashboard.service.js';
+import { doc } from '../../lib/route-doc.js';
 
 /**
  * Dashboards: signed-in home (with the team's lists and monitored creators), platform board, traffic trends per
@@ -25,23 +26,27 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
   );
 
   // the team's saved-list sizes are part of the answer (myLists): team-owned
-  app.get('/api/dashboard', TEAM_OWNED, async (request) => {
+  app.get('/api/dashboard', doc({ tag: 'dashboard', summary: '工作台概览' }, TEAM_OWNED), async (request) => {
     const { userId } = await app.requireUser(request);
     return ok(await service.dashboard(userId));
   });
 
   // the team's monitored creators and their recent changes (issue #15 item 1)
-  app.get('/api/dashboard/monitorChanges', TEAM_OWNED, async (request) => {
-    const { userId } = await app.requireUser(request);
-    return ok(await service.monitorChanges(userId));
-  });
+  app.get(
+    '/api/dashboard/monitorChanges',
+    doc({ tag: 'dashboard', summary: '工作台：监测UP主动态' }, TEAM_OWNED),
+    async (request) => {
+      const { userId } = await app.requireUser(request);
+      return ok(await service.monitorChanges(userId));
+    },
+  );
 
-  app.get('/api/boardData', async (request) => {
+  app.get('/api/boardData', doc({ tag: 'dashboard', summary: '平台数据看板' }), async (request) => {
     await app.requireUser(request);
     return ok(await service.boardData());
   });
 
-  app.get('/api/flowmeter', async (request) => {
+  app.get('/api/flowmeter', doc({ tag: 'dashboard', summary: '流量趋势', query: FlowmeterParams }), async (request) => {
     await app.requireUser(request);
     const { days } = parseParams(FlowmeterParams, request.query);
     return ok(await service.flowmeter(days));

@@ -123,6 +123,14 @@ describe('myLinkKol export (saved creators, §7.6)', () => {
       if (screen.groupId) expect(note.get('分组')).toBe('重点跟进');
       if (screen.isMonitor) expect(note.get('监测状态')).toBe('监测中');
     }
+    // 导出记录 names each export by its own list: the 投放清单 one is not called UP主收藏 (issue #23)
+    const records = (await call(ent, 'GET', '/api/export/records', { pageNo: 1, pageSize: 50 })).body as unknown as {
+      records: { listTitle: string; fileName: string }[];
+    };
+    const titles = records.records.map((r) => r.listTitle);
+    expect(titles).toContain('投放清单UP主');
+    expect(titles).toContain('收藏UP主');
+    expect(titles).not.toContain('UP主收藏');
   });
 
   it('answers export=1 on GET /api/user/myLinkKol (blob variant) with the page the call names', async () => {

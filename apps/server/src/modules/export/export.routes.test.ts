@@ -504,7 +504,7 @@ describe('background exports and the download centre (导出记录)', () => {
     expect(expired.body).toMatchObject({ code: ApiCode.FAIL, message: ExportMsg.linkExpired });
   });
 
-  it('fails and refunds an export whose process stopped (no progress for 5 minutes)', async () => {
+  it('fails and refunds an export whose process stopped (no heartbeat)', async () => {
     const team = await createMember(t.ctx, { userType: 3 });
     const { quotas } = membershipServices(t.ctx);
     await quotas.spendQuota(team.id, 'export', 40);

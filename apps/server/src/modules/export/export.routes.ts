@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ExportFileParams, ExportIdParams, ExportMsg, ExportRecordsParams } from '@xg/shared';
+import { ExportFileParams, ExportIdParams, ExportMsg, ExportParams, ExportRecordsParams } from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { exportServiceOf } from './export.jobs.js';
 import { LIST_CALLS } from './export.registry.js';
 import { XLSX_MIME, type ExportFile, type ExportOutcome, type ExportService } from './export.service.js';
+import { doc } from '../../lib/route-doc.js';
 
 /** Content-Disposition with the Chinese file name (RFC 6266 filename*), and an ASCII fallback. */
 export function attachment(fileName: string): string {
@@ -50,36 +51,57 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): Exp
     return reply.send(answer(reply, outcome));
   });
 
-  app.get('/api/export/records', async (request) => {
-    const { userId } = await app.requireUser(request);
-    const p = parseParams(ExportRecordsParams, request.query);
-    const { records, total } = await service.records(userId, p.pageNo, p.pageSize);
-    return ok({ records, total, pageNo: p.pageNo, pageSize: p.pageSize });
-  });
+  app.get(
+    '/api/export/records',
+    doc({ tag: 'export', summary: '导出记录', query: ExportRecordsParams }),
+    async (request) => {
+      const { userId } = await app.requireUser(request);
+      const p = parseParams(ExportRecordsParams, request.query);
+      const { records, total } = await service.records(userId, p.pageNo, p.pageSize);
+      return ok({ records, total, pageNo: p.pageNo, pageSize: p.pageSize });
+    },
+  );
 
-  app.get('/api/export/status', async (request) => {
+  app.get('/api/export/status', doc({ tag: 'export', summary: '导出进度', query: ExportIdParams }), async (request) => {
     const { userId } = await app.requireUser(request);
     const { id } = parseParams(ExportIdParams, request.query);
     return ok({ record: await service.status(userId, id) });
   });
 
-  app.get('/api/export/link', async (request) => {
-    const { userId } = await app.requireUser(request);
-    const { id } = parseParams(ExportIdParams, request.query);
-    return ok({ ...(await service.link(userId, id)) });
-  });
+  app.get(
+    '/api/export/link',
+    doc({ tag: 'export', summary: '导出文件下载链接（10 分钟有效）', query: ExportIdParams }),
+    async (request) => {
+      const { userId } = await app.requireUser(request);
+      const { id } = parseParams(ExportIdParams, request.query);
+      return ok({ ...(await service.link(userId, id)) });
+    },
+  );
 
   // the download link itself: opened by the browser without the sign headers (plugins/sign.ts exempts it)
-  app.get('/api/export/file', async (request, reply) => {
-    const { id, token } = parseParams(ExportFileParams, request.query);
-    return sendFile(reply, await service.file(id, token));
-  });
+  app.get(
+    '/api/export/file',
+    doc({ tag: 'export', summary: '按下载链接取导出文件', query: ExportFileParams, auth: 'public', produces: 'xlsx' }),
+    async (request, reply) => {
+      const { id, token } = parseParams(ExportFileParams, request.query);
+      return sendFile(reply, await service.file(id, token));
+    },
+  );
 
-  app.get<{ Params: { list: string } }>('/api/export/:list', async (request, reply) => {
-    const { userId } = await app.requireUser(request);
-    const outcome = await service.start(userId, request.params.list, request.query as Record<string, unknown>);
-    return answer(reply, outcome);
-  });
+  app.get<{ Params: { list: string } }>(
+    '/api/export/:list',
+    doc({
+      tag: 'export',
+      summary: '导出列表为 Excel（fansRanking、businessRanking、myLinkKol 等）',
+      query: ExportParams,
+      produces: 'xlsx',
+    }),
+    async (request, reply) => {
+      const { userId } = await app.requireUser(request);
+      const outcome = await service.start(userId, request.params.list, request.query as Record<string, unknown>);
+      return answer(reply, outcome);
+    },
+  );
 
   return service;
 }

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/client.js';
 import {
   EXPORT_FIRST_N,
   EXPORT_LINK_TTL_MINUTES,
@@ -33,8 +34,14 @@ import { XlsxStreamWriter } from './xlsx-writer.js';
 
 /** Rows read from a list per page while writing "all results" (one page in memory at a time). */
 export const EXPORT_CHUNK_ROWS = 500;
-/** A running export whose progress has not moved for this long was cut off (its process ended): failed, refunded. */
-export const EXPORT_STALE_MS = 5 * 60_000;
+/**
+ * A running export whose heartbeat has not moved for this long was cut off (its process ended, kill -9): failed and
+ * its quota given back by the sweep (at start and every EXPORT_SWEEP_MS; issue #23 item 15). The process making an
+ * export beats it every EXPORT_BEAT_MS, so a cut export is failed 40–50 s after its process stopped.
+ */
+export const EXPORT_STALE_MS = 40_000;
+export const EXPORT_BEAT_MS = 10_000;
+export const EXPORT_SWEEP_MS = 10_000;
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface ExportFile {
@@ -74,6 +81,7 @@ interface ExportRow {
   finished_at: Date | null;
   expires_at: Date;
   username: string;
+  params: unknown;
 }
 
 export interface ExportServiceOptions {
@@ -98,6 +106,9 @@ export interface ExportServiceOptions {
 export class ExportService {
   private readonly tmpDir: string;
   private readonly running = new Set<Promise<unknown>>();
+  /** ids of the exports this process is making (their heartbeat: updated_at every EXPORT_BEAT_MS) */
+  private readonly making = new Set<string>();
+  private beatTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: ExportDb,
@@ -211,7 +222,7 @@ export class ExportService {
         ? { rows: [], total: row.rows_total, dataTime: null }
         : await entry.page(row.user_id, { ...params, pageNo: firstPageNo, pageSize: chunk });
     } catch (err) {
-      await this.fail(row.id, row.user_id, row.rows_total, row.created_at, err);
+      await this.fail(row.id, err);
       return { state: 'failed', rows: 0 };
     }
     const made = await this.produce(
@@ -255,6 +266,7 @@ export class ExportService {
     createdAt: Date,
   ): Promise<ExportFile | Error> {
     const tmp = path.join(this.tmpDir, `xg-export-${id}-${crypto.randomBytes(4).toString('hex')}.xlsx`);
+    this.beating(id, true);
     try {
       const writer = new XlsxStreamWriter<unknown>(tmp, title, entry.columns(params));
       const skip = window.start - (firstPageNo - 1) * chunk;
@@ -324,27 +336,69 @@ export class ExportService {
       if (writer.rows < expected) await this.quotas.refundQuota(userId, 'export', expected - writer.rows, createdAt);
       return { id: Number(id), fileName, data };
     } catch (err) {
-      await this.fail(id, userId, expected, createdAt, err);
+      await this.fail(id, err);
       return err instanceof Error ? err : new Error(String(err));
     } finally {
+      this.beating(id, false);
       await fs.rm(tmp, { force: true });
     }
   }
 
-  private async fail(id: string, userId: string, spent: number, createdAt: Date, err: unknown): Promise<void> {
+  /** Starts or ends the heartbeat of an export made in this process. */
+  private beating(id: string, on: boolean): void {
+    if (on) this.making.add(id);
+    else this.making.delete(id);
+    if (this.making.size > 0 && !this.beatTimer) {
+      this.beatTimer = setInterval(() => void this.beat(), EXPORT_BEAT_MS);
+      this.beatTimer.unref();
+    } else if (this.making.size === 0 && this.beatTimer) {
+      clearInterval(this.beatTimer);
+      this.beatTimer = null;
+    }
+  }
+
+  private async beat(): Promise<void> {
+    if (this.making.size === 0) return;
+    await this.db
+      .updateTable('exports')
+      .set({ updated_at: new Date() })
+      .where('id', 'in', [...this.making])
+      .where('state', '=', 'running')
+      .execute()
+      .catch(() => undefined); // the database is away: the next beat, or the sweep elsewhere
+  }
+
+  /** Marks a running export failed and gives its quota back, in one transaction (so exactly once). */
+  private async fail(id: string, err: unknown): Promise<void> {
     const reason = err instanceof AppError ? err.message : ExportMsg.failed;
     try {
-      const updated = await this.db
-        .updateTable('exports')
-        .set({ state: 'failed', error: reason, quota_rows: 0, finished_at: new Date(), updated_at: new Date() })
-        .where('id', '=', id)
-        .where('state', '=', 'running')
-        .returning('id')
-        .executeTakeFirst();
-      if (updated) await this.quotas.refundQuota(userId, 'export', spent, createdAt);
+      await this.failRunning(sql`e.id = ${id}`, reason, new Date());
     } catch {
       // the database is gone: the stale sweep (EXPORT_STALE_MS) fails and refunds it later
     }
+  }
+
+  /**
+   * Fails the running exports that `where` selects (alias e; rows another transaction holds are skipped) and gives
+   * their quota_rows back to their team, in one transaction: the state change and the refund happen together,
+   * once. Answers how many.
+   */
+  private async failRunning(where: RawBuilder<unknown>, reason: string, now: Date): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await sql<{ id: string; owner_id: string; quota_rows: number; created_at: Date }>`
+        SELECT e.id, e.owner_id, e.quota_rows, e.created_at FROM exports e
+        WHERE e.state = 'running' AND ${where}
+        FOR UPDATE SKIP LOCKED`.execute(trx);
+      for (const row of rows.rows) {
+        await trx
+          .updateTable('exports')
+          .set({ state: 'failed', error: reason, quota_rows: 0, finished_at: now, updated_at: now })
+          .where('id', '=', row.id)
+          .execute();
+        await this.quotas.refundTeamIn(trx as unknown as Db, row.owner_id, 'export', row.quota_rows, row.created_at);
+      }
+      return rows.rows.length;
+    });
   }
 
   private async team(userId: string): Promise<string> {
@@ -383,6 +437,7 @@ export class ExportService {
         'e.finished_at',
         'e.expires_at',
         'u.username',
+        'e.params',
       ]);
   }
 
@@ -396,7 +451,7 @@ export class ExportService {
     return {
       id: Number(row.id),
       list: row.list,
-      listTitle: list ? LIST_TITLES[list.name] : row.list,
+      listTitle: list ? listTitleOf(list, row.params) : row.list,
       fileName: row.file_name,
       scope: row.scope,
       state: row.state,
@@ -471,24 +526,48 @@ export class ExportService {
   }
 
   /**
-   * Running exports whose process ended (no progress for EXPORT_STALE_MS): failed, their quota given back; and
-   * exports past EXPORT_RETENTION_DAYS deleted. Run by 导出记录 and status calls.
+   * Running exports whose process ended (no heartbeat for EXPORT_STALE_MS, not made here, not waiting in the
+   * `export.produce` queue): failed, their quota given back once; and exports past EXPORT_RETENTION_DAYS deleted.
+   * Run at start and every EXPORT_SWEEP_MS (startSweeper), and by 导出记录 and status calls.
    */
   async sweepStale(now: Date = new Date()): Promise<number> {
-    const stale = await this.db
-      .updateTable('exports')
-      .set({ state: 'failed', error: ExportMsg.failed, finished_at: now, updated_at: now })
-      .where('state', '=', 'running')
-      .where('updated_at', '<', new Date(now.getTime() - EXPORT_STALE_MS))
-      .returning(['id', 'owner_id', 'quota_rows', 'created_at'])
-      .execute();
-    for (const row of stale) {
-      await this.quotas.refundQuota(row.owner_id, 'export', row.quota_rows, row.created_at);
-      await this.db.updateTable('exports').set({ quota_rows: 0 }).where('id', '=', row.id).execute();
-    }
+    const cut = new Date(now.getTime() - EXPORT_STALE_MS);
+    const mine = [...this.making];
+    const queued = (await this.hasJobQueue())
+      ? sql`AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = 'export.produce'
+                              AND j.singleton_key = 'export:' || e.id AND j.state IN ('created', 'retry'))`
+      : sql``;
+    const stale = await this.failRunning(
+      sql`e.updated_at < ${cut} AND NOT (e.id = ANY(${mine}::bigint[])) ${queued}`,
+      ExportMsg.failed,
+      now,
+    );
     // files past their retention go with their rows (export_files cascades), whoever's they were
     await this.db.deleteFrom('exports').where('expires_at', '<=', now).execute();
-    return stale.length;
+    return stale;
+  }
+
+  private jobQueue: boolean | null = null;
+
+  private async hasJobQueue(): Promise<boolean> {
+    if (this.jobQueue) return true;
+    const r = await sql<{ t: string | null }>`SELECT to_regclass('pgboss.job')::text AS t`.execute(this.db);
+    this.jobQueue = r.rows[0]?.t != null;
+    return this.jobQueue;
+  }
+
+  /** Sweeps now and every `intervalMs` (main.ts); answers the stop. A failed sweep (database away) waits for the next. */
+  startSweeper(intervalMs = EXPORT_SWEEP_MS, log: (line: string) => void = () => undefined): () => void {
+    const sweep = () =>
+      void this.sweepStale()
+        .then((n) => {
+          if (n > 0) log(`[export] ${n} interrupted export(s) marked failed, quota given back`);
+        })
+        .catch(() => undefined);
+    sweep();
+    const timer = setInterval(sweep, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 }
 
@@ -505,6 +584,16 @@ const LIST_TITLES: Readonly<Record<ExportListName, string>> = {
   searchVideo: '视频搜索',
   moldbabyVideo: '热门视频',
 };
+
+/**
+ * The 导出记录 title of an export: the list's own title for the parameters it was made with (a 投放清单 export
+ * of myLinkKol is 投放清单UP主, not UP主收藏: issue #23), else the list's generic name.
+ */
+export function listTitleOf(list: AnyExportList, stored: unknown): string {
+  const params = typeof stored === 'object' && stored !== null && 'params' in stored ? stored.params : undefined;
+  const parsed = list.schema.safeParse(params);
+  return parsed.success ? list.title(parsed.data) : LIST_TITLES[list.name];
+}
 
 /**
  * The rows an export asks for. On a list call `export=1` is the page the call names; elsewhere `export` is a

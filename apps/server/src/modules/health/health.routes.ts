@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ApiCode, Msg } from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
+import { doc } from '../../lib/route-doc.js';
 
 /** How long the health probe waits for the database before it calls it away. */
 const DB_PROBE_TIMEOUT_MS = 2000;
@@ -12,7 +13,7 @@ const DB_PROBE_TIMEOUT_MS = 2000;
  * reason) while it does not — the process itself stays up and serves what it can (issue #14).
  */
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/health', async (request, reply) => {
+  app.get('/api/health', doc({ tag: 'health', summary: '健康检查', auth: 'public' }), async (request, reply) => {
     const started = Date.now();
     const index = ctx.searchIndex ?? null;
     // null: search runs on SQL only; creators null: the first build has not finished

@@ -54,7 +54,8 @@ const flag = (v: boolean | null): number | null => (v === null ? null : v ? 1 : 
 const clampLevel = (v: number | null): number | null => (v === null ? null : Math.min(6, Math.max(0, Math.trunc(v))));
 
 /** The instant a Shanghai day starts. */
-const dayStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE 'Asia/Shanghai')`;
+const dayStart = (day: string | RawBuilder<unknown>) =>
+  sql`(${typeof day === 'string' ? sql`${day}::date` : day}::timestamp AT TIME ZONE 'Asia/Shanghai')`;
 
 export class PgIngestor implements Ingestor {
   constructor(
@@ -138,6 +139,11 @@ export class PgIngestor implements Ingestor {
         const w = await ownerSnapshots(trx, batch, d);
         total.ownerSnapshots = (total.ownerSnapshots ?? 0) + w;
       }
+      // the owners' partial rows from the day on: their sums over the videos as of each day include this day's
+      for (const batch of chunks(owners, this.batchRows)) {
+        const ids = await idsBy(trx, 'creators', 'mid', batch);
+        await refillDays(trx, [...ids.values()], d);
+      }
     });
     return total;
   }
@@ -174,12 +180,13 @@ export class PgIngestor implements Ingestor {
                  IS DISTINCT FROM (i.fans, i.following, i.likes, i.plays, i.video_count) AS counters
         FROM i JOIN creators c ON c.mid = i.mid
         WHERE c.profile_hash = i.h AND c.tracked_since <= ${dayStart(day)} AND ${creatorCurrent(day)}
+          AND ${profileCurrent(day)}
       ),
       moved AS (
         UPDATE creators c SET fans = i.fans, following = i.following, likes = i.likes, plays = i.plays,
-                              video_count = i.video_count
+                              video_count = i.video_count, profile_day = ${day}::date
         FROM r AS i
-        WHERE c.ctid = i.ct AND c.id = i.cid AND i.counters
+        WHERE c.ctid = i.ct AND c.id = i.cid AND (i.counters OR c.profile_day IS DISTINCT FROM ${day}::date)
       ),
       daily AS (
         INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
@@ -237,10 +244,10 @@ export class PgIngestor implements Ingestor {
    * day, records lacking some counters. Last, the hash of each record applied to its row (setAppliedHashes).
    */
   private async creatorBatch(trx: Kysely<Database>, rows: CreatorRecord[], hashes: string[], day: string) {
-    const resolved = await sql<Resolved & { backdate: boolean | null }>`
+    const resolved = await sql<Resolved & { backdate: boolean | null; pcurrent: boolean | null }>`
       WITH i AS MATERIALIZED (${creatorInput(rows)}),
       r AS MATERIALIZED (
-        SELECT i.*, c.id AS cid, ${creatorCurrent(day)} AS current,
+        SELECT i.*, c.id AS cid, ${creatorCurrent(day)} AS current, ${profileCurrent(day)} AS pcurrent,
                c.name IS DISTINCT FROM i.name AS renamed,
                ${creatorProfile} IS DISTINCT FROM ${creatorNewProfile} AS profile,
                (c.fans, c.following, c.likes, c.plays, c.video_count)
@@ -254,7 +261,7 @@ export class PgIngestor implements Ingestor {
       moved AS (
         UPDATE creators c SET ${creatorCounterSet}
         FROM r AS i
-        WHERE c.id = i.cid AND i.current AND i.counters AND NOT i.profile
+        WHERE c.id = i.cid AND i.current AND i.counters
       ),
       daily AS (
         INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
@@ -264,7 +271,7 @@ export class PgIngestor implements Ingestor {
         ${creatorDailyConflict}
         RETURNING 1
       )
-      SELECT r.ord::int AS ord, r.cid AS id, r.current, r.renamed, r.profile, r.counters, r.backdate,
+      SELECT r.ord::int AS ord, r.cid AS id, r.current, r.pcurrent, r.renamed, r.profile, r.counters, r.backdate,
              (SELECT count(*) FROM daily)::int AS daily
       FROM r`.execute(trx);
     let dailyWritten = resolved.rows[0]?.daily ?? 0;
@@ -280,10 +287,11 @@ export class PgIngestor implements Ingestor {
     if (fresh.length > 0) {
       const r = await sql<{ mid: string }>`
         INSERT INTO creators (mid, name, face, sign, level, sex, official_type, official_title, live_room_id, is_live,
-                              fans, following, likes, plays, video_count, tracked_since)
-        SELECT i.mid, i.name, i.face, i.sign, coalesce(i.level, 1), i.sex, i.official_type, i.official_title,
-               i.live_room_id, coalesce(i.is_live, 0), coalesce(i.fans, 0), coalesce(i.following, 0),
-               coalesce(i.likes, 0), coalesce(i.plays, 0), coalesce(i.video_count, 0), least(now(), ${dayStart(day)})
+                              fans, following, likes, plays, video_count, tracked_since, profile_day)
+        SELECT i.mid, i.name, i.face, i.sign, i.level, i.sex, i.official_type, i.official_title,
+               i.live_room_id, coalesce(i.is_live, 0), coalesce(i.fans, 0), i.following,
+               coalesce(i.likes, 0), coalesce(i.plays, 0), coalesce(i.video_count, 0), least(now(), ${dayStart(day)}),
+               ${day}::date
         FROM (${creatorInput(fresh)}) i
         ON CONFLICT (mid) DO NOTHING
         RETURNING mid::text`.execute(trx);
@@ -310,30 +318,42 @@ export class PgIngestor implements Ingestor {
       }
     }
 
-    // Stored creators whose current columns move (the record is not older than their newest daily row) in a rarer
-    // way: the name apart (naming it in SET recomputes the generated name_grams even when the value is the same),
-    // a profile change with the counters, moving updated_at (indexed: the search index's delta).
+    // Stored creators whose profile moves (the record is not older than the profile they hold: profile_day,
+    // migration 0031; the counters moved above when the record is not older than their newest daily row): the name
+    // apart (naming it in SET recomputes the generated name_grams even when the value is the same), moving updated_at
+    // (indexed: the search index's delta).
     const current = resolved.rows.filter((r) => r.id !== null && r.current);
+    const profiledNow = resolved.rows.filter((r) => r.id !== null && r.pcurrent);
     const recordOf = (r: Resolved) => rows[r.ord - 1] as CreatorRecord;
-    const renamed = current.filter((r) => r.renamed);
+    const renamed = profiledNow.filter((r) => r.renamed);
     if (renamed.length > 0) {
       await sql`
         UPDATE creators c SET name = i.name, updated_at = now()
         FROM (${creatorInput(renamed.map(recordOf), renamed)}) i
         WHERE c.id = i.id`.execute(trx);
     }
-    const profiled = current.filter((r) => r.profile);
+    const profiled = profiledNow.filter((r) => r.profile);
     if (profiled.length > 0) {
       await sql`
         UPDATE creators c SET
           face = i.face, sign = i.sign, level = coalesce(i.level, c.level), sex = i.sex,
           official_type = i.official_type, official_title = i.official_title,
           live_room_id = coalesce(i.live_room_id, c.live_room_id), is_live = coalesce(i.is_live, c.is_live),
-          ${creatorCounterSet}, updated_at = now()
+          updated_at = now()
         FROM (${creatorInput(profiled.map(recordOf), profiled)}) i
         WHERE c.id = i.id`.execute(trx);
     }
-    const updated = current.filter((r) => r.renamed || r.profile || r.counters).length;
+    if (profiledNow.length > 0) {
+      await sql`
+        UPDATE creators SET profile_day = ${day}::date
+        WHERE id = ANY(${profiledNow.map((r) => r.id)}::bigint[]) AND profile_day IS DISTINCT FROM ${day}::date`.execute(
+        trx,
+      );
+    }
+    const updated = new Set([
+      ...current.filter((r) => r.counters).map((r) => r.id),
+      ...profiledNow.filter((r) => r.renamed || r.profile).map((r) => r.id),
+    ]).size;
 
     // A backfilled older day makes the creator "tracked since" that day.
     const backdated = resolved.rows.filter((r) => r.id !== null && r.backdate === true).map((r) => r.id);
@@ -343,35 +363,36 @@ export class PgIngestor implements Ingestor {
         WHERE id = ANY(${backdated}::bigint[]) AND tracked_since > ${dayStart(day)}`.execute(trx);
     }
 
-    // Records lacking some counters take them, in order, from the row already stored for the day, the last stored
-    // day before it, then the creator's current value (after the updates above).
+    // Records lacking some counters: the row of the day keeps what the day's responses said (its `known` bits, merged
+    // with a row already stored for the day); what they lack is filled by refillDays below.
     const partial = rows.flatMap((x, k) =>
       ids[k] !== null && !creatorComplete(x) && creatorSome(x) ? [{ x, id: ids[k] as string }] : [],
     );
     if (partial.length > 0) {
       const w = await sql`
-        INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
-        SELECT c.id, ${day}::date,
-               coalesce(i.fans, d.fans, p.fans, c.fans), coalesce(i.following, d.following, p.following, c.following),
-               coalesce(i.likes, d.likes, p.likes, c.likes), coalesce(i.plays, d.plays, p.plays, c.plays),
-               coalesce(i.video_count, d.video_count, p.video_count, c.video_count)
+        INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count, known)
+        SELECT i.id, ${day}::date, coalesce(i.fans, 0), i.following, coalesce(i.likes, 0), coalesce(i.plays, 0),
+               coalesce(i.video_count, 0),
+               (CASE WHEN i.fans IS NULL THEN 0 ELSE 1 END) | (CASE WHEN i.following IS NULL THEN 0 ELSE 2 END) |
+               (CASE WHEN i.likes IS NULL THEN 0 ELSE 4 END) | (CASE WHEN i.plays IS NULL THEN 0 ELSE 8 END) |
+               (CASE WHEN i.video_count IS NULL THEN 0 ELSE 16 END)
         FROM (${creatorInput(
           partial.map((a) => a.x),
           partial,
         )}) i
-        JOIN creators c ON c.id = i.id
-        LEFT JOIN LATERAL (
-          SELECT * FROM creator_daily d WHERE d.creator_id = c.id AND d.day = ${day}::date
-        ) d ON true
-        LEFT JOIN LATERAL (
-          SELECT * FROM creator_daily p WHERE p.creator_id = c.id AND p.day < ${day}::date ORDER BY p.day DESC LIMIT 1
-        ) p ON true
-        ${creatorDailyConflict}`.execute(trx);
+        ${partialDailyConflict}`.execute(trx);
       dailyWritten += affected(w);
     }
+    // Every stored creator of the batch: its partial rows from the day on are filled again (a backfilled day can be
+    // the newest earlier day that carried a counter, or add videos to the sums of later days).
+    await refillDays(
+      trx,
+      ids.filter((id): id is string => id !== null),
+      day,
+    );
 
     await setAppliedHashes(trx, 'creators', rows, ids, hashes, (k) =>
-      resolvedBy.has(k + 1) ? resolvedBy.get(k + 1)?.current === true : ours.has(String(rows[k]?.mid)),
+      resolvedBy.has(k + 1) ? resolvedBy.get(k + 1)?.pcurrent === true : ours.has(String(rows[k]?.mid)),
     );
 
     return { inserted, updated, dailyWritten };
@@ -410,6 +431,10 @@ export class PgIngestor implements Ingestor {
         owners.map((o) => o.mid),
       );
     }
+    // Owners already stored are tracked since the oldest day that names them (as if the days came in order).
+    await sql`
+      UPDATE creators SET tracked_since = ${dayStart(day)}
+      WHERE mid = ANY(${owners.map((o) => o.mid)}::bigint[]) AND tracked_since > ${dayStart(day)}`.execute(trx);
     const input = (subset: readonly VideoRecord[], keyed?: readonly { id: string | null }[]) =>
       videoInput(subset, ownerIds, knownTids, keyed);
 
@@ -676,6 +701,8 @@ const creatorCurrent = (day: string) => sql`coalesce(
   ${day}::date >= (SELECT w.day FROM daily_high_water w WHERE w.table_name = 'creator_daily')
   OR coalesce((SELECT max(d.day) FROM creator_daily d WHERE d.creator_id = c.id), '-infinity'::date) <= ${day}::date,
   false)`;
+/** The record's day is not older than the profile the stored creator `c` holds (profile_day, migration 0031). */
+const profileCurrent = (day: string) => sql`coalesce(c.profile_day, '-infinity'::date) <= ${day}::date`;
 const videoCurrent = (day: string) => sql`coalesce(
   ${day}::date >= (SELECT w.day FROM daily_high_water w WHERE w.table_name = 'video_daily')
   OR coalesce((SELECT max(d.day) FROM video_daily d WHERE d.video_id = v.id), '-infinity'::date) <= ${day}::date,
@@ -890,11 +917,9 @@ export async function derivePartitions(
 
 /**
  * The fans that list items carry for their owners (`owner.follower`), as the owners' snapshot of the day
- * (docs/pipeline.md, "Creator snapshots from lists"): creator_daily gets the fans; its other counters come, in
- * order, from the row already stored for the day, the last stored day before it and the creator's current values —
- * except for a creator whose platform totals were never collected, whose plays, likes and video count are the sums
- * over the stored visible videos (docs/metrics.md, "Creator totals"). The current columns move only when the day is
- * not older than the creator's newest snapshot. Answers the daily rows written.
+ * (docs/pipeline.md, "Creator snapshots from lists"): creator_daily gets the fans, marked as the only counter the
+ * day carried (known = 1); refillDays fills the others (docs/data-sources.md § Importer). The current fans move only
+ * when the day is not older than the creator's newest snapshot. Answers the daily rows written.
  */
 async function ownerSnapshots(
   trx: Kysely<Database>,
@@ -905,55 +930,115 @@ async function ownerSnapshots(
   const fans = rows.map((r) => Math.max(0, Math.round(r[1])));
   const r = await sql<{ daily: number }>`
     WITH i AS MATERIALIZED (
-      SELECT c.id, i.fans, c.platform_totals, ${creatorCurrent(day)} AS current,
-             c.fans AS c_fans, c.following AS c_following, c.likes AS c_likes, c.plays AS c_plays,
-             c.video_count AS c_video_count
+      SELECT c.id, i.fans, ${creatorCurrent(day)} AS current
       FROM unnest(${mids}::bigint[], ${fans}::bigint[]) AS i(mid, fans)
       JOIN creators c ON c.mid = i.mid
     ),
-    v AS MATERIALIZED (
-      SELECT v.creator_id, sum(v.play)::bigint AS plays, sum(v.likes)::bigint AS likes, count(*)::int AS video_count
-      FROM videos v JOIN i ON i.id = v.creator_id AND NOT i.platform_totals
-      WHERE v.status = 0 AND v.pubdate < ${dayStart(day)} + interval '1 day'
-      GROUP BY v.creator_id
-    ),
-    s AS MATERIALIZED (
-      SELECT i.id, i.current, i.fans,
-             coalesce(d.following, p.following, i.c_following) AS following,
-             CASE WHEN i.platform_totals THEN coalesce(d.likes, p.likes, i.c_likes) ELSE coalesce(v.likes, 0) END AS likes,
-             CASE WHEN i.platform_totals THEN coalesce(d.plays, p.plays, i.c_plays) ELSE coalesce(v.plays, 0) END AS plays,
-             CASE WHEN i.platform_totals THEN coalesce(d.video_count, p.video_count, i.c_video_count)
-                  ELSE coalesce(v.video_count, 0) END AS video_count,
-             i.platform_totals
-      FROM i
-      LEFT JOIN v ON v.creator_id = i.id
-      LEFT JOIN LATERAL (SELECT * FROM creator_daily d WHERE d.creator_id = i.id AND d.day = ${day}::date) d ON true
-      LEFT JOIN LATERAL (
-        SELECT * FROM creator_daily p WHERE p.creator_id = i.id AND p.day < ${day}::date ORDER BY p.day DESC LIMIT 1
-      ) p ON true
-    ),
     moved AS (
-      UPDATE creators c SET fans = s.fans,
-             plays = CASE WHEN s.platform_totals THEN c.plays ELSE s.plays END,
-             likes = CASE WHEN s.platform_totals THEN c.likes ELSE s.likes END,
-             video_count = CASE WHEN s.platform_totals THEN c.video_count ELSE s.video_count END,
-             profile_hash = NULL
-      FROM s
-      WHERE c.id = s.id AND s.current
-        AND (c.fans, c.plays, c.likes, c.video_count) IS DISTINCT FROM
-            (s.fans, CASE WHEN s.platform_totals THEN c.plays ELSE s.plays END,
-             CASE WHEN s.platform_totals THEN c.likes ELSE s.likes END,
-             CASE WHEN s.platform_totals THEN c.video_count ELSE s.video_count END)
+      UPDATE creators c SET fans = i.fans -- a counter: the profile hash (profile fields only) stays
+      FROM i
+      WHERE c.id = i.id AND i.current AND c.fans IS DISTINCT FROM i.fans
     ),
     daily AS (
-      INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
-      SELECT s.id, ${day}::date, s.fans, s.following, s.likes, s.plays, s.video_count FROM s
-      ${creatorDailyConflict}
+      INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count, known)
+      SELECT i.id, ${day}::date, i.fans, NULL, 0, 0, 0, ${KNOWN.fans} FROM i
+      ${partialDailyConflict}
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM daily)::int AS daily`.execute(trx);
   return r.rows[0]?.daily ?? 0;
 }
+
+/** The bits of creator_daily.known (migration 0031): which counters the day's own responses carried. */
+const KNOWN = { fans: 1, following: 2, likes: 4, plays: 8, video_count: 16 } as const;
+const ALL_KNOWN = 31;
+type Counter = keyof typeof KNOWN;
+const COUNTERS = Object.keys(KNOWN) as Counter[];
+
+/**
+ * A partial row of the day (known = the bits it carries) merged with the row already stored for the day: each counter
+ * the new row carries replaces the stored one, the others keep theirs; the known bits add up (all of them: NULL).
+ * Rewritten only when a value differs (idempotent).
+ */
+const mergedValue = (c: Counter) =>
+  sql`CASE WHEN EXCLUDED.known & ${sql.lit(KNOWN[c])} <> 0 THEN EXCLUDED.${sql.ref(c)} ELSE creator_daily.${sql.ref(c)} END`;
+const mergedKnown = sql`CASE WHEN creator_daily.known IS NULL OR (creator_daily.known | EXCLUDED.known) = ${sql.lit(ALL_KNOWN)}
+  THEN NULL ELSE creator_daily.known | EXCLUDED.known END`;
+const partialDailyConflict = sql`
+  ON CONFLICT (creator_id, day) DO UPDATE SET
+    ${sql.join(COUNTERS.map((c) => sql`${sql.ref(c)} = ${mergedValue(c)}`))}, known = ${mergedKnown}
+  WHERE (${sql.join(COUNTERS.map((c) => sql`creator_daily.${sql.ref(c)}`))}, creator_daily.known)
+        IS DISTINCT FROM (${sql.join(COUNTERS.map(mergedValue))}, ${mergedKnown})`;
+
+/** The value of counter `c` the newest earlier day of `t`'s creator carried (a row with its bit, or a complete row). */
+const earlierKnown = (c: Counter) => sql`(
+  SELECT p.${sql.ref(c)} FROM creator_daily p
+  WHERE p.creator_id = t.creator_id AND p.day < t.day AND (p.known IS NULL OR p.known & ${sql.lit(KNOWN[c])} <> 0)
+  ORDER BY p.day DESC LIMIT 1)`;
+const lacks = (c: Counter) => sql`(f.known & ${sql.lit(KNOWN[c])} = 0 AND f.${sql.ref(c)} IS NULL)`;
+
+/**
+ * Fills the counters the partial rows (creator_daily.known not NULL) of these creators, from `day` on, did not carry
+ * (docs/data-sources.md § Importer, "A day's rows"): the value of the newest earlier day that carried the counter;
+ * with none, for likes, plays and video count the sums over the creator's visible videos published by the day, each
+ * video at its newest snapshot of the day or before (docs/metrics.md, "Creator totals"), for following unknown
+ * (NULL), for fans the current value. A row depends only on the rows and videos of its day and before, whatever order
+ * the days were imported in: importing an older day later fills the later rows again, so a backfill gives the rows an
+ * in-order import gives. Then the current counters of a creator whose newest row is partial are that row's (the
+ * current values of a creator are its newest day's).
+ */
+async function refillDays(trx: Kysely<Database>, creatorIds: readonly string[], day: string): Promise<void> {
+  if (creatorIds.length === 0) return;
+  await sql`
+    WITH t AS MATERIALIZED (
+      SELECT d.creator_id, d.day, d.known FROM creator_daily d
+      WHERE d.creator_id = ANY(${creatorIds}::bigint[]) AND d.day >= ${day}::date AND d.known IS NOT NULL
+    ),
+    f AS MATERIALIZED (
+      SELECT t.*, ${sql.join(COUNTERS.map((c) => sql`${earlierKnown(c)} AS ${sql.ref(c)}`))} FROM t
+    ),
+    g AS MATERIALIZED (
+      SELECT f.*, s.plays AS s_plays, s.likes AS s_likes, s.video_count AS s_video_count
+      FROM f LEFT JOIN LATERAL (
+        SELECT sum(x.play)::bigint AS plays, sum(x.likes)::bigint AS likes, count(*)::int AS video_count
+        FROM videos v
+        JOIN LATERAL (
+          SELECT vd.play, vd.likes FROM video_daily vd WHERE vd.video_id = v.id AND vd.day <= f.day
+          ORDER BY vd.day DESC LIMIT 1
+        ) x ON true
+        WHERE (${lacks('likes')} OR ${lacks('plays')} OR ${lacks('video_count')})
+          AND v.creator_id = f.creator_id AND v.status = 0 AND v.pubdate < ${dayStart(sql`f.day`)} + interval '1 day'
+      ) s ON true
+    ),
+    n AS MATERIALIZED (
+      SELECT g.creator_id, g.day, g.known,
+             coalesce(g.fans, c.fans) AS fans, g.following,
+             coalesce(g.likes, g.s_likes, 0) AS likes, coalesce(g.plays, g.s_plays, 0) AS plays,
+             coalesce(g.video_count, g.s_video_count, 0) AS video_count
+      FROM g JOIN creators c ON c.id = g.creator_id
+    )
+    UPDATE creator_daily d SET
+      ${sql.join(COUNTERS.map((c) => sql`${sql.ref(c)} = ${filled(c)}`))}
+    FROM n
+    WHERE d.creator_id = n.creator_id AND d.day = n.day
+      AND (${sql.join(COUNTERS.map((c) => sql`d.${sql.ref(c)}`))}) IS DISTINCT FROM (${sql.join(COUNTERS.map(filled))})`.execute(
+    trx,
+  );
+  await sql`
+    UPDATE creators c SET ${sql.join(COUNTERS.map((k) => sql`${sql.ref(k)} = d.${sql.ref(k)}`))}
+    FROM (
+      SELECT DISTINCT ON (x.creator_id) x.* FROM creator_daily x
+      WHERE x.creator_id = ANY(${creatorIds}::bigint[])
+      ORDER BY x.creator_id, x.day DESC
+    ) d
+    WHERE c.id = d.creator_id AND d.known IS NOT NULL
+      AND (${sql.join(COUNTERS.map((k) => sql`c.${sql.ref(k)}`))}) IS DISTINCT FROM (${sql.join(COUNTERS.map((k) => sql`d.${sql.ref(k)}`))})`.execute(
+    trx,
+  );
+}
+/** A counter of a refilled row: the day's own value when the day carried it, else the fill (`n`). */
+const filled = (c: Counter) =>
+  sql`CASE WHEN n.known & ${sql.lit(KNOWN[c])} <> 0 THEN d.${sql.ref(c)} ELSE n.${sql.ref(c)} END`;
 
 async function relaxCommit(trx: Kysely<Database>): Promise<void> {
   await sql`SET LOCAL synchronous_commit = off`.execute(trx);
@@ -980,9 +1065,10 @@ const videoCounterSet = sql`play = coalesce(i.play, v.play), likes = coalesce(i.
 const creatorDailyConflict = sql`
   ON CONFLICT (creator_id, day) DO UPDATE SET
     fans = EXCLUDED.fans, following = EXCLUDED.following, likes = EXCLUDED.likes, plays = EXCLUDED.plays,
-    video_count = EXCLUDED.video_count
+    video_count = EXCLUDED.video_count, known = NULL
   WHERE (creator_daily.fans, creator_daily.following, creator_daily.likes, creator_daily.plays, creator_daily.video_count)
-        IS DISTINCT FROM (EXCLUDED.fans, EXCLUDED.following, EXCLUDED.likes, EXCLUDED.plays, EXCLUDED.video_count)`;
+        IS DISTINCT FROM (EXCLUDED.fans, EXCLUDED.following, EXCLUDED.likes, EXCLUDED.plays, EXCLUDED.video_count)
+     OR creator_daily.known IS NOT NULL`;
 const videoDailyConflict = sql`
   ON CONFLICT (video_id, day) DO UPDATE SET
     play = EXCLUDED.play, likes = EXCLUDED.likes, coin = EXCLUDED.coin, favorite = EXCLUDED.favorite,

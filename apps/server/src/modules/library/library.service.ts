@@ -305,7 +305,7 @@ export class LibraryService {
     const m = await this.member(userId);
     let records: Record<string, string>[] | null;
     try {
-      records = await readRoster(fileName, Buffer.from(base64, 'base64'));
+      records = await readRoster(fileName, Buffer.from(base64, 'base64'), IMPORT_MAX_ROWS);
     } catch (err) {
       if (err instanceof RosterUnreadable) throw AppError.fail(LibraryMsg.importBadFile);
       throw err;

@@ -1,14 +1,21 @@
-import ExcelJS from 'exceljs';
+import { Worker } from 'node:worker_threads';
+import { checkXlsxArchive } from './roster-xlsx.js';
 
 /**
- * Reads a creator roster (.xlsx via exceljs, .csv by the small parser below) into rows of header → text. The
- * first non-empty row is the header. Answers null when the file cannot be read.
+ * Reads a creator roster (.xlsx by roster-xlsx.ts in a worker thread, .csv by the small parser below) into rows of
+ * header → text, at most `maxRecords` + 1 of them (the caller refuses more than `maxRecords`; a longer file is not
+ * read further). The first non-empty row is the header. Answers null when the file's type is not one of these.
  */
-export async function readRoster(fileName: string, content: Buffer): Promise<Record<string, string>[] | null> {
+export async function readRoster(
+  fileName: string,
+  content: Buffer,
+  maxRecords: number,
+): Promise<Record<string, string>[] | null> {
   const lower = fileName.toLowerCase();
   let table: string[][];
   if (lower.endsWith('.xlsx')) {
-    table = await readXlsx(content);
+    // the header, the most records allowed, and one more (to tell "too many")
+    table = await readXlsx(content, maxRecords + 2);
   } else if (lower.endsWith('.csv')) {
     table = parseCsv(content.toString('utf8').replace(/^\uFEFF/, ''));
   } else {
@@ -27,45 +34,88 @@ export async function readRoster(fileName: string, content: Buffer): Promise<Rec
   });
 }
 
-async function readXlsx(content: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+/** How long the worker may take for one roster before it is stopped (the file is then unreadable). */
+const XLSX_WORKER_TIMEOUT_MS = 10_000;
+
+interface Pending {
+  resolve: (table: string[][]) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * One worker thread reads every .xlsx roster of this process, one after the other (roster-xlsx.worker.ts), with a
+ * bounded heap; it starts at the first roster and is replaced when it fails or overruns XLSX_WORKER_TIMEOUT_MS.
+ */
+class XlsxWorker {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private next = 1;
+
+  read(content: Buffer, maxRows: number): Promise<string[][]> {
+    const worker = this.worker ?? this.start();
+    const id = this.next++;
+    return new Promise<string[][]>((resolve, reject) => {
+      const timer = setTimeout(() => this.fail(new RosterUnreadable()), XLSX_WORKER_TIMEOUT_MS);
+      this.pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ id, content, maxRows });
+    });
+  }
+
+  private start(): Worker {
+    const here = import.meta.url;
+    const source = here.endsWith('.ts');
+    const script = new URL(`./roster-xlsx.worker.${source ? 'ts' : 'js'}`, here);
+    const options = { resourceLimits: { maxOldGenerationSizeMb: 96 } };
+    // from the TypeScript sources (tests, npm run dev) the worker loads through tsx, as its parent does
+    const worker = source
+      ? new Worker(
+          `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(script.href)}); })`,
+          { ...options, eval: true },
+        )
+      : new Worker(script, options);
+    worker.unref();
+    worker.on('message', (m: { id: number; ok: boolean; table?: string[][] }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      clearTimeout(p.timer);
+      if (m.ok && m.table) p.resolve(m.table);
+      else p.reject(new RosterUnreadable());
+    });
+    worker.on('error', () => this.fail(new RosterUnreadable()));
+    worker.on('exit', () => this.fail(new RosterUnreadable()));
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Every roster in the worker fails; the worker is stopped (the next roster starts another). */
+  private fail(err: Error): void {
+    const worker = this.worker;
+    this.worker = null;
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(err);
+    }
+    this.pending.clear();
+    if (worker) void worker.terminate();
+  }
+}
+
+const xlsxWorker = new XlsxWorker();
+
+/**
+ * An .xlsx roster's first sheet, at most `maxRows` non-empty rows (roster-xlsx.ts): the archive's declared sizes
+ * are checked here first (a zip bomb is refused before anything is inflated), then it is read in the worker thread,
+ * off the event loop.
+ */
+async function readXlsx(content: Buffer, maxRows: number): Promise<string[][]> {
   try {
-    // exceljs declares its own Buffer type; a Node Buffer is what it reads
-    await workbook.xlsx.load(content as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+    checkXlsxArchive(content);
   } catch {
     throw new RosterUnreadable();
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const table: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
-    });
-    table.push(Array.from(cells, (c) => c ?? ''));
-  });
-  return table;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('hyperlink' in value && typeof value.hyperlink === 'string') {
-      return 'text' in value && typeof value.text === 'string' ? value.text : value.hyperlink;
-    }
-    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((p) => p.text).join('');
-    if ('result' in value) {
-      const result: unknown = value.result;
-      if (typeof result === 'string' || typeof result === 'number' || typeof result === 'boolean')
-        return String(result);
-    }
-    if ('text' in value && typeof value.text === 'string') return value.text;
-  }
-  return '';
+  return xlsxWorker.read(content, maxRows);
 }
 
 export class RosterUnreadable extends Error {

@@ -8,7 +8,9 @@ import {
   type QuotaSummary,
 } from '@xg/shared';
 import { effectiveTier, type UserService } from '../user/user.service.js';
-import type { QuotaRepository } from './quota.repository.js';
+import type { Db } from '../../db/client.js';
+import { memberDb } from './membership.tables.js';
+import { QuotaRepository } from './quota.repository.js';
 import { shanghaiMonthStart } from './pricing.js';
 
 /** The quota of one kind for a team this month. */
@@ -84,6 +86,14 @@ export class QuotaService {
   async refundQuota(userId: string, kind: QuotaKind, n: number, now: Date = new Date()): Promise<void> {
     const { ownerId } = await this.team(userId, now);
     await this.quotas.refund(ownerId, kind, shanghaiMonthStart(now), n);
+  }
+
+  /**
+   * Gives `n` back to the team `ownerId` (a parent account) for the month of `at`, in the caller's transaction: a
+   * refund made with the state change that allows it happens exactly once.
+   */
+  async refundTeamIn(trx: Db, ownerId: string, kind: QuotaKind, n: number, at: Date): Promise<void> {
+    if (n > 0) await new QuotaRepository(memberDb(trx)).refund(ownerId, kind, shanghaiMonthStart(at), n);
   }
 
   /** The comparison flag of §4 without spending anything. */

@@ -741,13 +741,14 @@ export async function writePortraits(db: Executor, day: string): Promise<void> {
  * creator_metrics_next, that swapCreatorMetrics puts in place at the end of the transaction. Loading a fresh
  * table and building its indexes afterwards takes seconds; upserting 1M rows whose indexed columns change
  * (fans_change_30, business_value, video_price) took 25–35 s. The next table has creator_metrics' columns,
- * defaults, checks, primary key, foreign key and other indexes (their definitions are read from the catalog),
- * and fresh statistics. A creator with the partition's portrait stores portrait_tid instead of the strings; its
+ * defaults, checks, primary key and other indexes (their definitions are read from the catalog), and fresh
+ * statistics. A creator with the partition's portrait stores portrait_tid instead of the strings; its
  * audience male share and top region are read from that partition portrait once per partition.
  *
- * The foreign key locks creators against writes until the commit (SHARE ROW EXCLUSIVE): it is added before
- * writeIndexNum row-locks creators, so the rollup never waits for a writer that waits for it. Not carried over:
- * grants and other foreign keys (there are none); a view on creator_metrics would make the swap's DROP fail.
+ * creator_metrics has no foreign key (migration 0033): dropping a table with a key to creators locks creators
+ * ACCESS EXCLUSIVE, and the swap's DROP deadlocked with a collector transaction that had read creators and waited
+ * to write them behind the rollup's table locks. A deleted creator's row goes by the trigger of 0033. Not carried
+ * over: grants (there are none); a view on creator_metrics would make the swap's DROP fail.
  */
 export async function writeCreatorMetrics(db: Executor, day: string): Promise<void> {
   await sql`DROP TABLE IF EXISTS creator_metrics_next`.execute(db);
@@ -796,16 +797,14 @@ export async function writeCreatorMetrics(db: Executor, day: string): Promise<vo
     const next = `CREATE ${head[1] ?? ''}INDEX ${name}_next ON ${head[3]}creator_metrics_next ${def.slice(head[0].length)}`;
     await sql.raw(next).execute(db);
   }
-  await sql`
-    ALTER TABLE creator_metrics_next ADD CONSTRAINT creator_metrics_creator_id_fkey
-      FOREIGN KEY (creator_id) REFERENCES creators(id) ON DELETE CASCADE`.execute(db);
   await sql`ANALYZE creator_metrics_next`.execute(db);
 }
 
 /**
  * Puts creator_metrics_next (writeCreatorMetrics) in place of creator_metrics, under the names of the old table's
- * indexes. Readers keep the old table until the commit and then see the new one; the exclusive lock is taken last,
- * right before the commit, so they wait for nothing longer than the commit.
+ * indexes. Readers keep the old table until the commit and then see the new one; the exclusive lock (on
+ * creator_metrics only: it has no foreign key, migration 0033) is taken last, right before the commit, so they
+ * wait for nothing longer than the commit.
  */
 export async function swapCreatorMetrics(db: Executor): Promise<void> {
   await sql`DROP TABLE creator_metrics`.execute(db);

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../lib/reply.js';
 import { CachedMap } from '../creators/catalog.service.js';
+import { doc } from '../../lib/route-doc.js';
 
 /** The freshness answer is re-read at most this often (the data moves with the collector and once a night). */
 const STATUS_TTL_MS = 30_000;
@@ -30,7 +31,7 @@ export async function dataStatus(db: Db): Promise<Omit<DataStatusAnswer, 'code' 
 /** GET /api/dataStatus (docs/api/discovery.md, "Data status"). */
 export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const cache = new CachedMap<string, Omit<DataStatusAnswer, 'code' | 'message'>>(STATUS_TTL_MS);
-  app.get('/api/dataStatus', async (request) => {
+  app.get('/api/dataStatus', doc({ tag: 'metrics', summary: '数据截至日期（数据更新于）' }), async (request) => {
     await app.requireUser(request);
     return ok(await cache.get('status', () => dataStatus(ctx.db)));
   });

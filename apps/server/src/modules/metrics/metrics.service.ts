@@ -121,7 +121,7 @@ const LOCK_RETRY_SLEEP_MS = 100;
 
 /**
  * A current day's rollup writes rows the collector writes too (creators' totals and 云指数, videos adopting a
- * partition) and adds creator_metrics' foreign key, which locks creators against every writer. Taken step by
+ * partition). Taken step by
  * step, those locks deadlocked with the collector: a snapshot transaction holding creators (ROW EXCLUSIVE) waits
  * for a creator row the rollup updated, while the rollup waits for that transaction's table lock. So the rollup
  * takes its locks up front, before it writes anything: SHARE ROW EXCLUSIVE on the tables it shares with the
@@ -182,7 +182,7 @@ async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions
       : await timed('rankings', () => writeRankings(trx, day, day, options.listSize ?? LIST_SIZE, periods));
   if (current) {
     await timed('portraits', () => writePortraits(trx, day));
-    // builds creator_metrics_next (its foreign key locks creators against writes until the commit)
+    // builds creator_metrics_next (no foreign key: the swap's DROP locks creator_metrics only, migration 0033)
     await timed('creatorMetrics', () => writeCreatorMetrics(trx, day));
     // late: the creators rows it updates stay locked until the commit (ingestion writes them too)
     await timed('indexNum', () => writeIndexNum(trx));

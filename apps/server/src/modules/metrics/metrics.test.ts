@@ -567,7 +567,7 @@ describe('runNightlyRollups(D)', () => {
     expect(await dump()).toBe(before);
   });
 
-  it('creator_metrics is replaced by a fresh table with the same keys, indexes, checks and foreign key', async () => {
+  it('creator_metrics is replaced by a fresh table with the same keys, indexes and checks (no foreign key)', async () => {
     const shape = async () =>
       (
         await sql<{ what: string }>`
@@ -591,9 +591,8 @@ describe('runNightlyRollups(D)', () => {
     expect(await oid()).not.toBe(old);
     expect(await shape()).toEqual(before);
     expect(before.filter((w) => w.startsWith('index '))).toHaveLength(5);
-    expect(before).toContain(
-      'constraint creator_metrics_creator_id_fkey: FOREIGN KEY (creator_id) REFERENCES creators(id) ON DELETE CASCADE',
-    );
+    // no foreign key to creators (migration 0033): dropping one in the swap locked creators ACCESS EXCLUSIVE
+    expect(before.filter((w) => w.includes('FOREIGN KEY'))).toEqual([]);
     const left = await sql<{
       n: string;
     }>`SELECT count(*) AS n FROM pg_class WHERE relname LIKE 'creator\_metrics\_next%'`.execute(db);
@@ -647,6 +646,56 @@ describe('runNightlyRollups(D)', () => {
     expect(await plays()).toBe(right);
     await sql`UPDATE creators SET plays = ${before.rows[0]?.plays ?? 0}, platform_totals = ${before.rows[0]?.platform_totals ?? false}
       WHERE id = ${id.A}`.execute(db);
+  });
+
+  it('a collector transaction that read creators and then waits to write them does not deadlock the swap', async () => {
+    // issue #23 item 11: the swap's DROP TABLE creator_metrics took ACCESS EXCLUSIVE on creators (the foreign key's
+    // triggers) while a writer holding ACCESS SHARE on creators waited behind the rollup's SHARE ROW EXCLUSIVE
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    let rollupLocked!: () => void;
+    const locked = new Promise<void>((resolve) => (rollupLocked = resolve));
+    const writer = db.transaction().execute(async (trx) => {
+      await sql`SELECT name FROM creators WHERE id = ${id.B}`.execute(trx);
+      holding();
+      await locked;
+      await sql`UPDATE creators SET name = name WHERE id = ${id.B}`.execute(trx);
+    });
+    await held;
+    const rollup = runNightlyRollups(db, D);
+    // the rollup holds its table locks: the writer's UPDATE now queues behind them, holding its ACCESS SHARE
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ n: string }>`
+              SELECT count(*) AS n FROM pg_locks
+              WHERE relation = 'creators'::regclass AND mode = 'ShareRowExclusiveLock' AND granted`.execute(db)
+          ).rows[0]?.n,
+        { timeout: 20_000, interval: 20 },
+      )
+      .toBe('1');
+    rollupLocked();
+    await rollup;
+    await expect(writer).resolves.toBeUndefined();
+  });
+
+  it('deleting a creator deletes its metrics row (the trigger of migration 0033)', async () => {
+    const extra = await insertCreator('Z', 17, null, 1_000);
+    // a copy of A's row for the new creator
+    await db.transaction().execute(async (trx) => {
+      await sql`CREATE TEMP TABLE copy ON COMMIT DROP AS SELECT * FROM creator_metrics WHERE creator_id = ${id.A}`.execute(
+        trx,
+      );
+      await sql`UPDATE copy SET creator_id = ${extra}`.execute(trx);
+      await sql`INSERT INTO creator_metrics SELECT * FROM copy`.execute(trx);
+    });
+    const rows = async () =>
+      (await sql<{ n: string }>`SELECT count(*) AS n FROM creator_metrics WHERE creator_id = ${extra}`.execute(db))
+        .rows[0]?.n;
+    expect(await rows()).toBe('1');
+    await sql`DELETE FROM creators WHERE id = ${extra}`.execute(db);
+    expect(await rows()).toBe('0');
   });
 
   it('an older day writes its events and lists but leaves the current figures alone', async () => {

@@ -98,6 +98,10 @@ describe('POST /api/pay/confirmPay', () => {
       new RegExp(`^http://localhost:80/api/sandbox/pay\\?orderNo=${body.orderNo}&key=[A-Za-z0-9_-]{32}$`),
     );
     expect(body.orderNo).toMatch(/^XG\d{22}$/);
+    // §7.2 "returns imgStr or payResult": the created order, as GET /api/pay/payResult describes it
+    const result = await t.call('GET', '/api/pay/payResult', { orderNo: body.orderNo }, { token: m.token });
+    expect(body.payResult).toEqual(result.body.order);
+    expect(body.payResult).toMatchObject({ orderNo: body.orderNo, status: 'created', amount: 2152.8, payType });
     const order = await db()
       .selectFrom('payment_orders')
       .selectAll()

@@ -13,6 +13,7 @@ import { closeExpiredOrders, CLOSE_EXPIRED_ORDERS_JOB } from './payment.jobs.js'
 import { PaymentRepository } from './payment.repository.js';
 import { PaymentService } from './payment.service.js';
 import { returnPage, sandboxLinkInvalidPage, sandboxPayPage } from './pages.js';
+import { doc } from '../../lib/route-doc.js';
 
 export const ORDER_JOB_INTERVAL_MS = 60_000;
 const NOTIFY_PROVIDERS: readonly ProviderName[] = ['alipay', 'wechatpay', 'sandbox'];
@@ -46,23 +47,35 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   const productName = ctx.config.site.productName;
 
-  app.post('/api/pay/confirmPay', async (request) => {
-    const { userId } = await app.requireUser(request);
-    const params = parseParams(ConfirmPayParams, request.body);
-    return ok({ ...(await payments.confirmPay(userId, params, requestOrigin(request))) });
-  });
+  app.post(
+    '/api/pay/confirmPay',
+    doc({ tag: 'payment', summary: '创建支付订单（返回二维码或 payResult）', body: ConfirmPayParams }),
+    async (request) => {
+      const { userId } = await app.requireUser(request);
+      const params = parseParams(ConfirmPayParams, request.body);
+      return ok({ ...(await payments.confirmPay(userId, params, requestOrigin(request))) });
+    },
+  );
 
-  app.get('/api/pay/payQuery', async (request) => {
-    const { userId } = await app.requireUser(request);
-    const result = await payments.payQuery(userId);
-    return result;
-  });
+  app.get(
+    '/api/pay/payQuery',
+    doc({ tag: 'payment', summary: '查询最近订单的支付结果（200 成功，202 未完成）' }),
+    async (request) => {
+      const { userId } = await app.requireUser(request);
+      const result = await payments.payQuery(userId);
+      return result;
+    },
+  );
 
-  app.get('/api/pay/payResult', async (request) => {
-    const { userId } = await app.requireUser(request);
-    const { orderNo } = parseParams(PayResultParams, request.query);
-    return ok({ order: await payments.payResult(userId, orderNo) });
-  });
+  app.get(
+    '/api/pay/payResult',
+    doc({ tag: 'payment', summary: '查询某个订单的状态', query: PayResultParams }),
+    async (request) => {
+      const { userId } = await app.requireUser(request);
+      const { orderNo } = parseParams(PayResultParams, request.query);
+      return ok({ order: await payments.payResult(userId, orderNo) });
+    },
+  );
 
   // Notifies: the body is kept as the exact text received, since signatures cover the raw bytes.
   void app.register((scope, _options, done) => {
@@ -71,21 +84,29 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
       done(null, body);
     });
     for (const name of NOTIFY_PROVIDERS) {
-      scope.post(`/api/notify/${name}`, async (request, reply) => {
-        const raw: RawNotify = {
-          headers: stringHeaders(request),
-          body: typeof request.body === 'string' ? request.body : '',
-        };
-        const ack = await payments.handleNotify(name, raw);
-        return reply.status(ack.status).type(ack.contentType).send(ack.body);
-      });
+      scope.post(
+        `/api/notify/${name}`,
+        doc({ tag: 'payment', summary: '支付渠道异步通知', auth: 'public' }),
+        async (request, reply) => {
+          const raw: RawNotify = {
+            headers: stringHeaders(request),
+            body: typeof request.body === 'string' ? request.body : '',
+          };
+          const ack = await payments.handleNotify(name, raw);
+          return reply.status(ack.status).type(ack.contentType).send(ack.body);
+        },
+      );
     }
     done();
   });
 
-  app.get('/api/notify/alipay_return', (_request, reply) => {
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(returnPage(productName));
-  });
+  app.get(
+    '/api/notify/alipay_return',
+    doc({ tag: 'payment', summary: '支付宝同步返回页', auth: 'public', produces: 'html' }),
+    (_request, reply) => {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(returnPage(productName));
+    },
+  );
 
   if (providers.sandbox) registerSandboxPayPage(app, payments, providers.sandbox, productName);
 
@@ -127,39 +148,53 @@ function registerSandboxPayPage(
   };
   const refuse = (reply: FastifyReply) => html(reply.status(403), sandboxLinkInvalidPage(productName));
 
-  app.get('/api/sandbox/pay', async (request, reply) => {
-    const link = keyed(request.query);
-    if (!link) return refuse(reply);
-    return html(reply, sandboxPayPage(productName, await payments.findOrder(link.orderNo), null, new Date(), link.key));
-  });
+  app.get(
+    '/api/sandbox/pay',
+    doc({ tag: 'payment', summary: '沙箱：模拟支付页面', auth: 'public', produces: 'html' }),
+    async (request, reply) => {
+      const link = keyed(request.query);
+      if (!link) return refuse(reply);
+      return html(
+        reply,
+        sandboxPayPage(productName, await payments.findOrder(link.orderNo), null, new Date(), link.key),
+      );
+    },
+  );
 
   for (const action of ['confirm', 'cancel'] as const) {
-    app.post(`/api/sandbox/pay/${action}`, async (request, reply) => {
-      const link = keyed(request.body);
-      if (!link) return refuse(reply);
-      const { orderNo } = link;
-      const order = await payments.findOrder(orderNo);
-      let message: string | null = null;
-      if (order && order.status === 'created') {
-        const body = sandbox.signedNotify(
-          { orderNo, amountFen: yuanToFen(order.amount) },
-          action === 'confirm' ? 'paid' : 'closed',
+    app.post(
+      `/api/sandbox/pay/${action}`,
+      doc({ tag: 'payment', summary: '沙箱：确认或取消模拟支付', auth: 'public', produces: 'html' }),
+      async (request, reply) => {
+        const link = keyed(request.body);
+        if (!link) return refuse(reply);
+        const { orderNo } = link;
+        const order = await payments.findOrder(orderNo);
+        let message: string | null = null;
+        if (order && order.status === 'created') {
+          const body = sandbox.signedNotify(
+            { orderNo, amountFen: yuanToFen(order.amount) },
+            action === 'confirm' ? 'paid' : 'closed',
+          );
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/notify/sandbox',
+            headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+            payload: body,
+          });
+          message =
+            res.body === 'success'
+              ? action === 'confirm'
+                ? MemberMsg.sandboxPaid
+                : MemberMsg.sandboxCancelled
+              : MemberMsg.orderFailed;
+        }
+        return html(
+          reply,
+          sandboxPayPage(productName, await payments.findOrder(orderNo), message, new Date(), link.key),
         );
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/notify/sandbox',
-          headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-          payload: body,
-        });
-        message =
-          res.body === 'success'
-            ? action === 'confirm'
-              ? MemberMsg.sandboxPaid
-              : MemberMsg.sandboxCancelled
-            : MemberMsg.orderFailed;
-      }
-      return html(reply, sandboxPayPage(productName, await payments.findOrder(orderNo), message, new Date(), link.key));
-    });
+      },
+    );
   }
 }
 

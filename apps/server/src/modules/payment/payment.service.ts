@@ -39,6 +39,8 @@ export interface ConfirmPayResult {
   amount: number;
   payType: number;
   expireTime: string;
+  /** §7.2: the order as GET /api/pay/payResult describes it */
+  payResult: OrderSummary;
 }
 
 export type PayQueryResult =
@@ -145,6 +147,7 @@ export class PaymentService {
       amount: fenToYuan(order.amountFen),
       payType: order.payType,
       expireTime: expiresAt.toISOString(),
+      payResult: summarize(order),
     };
   }
 

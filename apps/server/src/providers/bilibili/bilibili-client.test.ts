@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BilibiliClient, type AttemptEvent, type BilibiliClientOptions } from './bilibili-client.js';
 import { BilibiliError } from './errors.js';
+import { ENDPOINTS, endpointName, type EndpointKey } from './endpoints.js';
 import { resolveHosts } from './hosts.js';
 import { VirtualClock } from './test-clock.js';
 import { md5Hex, mixinKey } from './wbi.js';
@@ -426,5 +427,74 @@ describe('every other method against the samples', () => {
     await Promise.all([1, 2, 3, 4, 5].map((oid) => client.replyCount(oid)));
     expect(clock.now() - start).toBe(2000);
     expect(client.limiter.granted.normal).toBe(5);
+  });
+});
+
+describe('one table of endpoints, one request path (issue #23, item 19)', () => {
+  it('every public call goes through `call` with its endpoint of ENDPOINTS, and every endpoint is called', async () => {
+    // every path answers an empty envelope (the parsers may refuse it: only the path taken matters here); nav has keys
+    for (const e of Object.values(ENDPOINTS)) if (!e.path.includes('<')) on(e.path, ok({}));
+    on('/x/web-interface/nav', {
+      json: {
+        code: 0,
+        data: {
+          wbi_img: {
+            img_url: `https://i0.hdslb.com/bfs/wbi/${IMG_KEY}.png`,
+            sub_url: `https://i0.hdslb.com/bfs/wbi/${SUB_KEY}.png`,
+          },
+        },
+      },
+    });
+    on('/7.xml', { body: '<i></i>' });
+    const { client, events } = makeClient({ maxAttempts: 1 });
+    const called: string[] = [];
+    const real = client.call.bind(client);
+    client.call = ((key: EndpointKey, ...rest: Parameters<typeof real> extends [unknown, ...infer R] ? R : never) => {
+      called.push(key);
+      return real(key, ...rest);
+    }) as typeof client.call;
+    const calls: (() => Promise<unknown>)[] = [
+      () => client.userCard(1),
+      () => client.relationStat(1),
+      () => client.spaceInfo(1),
+      () => client.upStat(1),
+      () => client.navNum(1),
+      () => client.creatorVideos(1),
+      () => client.videoView({ aid: 1 }),
+      () => client.videoViewDetail({ bvid: 'BV1' }),
+      () => client.activityInfo(1),
+      () => client.pageList({ aid: 1 }),
+      () => client.comments(1),
+      () => client.commentsCursor(1),
+      () => client.commentReplies(1, 2),
+      () => client.replyCount(1),
+      () => client.danmaku(7),
+      () => client.danmaku(7, 'api'),
+      () => client.popular(),
+      () => client.popularWeekly(1),
+      () => client.ranking(),
+      () => client.liveRoomInfo(1),
+      () => client.liveRoomInit(1),
+      () => client.liveStatusByUids([1]),
+      () => client.searchVideos('a'),
+      () => client.searchUsers('a'),
+    ];
+    for (const c of calls) await c().catch(() => undefined);
+    // the cookie sources: spi, then the home page (the buvid3 above came from the first that answered)
+    await (client as unknown as { obtainBuvid(o: object): Promise<string> }).obtainBuvid({});
+    await (client as unknown as { call: typeof client.call }).call('home', {}, {}).catch(() => undefined);
+    expect([...new Set(called)].sort()).toEqual(Object.keys(ENDPOINTS).sort());
+    // each went to its host and path, reported by its name
+    for (const [key, e] of Object.entries(ENDPOINTS)) {
+      const path = e.path.replace('<cid>', '7');
+      expect(
+        seen.some((s) => s.path === path),
+        `${key} → ${path}`,
+      ).toBe(true);
+      expect(
+        events.some((ev) => ev.endpoint === endpointName(e)),
+        key,
+      ).toBe(true);
+    }
   });
 });

@@ -13,53 +13,24 @@
  */
 import { DEFAULT_BACKOFF, backoffDelay, parseRetryAfter, type BackoffOptions } from './backoff.js';
 import { systemClock, type Clock } from './clock.js';
-import { buvidFromSetCookie, formatCookieHeader, generateBuvid3, parseCookieHeader } from './cookies.js';
+import { formatCookieHeader, generateBuvid3, parseCookieHeader } from './cookies.js';
+import { ENDPOINTS, endpointName, type Endpoint, type EndpointKey, type EndpointValue } from './endpoints.js';
 import {
   BilibiliError,
   GONE_CODES,
-  LIVE_GONE_CODES,
   RETRY_CODES,
   WBI_REFRESH_CODES,
   found,
   type FailureKind,
   type Gone,
-  type GoneReason,
   type Lookup,
 } from './errors.js';
 import type { BilibiliHosts } from './hosts.js';
 import { Envelope, envelopeMessage } from './parsers/common.js';
-import { parseRelationStat, parseSpaceInfo, parseUpStat, parseUserCard, parseNavNum } from './parsers/creator.js';
-import {
-  parseReplyCount,
-  parseReplyMain,
-  parseReplyPage,
-  parseReplyReplies,
-  type CommentCursorPage,
-  type CommentPage,
-  type ReplyRepliesPage,
-} from './parsers/comment.js';
-import { parseActivityInfo } from './parsers/activity.js';
-import { parseDanmakuXml } from './parsers/danmaku.js';
-import { parseLiveRoomInfo, parseLiveRoomInit, parseLiveStatusByUids } from './parsers/live.js';
-import { parseNavWbiKeys, parseSpiBuvid } from './parsers/nav.js';
-import {
-  parsePopular,
-  parseRanking,
-  parseWeekly,
-  type PopularPage,
-  type RankingPage,
-  type WeeklyPage,
-} from './parsers/ranking.js';
-import { parseSearchUsers, parseSearchVideos, type SearchPage } from './parsers/search.js';
-import {
-  parseArcSearch,
-  parsePageList,
-  parseVideoView,
-  parseVideoViewDetail,
-  type CreatorVideoPage,
-  type VideoView,
-  type VideoViewDetail,
-} from './parsers/video.js';
+import type { CommentCursorPage, CommentPage, ReplyRepliesPage } from './parsers/comment.js';
+import { parsePopular, type PopularPage, type RankingPage, type WeeklyPage } from './parsers/ranking.js';
+import type { SearchPage } from './parsers/search.js';
+import type { CreatorVideoPage, VideoView, VideoViewDetail } from './parsers/video.js';
 import { RateLimiter, type Priority } from './rate-limiter.js';
 import type {
   ActivityRecord,
@@ -139,25 +110,10 @@ export type VideoRef = { aid: number } | { bvid: string };
 type ParamValue = string | number | boolean;
 type Params = Record<string, ParamValue | readonly ParamValue[] | undefined>;
 
-interface RequestSpec<T> {
+/** One call of an endpoint: the endpoint (endpoints.ts) with its reported name, filled path and query. */
+interface RequestSpec<T> extends Endpoint<T> {
   endpoint: string;
-  host: keyof BilibiliHosts;
-  /** path after the host, starting with '/' */
-  path: string;
   params?: Params;
-  /** WBI-sign the query */
-  wbi?: boolean;
-  /** make sure a buvid3 cookie is known before sending */
-  buvid?: boolean;
-  /** 'json' (envelope; `parse` gets `data`) or 'text' (`parse` gets the body) */
-  format?: 'json' | 'text';
-  /** non-zero codes whose `data` is still parsed (nav answers −101 when logged out) */
-  acceptCodes?: readonly number[];
-  goneCodes?: ReadonlyMap<number, GoneReason>;
-  /** HTTP 404 means the object is gone (the danmaku XML host) */
-  http404IsGone?: boolean;
-  maxAttempts?: number;
-  parse: (data: unknown, headers: Headers) => T;
 }
 
 type AttemptResult<T> =
@@ -209,66 +165,31 @@ export class BilibiliClient {
     );
   }
 
-  // ---- creators ---------------------------------------------------------------------------------
+  // ---- creators (each method names its endpoint of ENDPOINTS and its parameters; `call` does the rest) ---------
 
   /** `x/web-interface/card`: profile + fans, following, likes, video count. */
   userCard(mid: number, opts: CallOptions = {}): Promise<Lookup<CreatorRecord>> {
-    return this.request(
-      {
-        endpoint: 'x/web-interface/card',
-        host: 'api',
-        path: '/x/web-interface/card',
-        params: { mid, photo: 'false' },
-        parse: parseUserCard,
-      },
-      opts,
-    );
+    return this.call('userCard', { mid, photo: 'false' }, opts);
   }
 
   /** `x/relation/stat`: fans and following. */
   relationStat(mid: number, opts: CallOptions = {}): Promise<Lookup<RelationStat>> {
-    return this.request(
-      {
-        endpoint: 'x/relation/stat',
-        host: 'api',
-        path: '/x/relation/stat',
-        params: { vmid: mid },
-        parse: parseRelationStat,
-      },
-      opts,
-    );
+    return this.call('relationStat', { vmid: mid }, opts);
   }
 
   /** `x/space/wbi/acc/info` (WBI): profile, live room id and live flag. */
   spaceInfo(mid: number, opts: CallOptions = {}): Promise<Lookup<CreatorRecord>> {
-    return this.request(
-      {
-        endpoint: 'x/space/wbi/acc/info',
-        host: 'api',
-        path: '/x/space/wbi/acc/info',
-        params: { mid },
-        wbi: true,
-        buvid: true,
-        parse: parseSpaceInfo,
-      },
-      opts,
-    );
+    return this.call('spaceInfo', { mid }, opts);
   }
 
   /** `x/space/upstat`: total plays and likes (all null without a logged-in BILIBILI_COOKIE). */
   upStat(mid: number, opts: CallOptions = {}): Promise<Lookup<UpStat>> {
-    return this.request(
-      { endpoint: 'x/space/upstat', host: 'api', path: '/x/space/upstat', params: { mid }, parse: parseUpStat },
-      opts,
-    );
+    return this.call('upStat', { mid }, opts);
   }
 
   /** `x/space/navnum`: counts of videos, articles, albums. */
   navNum(mid: number, opts: CallOptions = {}): Promise<Lookup<NavNum>> {
-    return this.request(
-      { endpoint: 'x/space/navnum', host: 'api', path: '/x/space/navnum', params: { mid }, parse: parseNavNum },
-      opts,
-    );
+    return this.call('navNum', { mid }, opts);
   }
 
   /** `x/space/wbi/arc/search` (WBI): one page of a creator's videos. */
@@ -277,16 +198,9 @@ export class BilibiliClient {
     page: { pn?: number; ps?: number; order?: 'pubdate' | 'click' | 'stow' } = {},
     opts: CallOptions = {},
   ): Promise<Lookup<CreatorVideoPage>> {
-    return this.request(
-      {
-        endpoint: 'x/space/wbi/arc/search',
-        host: 'api',
-        path: '/x/space/wbi/arc/search',
-        params: { mid, pn: page.pn ?? 1, ps: page.ps ?? 30, order: page.order ?? 'pubdate' },
-        wbi: true,
-        buvid: true,
-        parse: parseArcSearch,
-      },
+    return this.call(
+      'creatorVideos',
+      { mid, pn: page.pn ?? 1, ps: page.ps ?? 30, order: page.order ?? 'pubdate' },
       opts,
     );
   }
@@ -295,30 +209,12 @@ export class BilibiliClient {
 
   /** `x/web-interface/view`: the video with its stats and pages. */
   videoView(ref: VideoRef, opts: CallOptions = {}): Promise<Lookup<VideoView>> {
-    return this.request(
-      {
-        endpoint: 'x/web-interface/view',
-        host: 'api',
-        path: '/x/web-interface/view',
-        params: videoParams(ref),
-        parse: parseVideoView,
-      },
-      opts,
-    );
+    return this.call('videoView', videoParams(ref), opts);
   }
 
   /** `x/web-interface/view/detail`: the view plus the owner's card and tags. */
   videoViewDetail(ref: VideoRef, opts: CallOptions = {}): Promise<Lookup<VideoViewDetail>> {
-    return this.request(
-      {
-        endpoint: 'x/web-interface/view/detail',
-        host: 'api',
-        path: '/x/web-interface/view/detail',
-        params: videoParams(ref),
-        parse: parseVideoViewDetail,
-      },
-      opts,
-    );
+    return this.call('videoViewDetail', videoParams(ref), opts);
   }
 
   /**
@@ -326,30 +222,12 @@ export class BilibiliClient {
    * `mission_id`. A sid the platform does not know answers `{found: false}`.
    */
   activityInfo(sid: number, opts: CallOptions = {}): Promise<Lookup<ActivityRecord>> {
-    return this.request(
-      {
-        endpoint: 'x/activity/subject/info',
-        host: 'api',
-        path: '/x/activity/subject/info',
-        params: { sid },
-        parse: parseActivityInfo,
-      },
-      opts,
-    );
+    return this.call('activityInfo', { sid }, opts);
   }
 
   /** `x/player/pagelist`: the video's pages (cid for danmaku). */
   pageList(ref: VideoRef, opts: CallOptions = {}): Promise<Lookup<PageRecord[]>> {
-    return this.request(
-      {
-        endpoint: 'x/player/pagelist',
-        host: 'api',
-        path: '/x/player/pagelist',
-        params: videoParams(ref),
-        parse: parsePageList,
-      },
-      opts,
-    );
+    return this.call('pageList', videoParams(ref), opts);
   }
 
   // ---- comments and danmaku ---------------------------------------------------------------------
@@ -360,16 +238,8 @@ export class BilibiliClient {
     page: { pn?: number; ps?: number; sort?: 0 | 1 | 2; type?: number } = {},
     opts: CallOptions = {},
   ): Promise<Lookup<CommentPage>> {
-    return this.request(
-      {
-        endpoint: 'x/v2/reply',
-        host: 'api',
-        path: '/x/v2/reply',
-        params: { type: page.type ?? 1, oid, sort: page.sort ?? 0, nohot: 1, ps: page.ps ?? 20, pn: page.pn ?? 1 },
-        parse: parseReplyPage,
-      },
-      opts,
-    );
+    const params = { type: page.type ?? 1, oid, sort: page.sort ?? 0, nohot: 1, ps: page.ps ?? 20, pn: page.pn ?? 1 };
+    return this.call('comments', params, opts);
   }
 
   /**
@@ -381,25 +251,9 @@ export class BilibiliClient {
     page: { mode?: 2 | 3; offset?: string; type?: number } = {},
     opts: CallOptions = {},
   ): Promise<Lookup<CommentCursorPage>> {
-    return this.request(
-      {
-        endpoint: 'x/v2/reply/wbi/main',
-        host: 'api',
-        path: '/x/v2/reply/wbi/main',
-        params: {
-          type: page.type ?? 1,
-          oid,
-          mode: page.mode ?? 3,
-          pagination_str: JSON.stringify({ offset: page.offset ?? '' }),
-          plat: 1,
-          web_location: 1315875,
-        },
-        wbi: true,
-        buvid: true,
-        parse: parseReplyMain,
-      },
-      opts,
-    );
+    const pagination = JSON.stringify({ offset: page.offset ?? '' });
+    const params = { type: page.type ?? 1, oid, mode: page.mode ?? 3, pagination_str: pagination, plat: 1 };
+    return this.call('commentsCursor', { ...params, web_location: 1315875 }, opts);
   }
 
   /** `x/v2/reply/reply`: the replies under one comment. */
@@ -409,171 +263,63 @@ export class BilibiliClient {
     page: { pn?: number; ps?: number; type?: number } = {},
     opts: CallOptions = {},
   ): Promise<Lookup<ReplyRepliesPage>> {
-    return this.request(
-      {
-        endpoint: 'x/v2/reply/reply',
-        host: 'api',
-        path: '/x/v2/reply/reply',
-        params: { type: page.type ?? 1, oid, root, ps: page.ps ?? 20, pn: page.pn ?? 1 },
-        parse: parseReplyReplies,
-      },
-      opts,
-    );
+    return this.call('commentReplies', { type: page.type ?? 1, oid, root, ps: page.ps ?? 20, pn: page.pn ?? 1 }, opts);
   }
 
   /** `x/v2/reply/count` */
   replyCount(oid: number, type = 1, opts: CallOptions = {}): Promise<Lookup<number>> {
-    return this.request(
-      {
-        endpoint: 'x/v2/reply/count',
-        host: 'api',
-        path: '/x/v2/reply/count',
-        params: { type, oid },
-        parse: parseReplyCount,
-      },
-      opts,
-    );
+    return this.call('replyCount', { type, oid }, opts);
   }
 
   /** The danmaku XML of one page: `comment.bilibili.com/<cid>.xml` (default) or `x/v1/dm/list.so?oid=<cid>`. */
   danmaku(cid: number, via: 'comment' | 'api' = 'comment', opts: CallOptions = {}): Promise<Lookup<DanmakuRecord[]>> {
-    const parse = (body: unknown) => parseDanmakuXml(String(body));
-    if (via === 'api') {
-      return this.request(
-        {
-          endpoint: 'x/v1/dm/list.so',
-          host: 'api',
-          path: '/x/v1/dm/list.so',
-          params: { oid: cid },
-          format: 'text',
-          http404IsGone: true,
-          parse,
-        },
-        opts,
-      );
-    }
-    return this.request(
-      {
-        endpoint: 'comment/<cid>.xml',
-        host: 'comment',
-        path: `/${cid}.xml`,
-        format: 'text',
-        http404IsGone: true,
-        parse,
-      },
-      opts,
-    );
+    return via === 'api' ? this.call('danmakuApi', { oid: cid }, opts) : this.call('danmakuXml', { cid }, opts);
   }
 
   // ---- lists ------------------------------------------------------------------------------------
 
   /** `x/web-interface/popular`: one page; positions continue across pages. */
-  async popular(page: { pn?: number; ps?: number } = {}, opts: CallOptions = {}): Promise<PopularPage> {
+  popular(page: { pn?: number; ps?: number } = {}, opts: CallOptions = {}): Promise<PopularPage> {
     const pn = page.pn ?? 1;
     const ps = page.ps ?? 20;
-    return this.must(
-      await this.request(
-        {
-          endpoint: 'x/web-interface/popular',
-          host: 'api',
-          path: '/x/web-interface/popular',
-          params: { pn, ps },
-          parse: (d) => parsePopular(d, (pn - 1) * ps),
-        },
-        opts,
-      ),
-      'x/web-interface/popular',
-    );
+    return this.callMust('popular', { pn, ps }, opts, (d) => parsePopular(d, (pn - 1) * ps));
   }
 
   /** `x/web-interface/popular/series/one`: one issue of 每周必看. */
   popularWeekly(number: number, opts: CallOptions = {}): Promise<Lookup<WeeklyPage>> {
-    return this.request(
-      {
-        endpoint: 'x/web-interface/popular/series/one',
-        host: 'api',
-        path: '/x/web-interface/popular/series/one',
-        params: { number },
-        parse: parseWeekly,
-      },
-      opts,
-    );
+    return this.call('popularWeekly', { number }, opts);
   }
 
   /** `x/web-interface/ranking/v2`: rid 0 = all (main partitions only), type all | rookie | origin. */
-  async ranking(
+  ranking(
     list: { rid?: number; type?: 'all' | 'rookie' | 'origin' } = {},
     opts: CallOptions = {},
   ): Promise<RankingPage> {
-    return this.must(
-      await this.request(
-        {
-          endpoint: 'x/web-interface/ranking/v2',
-          host: 'api',
-          path: '/x/web-interface/ranking/v2',
-          params: { rid: list.rid ?? 0, type: list.type ?? 'all', web_location: '333.934' },
-          parse: parseRanking,
-        },
-        opts,
-      ),
-      'x/web-interface/ranking/v2',
-    );
+    return this.callMust('ranking', { rid: list.rid ?? 0, type: list.type ?? 'all', web_location: '333.934' }, opts);
   }
 
   // ---- live -------------------------------------------------------------------------------------
 
   /** `room/v1/Room/get_info` (short room ids accepted). */
   liveRoomInfo(roomId: number, opts: CallOptions = {}): Promise<Lookup<LiveRoomRecord>> {
-    return this.request(
-      {
-        endpoint: 'room/v1/Room/get_info',
-        host: 'live',
-        path: '/room/v1/Room/get_info',
-        params: { room_id: roomId },
-        goneCodes: LIVE_GONE_CODES,
-        parse: parseLiveRoomInfo,
-      },
-      opts,
-    );
+    return this.call('liveRoomInfo', { room_id: roomId }, opts);
   }
 
   /** `room/v1/Room/room_init`: short → long room id. */
   liveRoomInit(roomId: number, opts: CallOptions = {}): Promise<Lookup<LiveRoomInit>> {
-    return this.request(
-      {
-        endpoint: 'room/v1/Room/room_init',
-        host: 'live',
-        path: '/room/v1/Room/room_init',
-        params: { id: roomId },
-        goneCodes: LIVE_GONE_CODES,
-        parse: parseLiveRoomInit,
-      },
-      opts,
-    );
+    return this.call('liveRoomInit', { id: roomId }, opts);
   }
 
   /** `room/v1/Room/get_status_info_by_uids`: live status of many creators in one call (uids without a room are absent). */
   async liveStatusByUids(uids: readonly number[], opts: CallOptions = {}): Promise<LiveRoomRecord[]> {
     if (uids.length === 0) return [];
-    return this.must(
-      await this.request(
-        {
-          endpoint: 'room/v1/Room/get_status_info_by_uids',
-          host: 'live',
-          path: '/room/v1/Room/get_status_info_by_uids',
-          params: { 'uids[]': uids },
-          parse: parseLiveStatusByUids,
-        },
-        opts,
-      ),
-      'room/v1/Room/get_status_info_by_uids',
-    );
+    return this.callMust('liveStatusByUids', { 'uids[]': uids }, opts);
   }
 
   // ---- search (WBI + buvid3) --------------------------------------------------------------------
 
   /** `x/web-interface/wbi/search/type?search_type=video` */
-  async searchVideos(
+  searchVideos(
     keyword: string,
     query: {
       page?: number;
@@ -583,58 +329,20 @@ export class BilibiliClient {
     } = {},
     opts: CallOptions = {},
   ): Promise<SearchPage<VideoRecord>> {
-    return this.must(
-      await this.request(
-        {
-          endpoint: 'x/web-interface/wbi/search/type',
-          host: 'api',
-          path: '/x/web-interface/wbi/search/type',
-          params: {
-            search_type: 'video',
-            keyword,
-            page: query.page ?? 1,
-            order: query.order,
-            tids: query.tids,
-            duration: query.duration,
-          },
-          wbi: true,
-          buvid: true,
-          parse: parseSearchVideos,
-        },
-        opts,
-      ),
-      'x/web-interface/wbi/search/type',
-    );
+    const { order, tids, duration } = query;
+    const params = { search_type: 'video', keyword, page: query.page ?? 1, order, tids, duration };
+    return this.callMust('searchVideos', params, opts);
   }
 
   /** `x/web-interface/wbi/search/type?search_type=bili_user` (order 0 default | fans | level; orderSort 0 desc, 1 asc). */
-  async searchUsers(
+  searchUsers(
     keyword: string,
     query: { page?: number; order?: '0' | 'fans' | 'level'; orderSort?: 0 | 1; userType?: 0 | 1 | 2 | 3 } = {},
     opts: CallOptions = {},
   ): Promise<SearchPage<SearchUserRecord>> {
-    return this.must(
-      await this.request(
-        {
-          endpoint: 'x/web-interface/wbi/search/type',
-          host: 'api',
-          path: '/x/web-interface/wbi/search/type',
-          params: {
-            search_type: 'bili_user',
-            keyword,
-            page: query.page ?? 1,
-            order: query.order,
-            order_sort: query.orderSort,
-            user_type: query.userType,
-          },
-          wbi: true,
-          buvid: true,
-          parse: parseSearchUsers,
-        },
-        opts,
-      ),
-      'x/web-interface/wbi/search/type',
-    );
+    const { order, orderSort: order_sort, userType: user_type } = query;
+    const params = { search_type: 'bili_user', keyword, page: query.page ?? 1, order, order_sort, user_type };
+    return this.callMust('searchUsers', params, opts);
   }
 
   // ---- cookies and keys -------------------------------------------------------------------------
@@ -651,38 +359,15 @@ export class BilibiliClient {
   }
 
   private async obtainBuvid(opts: CallOptions): Promise<string> {
-    const once = { maxAttempts: 1 } as const;
-    const spi = await this.request(
-      { endpoint: 'x/frontend/finger/spi', host: 'api', path: '/x/frontend/finger/spi', ...once, parse: parseSpiBuvid },
-      opts,
-    ).catch(() => null);
-    if (spi?.found && spi.value) return spi.value;
-    const home = await this.request(
-      {
-        endpoint: 'www/',
-        host: 'www',
-        path: '/',
-        format: 'text',
-        ...once,
-        parse: (_body, headers) => buvidFromSetCookie(headers.getSetCookie()),
-      },
-      opts,
-    ).catch(() => null);
-    if (home?.found && home.value) return home.value;
+    for (const source of ['spi', 'home'] as const) {
+      const r = await this.call(source, {}, opts).catch(() => null);
+      if (r?.found && r.value) return r.value;
+    }
     return generateBuvid3(this.clock.now());
   }
 
   private async fetchWbiKeys(): Promise<WbiKeys> {
-    const nav = await this.request(
-      {
-        endpoint: 'x/web-interface/nav',
-        host: 'api',
-        path: '/x/web-interface/nav',
-        acceptCodes: [-101],
-        parse: parseNavWbiKeys,
-      },
-      { priority: 'high' },
-    );
+    const nav = await this.call('nav', {}, { priority: 'high' });
     if (!nav.found || !nav.value) {
       throw new BilibiliError(
         'risk',
@@ -694,6 +379,46 @@ export class BilibiliClient {
       );
     }
     return nav.value;
+  }
+
+  // ---- the one request path ---------------------------------------------------------------------
+
+  /**
+   * Every endpoint's call: the endpoint of ENDPOINTS with these parameters (`<name>` parts of its path filled from
+   * them), through the request loop (rate limit, signing, retries, reporting). `parse` replaces the endpoint's parser
+   * for this call (the popular list's positions continue across pages).
+   */
+  call<K extends EndpointKey, T = EndpointValue<K>>(
+    key: K,
+    params: Params,
+    opts: CallOptions,
+    parse?: (data: unknown, headers: Headers) => T,
+  ): Promise<Lookup<T>> {
+    const e: Endpoint<unknown> = ENDPOINTS[key];
+    const query: Params = { ...params };
+    const path = e.path.replace(/<(\w+)>/g, (_, name: string) => {
+      const v = query[name];
+      delete query[name];
+      return String(v);
+    });
+    const spec: RequestSpec<T> = {
+      ...e,
+      endpoint: endpointName(e),
+      path,
+      params: query,
+      parse: parse ?? (e.parse as (data: unknown, headers: Headers) => T),
+    };
+    return this.request(spec, opts);
+  }
+
+  /** `call` for the lists, whose "gone" answer is an error. */
+  private async callMust<K extends EndpointKey, T = EndpointValue<K>>(
+    key: K,
+    params: Params,
+    opts: CallOptions,
+    parse?: (data: unknown, headers: Headers) => T,
+  ): Promise<T> {
+    return this.must(await this.call(key, params, opts, parse), endpointName(ENDPOINTS[key]));
   }
 
   // ---- the request loop -------------------------------------------------------------------------

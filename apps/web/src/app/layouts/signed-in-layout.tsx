@@ -152,7 +152,10 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
           </button>
         </div>
         <Space size={mobile ? 4 : 12}>
-          {pathname.startsWith('/member') ? null : <MemberEntryButton userType={user?.userType} compact={mobile} />}
+          {/* a sub-account cannot renew or upgrade (§6): no 续费升级 entry that could only refuse (issue #23) */}
+          {pathname.startsWith('/member') || user?.parentId != null ? null : (
+            <MemberEntryButton userType={user?.userType} compact={mobile} />
+          )}
           <UserBlock compact={mobile} />
         </Space>
       </Layout.Header>

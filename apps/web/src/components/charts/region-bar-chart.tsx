@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { rankAreas } from '@xg/shared';
 import { BarChart } from './bar-chart';
 import { CHART_FRAME_HEIGHT } from './chart-frame';
 
@@ -31,7 +32,16 @@ export function RegionBarChart({
   testId = 'region-bar-chart',
   color = '#13c2c2',
 }: RegionBarChartProps) {
-  const sorted = useMemo(() => [...regions].sort((a, b) => b.ratio - a.ratio).slice(0, top), [regions, top]);
+  // largest first, the catch-all 其他 last (rankAreas, issue #23)
+  const sorted = useMemo(
+    () =>
+      rankAreas(
+        regions,
+        (r) => r.name,
+        (r) => r.ratio,
+      ).slice(0, top),
+    [regions, top],
+  );
   const categories = useMemo(() => sorted.map((region) => region.name), [sorted]);
   const series = useMemo(
     () => [{ name: '占比', values: sorted.map((region) => region.ratio), color }],

@@ -11,6 +11,7 @@ import {
   type VideoRow,
 } from './generate.js';
 import { partitionRows, PARTITIONS } from './partitions.js';
+import { ORG_KINDS_BY_TOP, THEME_WORDS } from './pools.js';
 import { CHILD_TITLES, recapYearOf, titleSetOf } from './titles.js';
 
 const options = { seed: 42, scale: 0.2, today: '2025-03-10' };
@@ -73,6 +74,49 @@ describe('demo world generator (pure)', () => {
     }
     expect(aids.size).toBe(videos);
     expect(bvids.size).toBe(videos);
+  });
+
+  it('names, partitions and videos agree: a themed name lives in its theme, its videos in its partition', () => {
+    const plan = planWorld({ ...options, scale: 1 });
+    const owners = new Map<string, Set<number>>();
+    for (const [tid, words] of Object.entries(THEME_WORDS)) {
+      for (const w of words) owners.set(w, (owners.get(w) ?? new Set()).add(Number(tid)));
+    }
+    const wrong: string[] = [];
+    for (const c of plan.creators) {
+      for (const [word, tops] of owners) {
+        if (c.name.includes(word) && !tops.has(c.topTid)) wrong.push(`${c.name} (${c.topTid}): ${word}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // every organisation says what it is, in its own partition (“…美食官方账号” lives in 美食)
+    const orgs = plan.creators.filter((c) => c.officialType === 2);
+    expect(orgs.length).toBeGreaterThan(50);
+    for (const c of orgs) {
+      expect(
+        (ORG_KINDS_BY_TOP[c.topTid] ?? []).some((k) => c.name.includes(k)),
+        c.name,
+      ).toBe(true);
+    }
+    // a 美食 search finds food creators only
+    const food = plan.creators.filter((c) => c.name.includes('美食'));
+    expect(food.length).toBeGreaterThan(5);
+    expect(food.every((c) => c.topTid === 211)).toBe(true);
+    // the partition is the one most of its videos have (the derived partition), every video in its top partition
+    let agree = 0;
+    const sample = plan.creators.slice(0, 400);
+    for (const c of sample) {
+      const top = PARTITIONS.find((p) => p.tid === c.topTid);
+      const children = new Set(top?.children.map(([tid]) => tid));
+      const tally = new Map<number, number>();
+      for (const v of creatorContent(plan, c).videos) {
+        expect(children.has(v.tid), `${c.name}: video tid ${v.tid}`).toBe(true);
+        tally.set(v.tid, (tally.get(v.tid) ?? 0) + 1);
+      }
+      const mode = [...tally].sort((a, b) => b[1] - a[1])[0]?.[0];
+      if (mode === undefined || mode === c.partitionTid) agree++;
+    }
+    expect(agree / sample.length).toBeGreaterThan(0.95);
   });
 
   it('keeps history consistent: 90 days ending yesterday, last day equal to the counters', () => {

@@ -19,7 +19,7 @@ import {
   NAME_SEPARATORS,
   NAME_SURNAMES,
   ORG_BRANDS,
-  ORG_KINDS,
+  ORG_KINDS_BY_TOP,
   ORG_SUFFIXES,
   PERSONAL_TITLES,
   PERSONAL_TITLES_BIG,
@@ -168,7 +168,7 @@ export function planWorld(options: WorldOptions): WorldPlan {
     const isOrg = rng.chance(0.03);
     const top = isOrg ? pickOrgPartition(rng) : pickPartition(rng);
     const partitionTid = rng.pick(top.children)[0];
-    const name = uniqueName(rng, names, isOrg ? () => orgName(rng) : () => nickname(rng, top));
+    const name = uniqueName(rng, names, isOrg ? () => orgName(rng, top) : () => nickname(rng, top));
     const officialType = isOrg ? 2 : rng.chance(personalApproveChance(fans)) ? 1 : 0;
     const officialTitle =
       officialType === 2
@@ -328,7 +328,7 @@ function nickname(rng: Rng, top: PartitionNode): string {
     [() => `${rng.pick(NAME_PREFIXES)}${noun()}`, 14],
     [() => `${rng.pick(NAME_ADJECTIVES)}${noun()}`, 14],
     [() => `${noun()}${person()}`, 10],
-    [() => `${noun()}的${rng.pick(['日常', '小窝', '厨房', '游戏间', '频道', '生活', '宇宙', '碎碎念'])}`, 7],
+    [() => `${noun()}的${rng.pick(placeWord(top))}`, 7],
     [() => `${realName()}`, 8],
     [() => `${rng.pick(NAME_SURNAMES)}${person()}说${topicOf(rng, top)}`, 6],
     [() => `${topicOf(rng, top)}${rng.pick(NAME_SURNAMES)}${person()}`, 6],
@@ -344,8 +344,17 @@ function nickname(rng: Rng, top: PartitionNode): string {
   return base;
 }
 
-function orgName(rng: Rng): string {
-  return `${rng.pick(ORG_BRANDS)}${rng.pick(ORG_KINDS)}${rng.pick(ORG_SUFFIXES)}`;
+/** An organisation's name: a brand, what it is in its own partition (ORG_KINDS_BY_TOP), a suffix. */
+function orgName(rng: Rng, top: PartitionNode): string {
+  return `${rng.pick(ORG_BRANDS)}${rng.pick(ORG_KINDS_BY_TOP[top.tid] ?? [top.label])}${rng.pick(ORG_SUFFIXES)}`;
+}
+
+/** “X的…” endings any creator may use; a kitchen or a game room only where the partition is food or games. */
+function placeWord(top: PartitionNode): readonly string[] {
+  const generic = ['日常', '小窝', '频道', '生活', '宇宙', '碎碎念'];
+  if (top.tid === 211) return [...generic, '厨房'];
+  if (top.tid === 4) return [...generic, '游戏间'];
+  return generic;
 }
 
 function drawSign(rng: Rng, top: PartitionNode): string {

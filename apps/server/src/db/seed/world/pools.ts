@@ -372,26 +372,49 @@ export const ORG_BRANDS: readonly string[] = [
   '玉兔',
   '霁月',
 ];
-export const ORG_KINDS: readonly string[] = [
-  '游戏',
-  '动画',
-  '科技',
-  '影业',
-  '音乐',
-  '出版社',
-  '博物馆',
-  '文旅',
-  '数码',
-  '汽车',
-  '美食',
-  '体育',
-  '电竞俱乐部',
-  '漫画',
-  '研究所',
-  '读书会',
-  '剧场',
-  '工作室',
-];
+/**
+ * What an organisation account is, by its top-level partition (an account's name says what it posts: a 美食 brand
+ * lives in 美食 and posts food videos). Every kind is a theme word of its own partition only (THEME_WORDS).
+ */
+export const ORG_KINDS_BY_TOP: Readonly<Record<number, readonly string[]>> = {
+  1: ['动画', '漫画', '模玩'],
+  13: ['番剧', '动画'],
+  167: ['国创', '国漫'],
+  3: ['音乐', '唱片'],
+  129: ['舞蹈', '舞团'],
+  4: ['游戏', '电竞俱乐部'],
+  36: ['出版社', '博物馆', '研究所', '读书会'],
+  188: ['科技', '数码'],
+  234: ['体育', '运动'],
+  223: ['汽车', '车评'],
+  160: ['文旅', '手工'],
+  211: ['美食', '餐饮'],
+  217: ['萌宠', '动物园'],
+  119: ['鬼畜', '音MAD'],
+  155: ['时尚', '美妆'],
+  202: ['资讯', '新闻'],
+  5: ['娱乐', '综艺'],
+  181: ['影视', '剪辑'],
+  177: ['纪录片', '纪实'],
+  23: ['电影', '影业'],
+  11: ['剧集', '追剧'],
+};
+
+/** Words too common in nicknames of every kind to mark a theme (“番茄的日常”, “老王的生活”). */
+const GENERIC_WORDS = new Set(['日常', '生活', 'vlog', '搞笑', '喵', '汪', '动物', '观察', '热点', '探索']);
+
+/**
+ * The words that tie a name to a top-level partition: its topic words and organisation kinds, less the generic ones.
+ * A demo creator whose name holds one of them lives in that partition (tested in generate.test.ts).
+ */
+export const THEME_WORDS: Readonly<Record<number, readonly string[]>> = Object.fromEntries(
+  Object.keys(ORG_KINDS_BY_TOP).map((key) => {
+    const tid = Number(key);
+    const words = [...(TOPIC_WORDS[tid] ?? []), ...(ORG_KINDS_BY_TOP[tid] ?? [])];
+    return [tid, [...new Set(words)].filter((w) => !GENERIC_WORDS.has(w))];
+  }),
+);
+
 export const ORG_SUFFIXES: readonly string[] = ['官方', '', '官方账号', '', '频道'];
 
 export const PERSONAL_TITLES_BIG: readonly string[] = [

@@ -16,7 +16,7 @@ import { StorageKey, readStorage } from '../../../lib/storage';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { useBindAccountMutation, type BindAccountRequest } from '../api/bind-account';
 import type { SessionAnswer } from '../api/session-answer';
-import { useSandboxMode } from '../api/get-sms-outbox';
+import { useSandboxMode } from '../hooks/use-sandbox-mode';
 import { SmsCodeButton, type CodeTarget } from './sms-code-button';
 import { CaptchaField } from './verification-fields';
 import { useApp } from '../../../lib/use-app';

@@ -5,7 +5,7 @@ import { AccountMsg, ForgetPwdParams, Msg, RegisterParams, SMS_TYPES } from '@xg
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { useForgetPasswordMutation } from '../api/forget-pwd';
-import { useSandboxMode } from '../api/get-sms-outbox';
+import { useSandboxMode } from '../hooks/use-sandbox-mode';
 import { type CodeTarget } from './sms-code-button';
 import { CaptchaField, SmsCodeField } from './verification-fields';
 import { useApp } from '../../../lib/use-app';

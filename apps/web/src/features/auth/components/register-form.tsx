@@ -7,7 +7,7 @@ import { markRegistered } from '../../../lib/prize-flag';
 import { StorageKey, readStorage } from '../../../lib/storage';
 import { useRegisterMutation } from '../api/register';
 import type { SessionAnswer } from '../api/session-answer';
-import { useSandboxMode } from '../api/get-sms-outbox';
+import { useSandboxMode } from '../hooks/use-sandbox-mode';
 import { useCaptcha } from '../../../lib/use-captcha';
 import type { CodeTarget } from './sms-code-button';
 import { CaptchaField, SmsCodeField } from './verification-fields';

@@ -23,6 +23,7 @@ import {
   LINK_KOL_SORT_LABELS,
   LinkType,
   formatCount,
+  formatIndexNum,
   type LinkKolItem,
   type LinkKolSort,
 } from '@xg/shared';
@@ -232,7 +233,7 @@ export function UpCollectPage() {
       width: 80,
       align: 'right',
       responsive: ['lg'],
-      render: (_, row) => row.indexNum.toFixed(1),
+      render: (_, row) => formatIndexNum(row.indexNum),
     },
     {
       key: 'added',

@@ -8,6 +8,7 @@ import type {
 } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
 import { array, count, nullable, number, object, string, text, withDefault, type Decoder } from '../../../lib/decode';
+import { sampleWindowDecoder } from '../../../lib/item-decoders';
 import { useAccessToken } from '../../../lib/session';
 
 export type ContrastResult = Omit<KolContrastResultAnswer, 'code' | 'message'>;
@@ -51,8 +52,9 @@ const kolDecoder: Decoder<ContrastKolData> = object<ContrastKolData>({
   pricePlaysDays: (input, path) => {
     if (input === null || input === undefined) return null;
     const value = number(input, path);
-    return value === 7 || value === 30 ? value : null;
+    return value === 7 || value === 30 || value === 90 ? value : null;
   },
+  sampleWindow: sampleWindowDecoder,
 });
 
 const pairDecoder: Decoder<ContrastOverlapPair> = object<ContrastOverlapPair>({

@@ -2,7 +2,15 @@ import { useMemo, useState } from 'react';
 import { Button, Grid, Modal, Radio, Skeleton, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { FilePdfOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatCount, LinkType, type ContrastKolData, type ContrastOverlapPair } from '@xg/shared';
+import {
+  formatCount,
+  formatIndexNum,
+  LinkType,
+  rankAreas,
+  sampleWindowLabel,
+  type ContrastKolData,
+  type ContrastOverlapPair,
+} from '@xg/shared';
 import { BarChart, type BarChartSeries } from '../../../components/charts/bar-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { QueryFailed } from '../../../components/query-failed';
@@ -234,15 +242,9 @@ function ContrastReport({ report }: { report: ContrastResult }) {
           label="基础数据对比"
           rows={[
             metric('fans', '粉丝数', kols, (k) => k.fansNum, count),
-            metric(
-              'index',
-              '云指数',
-              kols,
-              (k) => k.indexNum,
-              (v) => (v === null ? '-' : v.toFixed(1)),
-            ),
+            metric('index', '云指数', kols, (k) => k.indexNum, formatIndexNum),
             metric('fans30', '30日涨粉', kols, (k) => k.fansIncrease30, signed, {
-              hint: '数据日期前30天的粉丝净增量',
+              hint: '数据日期前30天的粉丝净增量（与UP主详情、搜索列表、榜单、导出同一口径）',
             }),
             metric('weekVideo', '近7天发布视频', kols, (k) => k.weekVideoNum, count, {
               hint: '数据日期前7天发布的视频数',
@@ -253,7 +255,7 @@ function ContrastReport({ report }: { report: ContrastResult }) {
               noLeader: true,
             }),
             metric('cpm', '千次播放成本', kols, (k) => k.pricePerThousandPlays, yuan, {
-              hint: `植入报价 ÷ 平均播放 × 1000（${kols.map((k) => `${k.kolName}：${k.pricePlaysDays === 30 ? '30天' : '近7天'}平均`).join('，')}）`,
+              hint: `植入报价 ÷ 平均播放 × 1000（${kols.map((k) => `${k.kolName}：${k.pricePlaysDays ? `${sampleWindowLabel(k.pricePlaysDays)}平均` : '无'}`).join('，')}）`,
               smallest: true,
             }),
           ]}
@@ -275,7 +277,7 @@ function ContrastReport({ report }: { report: ContrastResult }) {
               categories={names}
               series={[{ name: '云指数', values: kols.map((k) => k.indexNum), color: '#13c2c2' }]}
               showLabels
-              valueFormatter={(v) => v.toFixed(1)}
+              valueFormatter={formatIndexNum}
               axisFormatter={(v) => String(v)}
               height={260}
               testId="contrast-index-chart"
@@ -396,7 +398,8 @@ function Judgement({ report }: { report: ContrastResult }) {
 }
 
 function InteractionSection({ kols, names }: { kols: readonly ContrastKolData[]; names: string[] }) {
-  const hint = '数据日期前7天发布视频的平均值（该周无视频时依次取30天、云指数样本）';
+  const hint =
+    '每个视频的平均值，统计样本见“统计样本”一行：近7天视频；该周无新视频时取近30天视频，再无则取近90天最新10个视频';
   const interaction = useMemo<BarChartSeries[]>(
     () =>
       kols.map((k) => ({
@@ -417,6 +420,17 @@ function InteractionSection({ kols, names }: { kols: readonly ContrastKolData[];
         kols={kols}
         label="互动数据对比"
         rows={[
+          metric(
+            'sample',
+            '统计样本',
+            kols,
+            (k) => k.sampleWindow ?? null,
+            (v) => (v === null ? '-' : sampleWindowLabel(v)),
+            {
+              hint,
+              noLeader: true,
+            },
+          ),
           metric('play', '平均播放', kols, (k) => k.weekAvgPlayNum, count, { hint }),
           metric('praise', '平均点赞', kols, (k) => k.avgPraiseNum, count, { hint }),
           metric('coin', '平均投币', kols, (k) => k.weekCastCurrencyNum, count, { hint }),
@@ -430,7 +444,7 @@ function InteractionSection({ kols, names }: { kols: readonly ContrastKolData[];
             (k) => k.engagementRate,
             (v) => percent(v),
             {
-              hint: '（点赞＋投币＋收藏＋分享＋评论）÷ 播放，近7天视频',
+              hint: '（点赞＋投币＋收藏＋分享＋评论）÷ 播放，统计样本内的视频',
             },
           ),
         ]}
@@ -534,8 +548,11 @@ function FansSection({ kols }: { kols: readonly ContrastKolData[] }) {
                   <Typography.Text type="secondary">暂无地域数据</Typography.Text>
                 ) : (
                   <ol className="contrast-area-list">
-                    {[...p.area]
-                      .sort((a, b) => b.ratio - a.ratio)
+                    {rankAreas(
+                      p.area,
+                      (a) => a.name,
+                      (a) => a.ratio,
+                    )
                       .slice(0, 5)
                       .map((a) => (
                         <li key={a.name}>

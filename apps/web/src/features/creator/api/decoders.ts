@@ -1,5 +1,6 @@
 import type { PriceInfo } from '@xg/shared';
 import { nullable, number, object, string, type Decoder } from '../../../lib/decode';
+import { sampleWindowDecoder } from '../../../lib/item-decoders';
 
 export { kolItemDecoder, videoItemDecoder } from '../../../lib/item-decoders';
 
@@ -12,6 +13,7 @@ export const priceInfoDecoder: Decoder<PriceInfo> = object<PriceInfo>({
   weekVideoNum: nullable(number),
   weekAvgPlayNum: nullable(number),
   avgPraiseNum: nullable(number),
+  sampleWindow: sampleWindowDecoder,
   updateTime: nullable(string),
   method: nullable(string),
 });

@@ -1,6 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Row, Skeleton, Statistic, Tooltip, Typography } from 'antd';
-import { formatCount, type PriceInfo } from '@xg/shared';
+import { formatCount, sampleWindowLabel, type PriceInfo } from '@xg/shared';
 import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useKolCommercial } from '../api/get-kol-commercial';
@@ -53,10 +53,14 @@ function Commercial({ info }: { info: PriceInfo }) {
     { key: 'normal', label: '常规报价', value: info.normalPrice },
     { key: 'special', label: '特殊报价', value: info.specialPrice },
   ];
+  // the averages are over the weekly figures' sample, named as in the comparison report (docs/metrics.md)
+  const sample = info.sampleWindow === null ? '-' : sampleWindowLabel(info.sampleWindow);
+  const none = info.sampleWindow === 0;
   const basis = [
     { key: 'week', label: '近7天发布视频', value: info.weekVideoNum === null ? '-' : `${info.weekVideoNum} 个` },
-    { key: 'play', label: '近7天平均播放', value: countOrDash(info.weekAvgPlayNum) },
-    { key: 'praise', label: '平均点赞', value: countOrDash(info.avgPraiseNum) },
+    { key: 'sample', label: '统计样本', value: sample },
+    { key: 'play', label: '平均播放', value: none ? '-' : countOrDash(info.weekAvgPlayNum) },
+    { key: 'praise', label: '平均点赞', value: none ? '-' : countOrDash(info.avgPraiseNum) },
   ];
   return (
     <>

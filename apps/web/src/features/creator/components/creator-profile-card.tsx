@@ -1,7 +1,7 @@
 import { Button, Card, Descriptions, Tag, Typography } from 'antd';
 import { LinkOutlined, VideoCameraFilled } from '@ant-design/icons';
 import dayjs from '../../../lib/dayjs';
-import { formatCount } from '@xg/shared';
+import { formatCount, formatIndexNum } from '@xg/shared';
 import type { KolDetail } from '../api/get-kol-detail';
 import { signedCount } from './signed-count';
 import { ApproveBadge } from '../../../components/approve-badge';
@@ -121,7 +121,7 @@ export function CreatorProfileCard({ creator }: { creator: KolDetail }) {
             label: '30日涨粉',
             children: creator.fansIncrease === null ? '-' : signedCount(creator.fansIncrease, formatCount),
           },
-          { key: 'index', label: '云指数', children: creator.indexNum.toFixed(2) },
+          { key: 'index', label: '云指数', children: formatIndexNum(creator.indexNum) },
           { key: 'update', label: '更新时间', children: formatTime(creator.updateTime) },
         ]}
       />

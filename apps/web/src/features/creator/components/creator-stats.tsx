@@ -8,7 +8,7 @@ import {
   UserAddOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { formatCount, type CreatorDetail } from '@xg/shared';
+import { formatCount, formatIndexNum, type CreatorDetail } from '@xg/shared';
 
 interface Stat {
   key: string;
@@ -17,6 +17,8 @@ interface Stat {
   icon: ReactNode;
   /** where the number comes from, when it is not the platform's own */
   note?: string;
+  /** how the value is shown (default: a count with 万 / 亿) */
+  format?: (value: number) => string;
 }
 
 /** 粉丝数, 关注数, 获赞数, 播放数, 视频数, 云指数 (counts formatted with 万 / 亿, §9). */
@@ -32,7 +34,7 @@ export function CreatorStats({ creator }: { creator: CreatorDetail & { totalsFro
     { key: 'praise', label: '获赞数', value: creator.praiseNum, icon: <LikeOutlined />, note: derived },
     { key: 'play', label: '播放数', value: creator.playNum, icon: <EyeOutlined />, note: derived },
     { key: 'video', label: '视频数', value: creator.videoNum, icon: <PlaySquareOutlined />, note: derived },
-    { key: 'index', label: '云指数', value: creator.indexNum, icon: <FireOutlined /> },
+    { key: 'index', label: '云指数', value: creator.indexNum, icon: <FireOutlined />, format: formatIndexNum },
   ];
   return (
     <Row gutter={[16, 16]}>
@@ -45,8 +47,8 @@ export function CreatorStats({ creator }: { creator: CreatorDetail & { totalsFro
               </span>
               {stat.label}
             </div>
-            <div className="stat-card-value" aria-label={`${stat.label} ${formatCount(stat.value)}`}>
-              {formatCount(stat.value)}
+            <div className="stat-card-value" aria-label={`${stat.label} ${(stat.format ?? formatCount)(stat.value)}`}>
+              {(stat.format ?? formatCount)(stat.value)}
             </div>
             {stat.note ? (
               <div className="stat-card-note" data-testid={`stat-note-${stat.key}`}>

@@ -1,10 +1,42 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConfirmPayAnswer, ConfirmPayParams } from '@xg/shared';
+import {
+  ORDER_STATUSES,
+  type ConfirmPayAnswer,
+  type ConfirmPayParams,
+  type OrderKind,
+  type OrderStatus,
+  type OrderSummary,
+} from '@xg/shared';
 import { apiPost } from '../../../lib/api-client';
-import { number, object, string, text, type Decoder } from '../../../lib/decode';
+import { nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
 import { useAccessToken } from '../../../lib/session';
 
 export type PaymentCode = Omit<ConfirmPayAnswer, 'code' | 'message'>;
+
+const statusDecoder: Decoder<OrderStatus> = (input, path) => {
+  const v = string(input, path);
+  return ORDER_STATUSES.find((status) => status === v) ?? 'created';
+};
+const kindDecoder: Decoder<OrderKind> = (input, path) => {
+  const v = string(input, path);
+  return v === 'renew' || v === 'upgrade' ? v : 'new';
+};
+/** §7.2 payResult: the order confirmPay created (the shape of GET /api/pay/payResult's `order`). */
+const orderDecoder: Decoder<OrderSummary> = object<OrderSummary>({
+  orderNo: string,
+  status: statusDecoder,
+  kind: kindDecoder,
+  level: number,
+  levelLabel: text,
+  monthNum: number,
+  price: number,
+  credit: number,
+  amount: number,
+  payType: number,
+  createdAt: text,
+  paidAt: nullable(text),
+  expireTime: text,
+});
 
 const answerDecoder: Decoder<PaymentCode> = object<PaymentCode>({
   imgStr: string,
@@ -13,6 +45,7 @@ const answerDecoder: Decoder<PaymentCode> = object<PaymentCode>({
   amount: number,
   payType: number,
   expireTime: text,
+  payResult: orderDecoder,
 });
 
 /**

@@ -18,6 +18,7 @@ import {
   PERIOD_DAYS,
   RANKING_PERIODS,
   formatCount,
+  formatIndexNum,
   type CompanyRankingRow,
   type PageInfo,
   type RankingKind,
@@ -417,7 +418,7 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
       width: 90,
       align: 'right',
       responsive: ['lg'],
-      render: (_, row) => row.indexNum.toFixed(1),
+      render: (_, row) => formatIndexNum(row.indexNum),
     },
     {
       key: 'link',

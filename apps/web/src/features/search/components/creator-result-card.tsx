@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd';
 import { RightOutlined, VideoCameraFilled } from '@ant-design/icons';
-import { formatCount, type KolItem } from '@xg/shared';
+import { formatCount, formatIndexNum, type KolItem } from '@xg/shared';
 import { ApproveBadge } from '../../../components/approve-badge';
 import { LevelTag } from '../../../components/level-tag';
 import { RemoteAvatar } from '../../../components/remote-avatar';
@@ -31,7 +31,7 @@ export function CreatorResultCard({ creator, href }: CreatorResultCardProps) {
       value: creator.fansIncrease === null ? '-' : signed(creator.fansIncrease),
       strong: false,
     },
-    { key: 'index', label: '云指数', value: creator.indexNum.toFixed(1), strong: false },
+    { key: 'index', label: '云指数', value: formatIndexNum(creator.indexNum), strong: false },
     { key: 'play', label: '播放数', value: formatCount(creator.playNum), strong: false },
   ];
   return (
