@@ -105,7 +105,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
   /** Binds the authenticator with a first valid code (or, once bound, checks a code): the session is verified. */
   app.post(
     '/api/console/totp/verify',
-    doc({ tag: 'console', summary: '运营后台：两步验证', auth: 'operator', body: TotpCodeParams }),
+    doc({ tag: 'console', summary: '运营后台：两步验证', auth: 'operator' }),
     async (request) => {
       const { principal, row } = await operatorOf(request);
       const { code } = parseParams(TotpCodeParams, request.body);
@@ -135,7 +135,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     '/api/console/news/save',
-    doc({ tag: 'console', summary: '运营后台：保存内容报告', auth: 'operator', body: NewsSaveParams }),
+    doc({ tag: 'console', summary: '运营后台：保存内容报告', auth: 'operator' }),
     async (request) => {
       const op = await requireArea(request, 'content');
       const p = parseParams(NewsSaveParams, request.body);
@@ -155,7 +155,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     '/api/console/news/delete',
-    doc({ tag: 'console', summary: '运营后台：删除内容报告', auth: 'operator', body: ConsoleIdParams }),
+    doc({ tag: 'console', summary: '运营后台：删除内容报告', auth: 'operator' }),
     async (request) => {
       const op = await requireArea(request, 'content');
       const { id } = parseParams(ConsoleIdParams, request.body);
@@ -179,7 +179,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     '/api/console/settings/save',
-    doc({ tag: 'console', summary: '运营后台：保存站点设置', auth: 'operator', body: SettingSaveParams }),
+    doc({ tag: 'console', summary: '运营后台：保存站点设置', auth: 'operator' }),
     async (request) => {
       const op = await requireArea(request, 'content');
       const { key, value } = parseParams(SettingSaveParams, request.body);
@@ -201,7 +201,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
   // --- feedback inbox -----------------------------------------------------------------------------------------
   app.get(
     '/api/console/feedback',
-    doc({ tag: 'console', summary: '运营后台：反馈收件箱', auth: 'operator', query: FeedbackInboxParams }),
+    doc({ tag: 'console', summary: '运营后台：反馈收件箱', auth: 'operator' }),
     async (request) => {
       await requireArea(request, 'feedback');
       const { status } = parseParams(FeedbackInboxParams, request.query);
@@ -211,7 +211,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     '/api/console/feedback/reply',
-    doc({ tag: 'console', summary: '运营后台：回复反馈', auth: 'operator', body: FeedbackReplyParams }),
+    doc({ tag: 'console', summary: '运营后台：回复反馈', auth: 'operator' }),
     async (request) => {
       const op = await requireArea(request, 'feedback');
       const { id, reply } = parseParams(FeedbackReplyParams, request.body);
@@ -224,7 +224,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
   // --- orders: search, offline bank transfer -------------------------------------------------------------------
   app.get(
     '/api/console/orders',
-    doc({ tag: 'console', summary: '运营后台：订单查询', auth: 'operator', query: OrdersQueryParams }),
+    doc({ tag: 'console', summary: '运营后台：订单查询', auth: 'operator' }),
     async (request) => {
       await requireArea(request, 'orders');
       const { keyword } = parseParams(OrdersQueryParams, request.query);
@@ -244,7 +244,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     '/api/console/orders/bankTransfer',
-    doc({ tag: 'console', summary: '运营后台：登记对公转账到账并开通', auth: 'operator', body: BankTransferParams }),
+    doc({ tag: 'console', summary: '运营后台：登记对公转账到账并开通', auth: 'operator' }),
     async (request) => {
       const op = await requireArea(request, 'orders');
       const p = parseParams(BankTransferParams, request.body);
@@ -265,7 +265,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
   // --- audit log ----------------------------------------------------------------------------------------------
   app.get(
     '/api/console/audit',
-    doc({ tag: 'console', summary: '运营后台：审计日志', auth: 'operator', query: AuditParams }),
+    doc({ tag: 'console', summary: '运营后台：审计日志', auth: 'operator' }),
     async (request) => {
       await requireArea(request, 'audit');
       const { pageNo } = parseParams(AuditParams, request.query);

@@ -64,7 +64,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get(
     '/api/newsContentInfoList',
-    doc({ tag: 'content', summary: '内容报告列表（分类、搜索、分页）', auth: 'public', query: NewsListParams }),
+    doc({ tag: 'content', summary: '内容报告列表（分类、搜索、分页）', auth: 'public' }),
     async (request) => {
       const params = parseParams(NewsListParams, request.query);
       return ok({ ...(await service.newsList(params)) });
@@ -73,7 +73,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get(
     '/api/newsContentInfoDetail',
-    doc({ tag: 'content', summary: '内容报告详情与相关报告', auth: 'public', query: NewsDetailParams }),
+    doc({ tag: 'content', summary: '内容报告详情与相关报告', auth: 'public' }),
     async (request) => {
       const { id } = parseParams(NewsDetailParams, request.query);
       return ok({ ...(await service.newsDetail(id)) });
@@ -82,7 +82,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get(
     '/api/getAnswersTypes',
-    doc({ tag: 'content', summary: '帮助：问题分类（按身份）', auth: 'public', query: AnswersTypesParams }),
+    doc({ tag: 'content', summary: '帮助：问题分类（按身份）', auth: 'public' }),
     async (request) => {
       const { type } = parseParams(AnswersTypesParams, request.query);
       return ok({ answersTypes: await service.repo.answerTypes(type) });
@@ -92,7 +92,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext): vo
   /** With id: the answers of that category; without: the audience's recommended functions. */
   app.get(
     '/api/getAnswers',
-    doc({ tag: 'content', summary: '帮助：分类下的问题，或推荐功能', auth: 'public', query: AnswersParams }),
+    doc({ tag: 'content', summary: '帮助：分类下的问题，或推荐功能', auth: 'public' }),
     async (request) => {
       const { type, id } = parseParams(AnswersParams, request.query);
       return ok({ answers: await service.repo.answers(type, id) });
@@ -101,7 +101,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     '/api/feedback',
-    doc({ tag: 'content', summary: '意见反馈（前两项至少填一项）', auth: 'public', body: FeedbackParams }),
+    doc({ tag: 'content', summary: '意见反馈（前两项至少填一项）', auth: 'public' }),
     async (request) => {
       const userId = await optionalUser(request);
       const params = parseParams(FeedbackParams, request.body);
@@ -130,7 +130,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     '/api/saveUserAccessRecord',
-    doc({ tag: 'content', summary: '访问记录（批量写入）', auth: 'public', body: AccessRecordParams }),
+    doc({ tag: 'content', summary: '访问记录（批量写入）', auth: 'public' }),
     async (request) => {
       const userId = await optionalUser(request);
       service.recordAccess(userId, parseParams(AccessRecordParams, request.body));
@@ -140,7 +140,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     '/api/user/saveRequirementClick',
-    doc({ tag: 'content', summary: '增值服务页面点击记录', auth: 'public', body: RequirementClickParams }),
+    doc({ tag: 'content', summary: '增值服务页面点击记录', auth: 'public' }),
     async (request) => {
       const userId = await optionalUser(request);
       const { page } = parseParams(RequirementClickParams, request.body);
@@ -152,7 +152,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext): vo
   /** A play of a tutorial video (also the "tutorial viewed" record): videoName. */
   app.post(
     '/api/savePlayCount',
-    doc({ tag: 'content', summary: '教程视频播放记录', auth: 'public', body: PlayCountParams }),
+    doc({ tag: 'content', summary: '教程视频播放记录', auth: 'public' }),
     async (request) => {
       const userId = await optionalUser(request);
       const { videoName } = parseParams(PlayCountParams, request.body);
@@ -214,7 +214,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext): vo
   /** A custom popup by id: its layout as base64 of its UTF-8 JSON (§7.7 "an encoded JSON layout"). */
   app.get(
     '/api/popupContent',
-    doc({ tag: 'content', summary: '自定义弹窗（编码后的JSON布局）', auth: 'public', query: PopupParams }),
+    doc({ tag: 'content', summary: '自定义弹窗（编码后的JSON布局）', auth: 'public' }),
     async (request) => {
       const { id } = parseParams(PopupParams, request.query);
       const layout = await service.repo.popup(id);
