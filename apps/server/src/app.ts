@@ -21,6 +21,8 @@ import { registerModules } from './modules/index.js';
 import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
 import type { RouteDoc } from './lib/route-doc.js';
 import { builtFileAfterStart, registerWebStatic } from './plugins/web-static.js';
+import { headFor, indexHtmlReader, withHead } from './plugins/page-head.js';
+import { contentServiceOf } from './modules/content/content.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -153,6 +155,21 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   if (hasWeb) {
     await registerWebStatic(app, config.webDist);
   }
+  const readIndex = indexHtmlReader(config.webDist);
+  /** A public page's index.html with its own title and description (plugins/page-head.ts); null: others. */
+  const publicPage = async (urlPath: string, query: unknown): Promise<string | null> => {
+    const name = config.site.productName;
+    if (urlPath === '/classroom/detail') {
+      const id = Number((query as { id?: string } | undefined)?.id);
+      const news = Number.isInteger(id) && id > 0 ? await contentServiceOf(ctx).repo.newsHead(id) : null;
+      const head = news
+        ? { title: `${news.title} - ${name}`, description: news.summary || news.title }
+        : headFor('/classroom/list', name);
+      return head ? withHead(readIndex(), head) : null;
+    }
+    const head = headFor(urlPath, name);
+    return head ? withHead(readIndex(), head) : null;
+  };
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '';
     if (urlPath.startsWith('/api/') || urlPath === '/api' || request.method !== 'GET') {
@@ -167,7 +184,13 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
       return;
     }
     if (hasWeb && !path.extname(urlPath)) {
-      void reply.type('text/html').sendFile('index.html');
+      void publicPage(urlPath, request.query).then(
+        (html) => {
+          if (html === null) void reply.type('text/html').sendFile('index.html');
+          else void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+        },
+        () => void reply.type('text/html').sendFile('index.html'),
+      );
       return;
     }
     void reply.status(404).type('text/plain').send('Not Found');

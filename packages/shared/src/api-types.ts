@@ -58,6 +58,15 @@ export interface SiteConfig {
   license: string;
   publicSecurity: string;
   version: string;
+  /** the first customer-service QR image (an uploaded image or a drawn QR as a data URL; migration 0050) */
+  customerServiceQrUrl: string;
+  /** the public account's QR image */
+  publicAccountQrUrl: string;
+  /** the serve-warn flag (§2.6): 1 while the operator has it on */
+  activityState: number;
+  /** the serve-warn modal's title and text */
+  serveWarnTitle: string;
+  serveWarnText: string;
 }
 export interface SiteConfigAnswer extends ApiEnvelope {
   site: SiteConfig;

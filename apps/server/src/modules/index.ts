@@ -20,6 +20,8 @@ import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerCollectRoutes } from './collect/collect.routes.js';
 import { registerLibraryRoutes } from './library/library.routes.js';
 import { contrastServiceOf, registerContrastRoutes } from './contrast/contrast.routes.js';
+import { registerConsoleRoutes } from './console/console.routes.js';
+import { registerContentRoutes } from './content/content.routes.js';
 import { registerContrastPdfRoutes } from './contrast-pdf/contrast-pdf.routes.js';
 import { registerOpinionRoutes } from './opinion/opinion.routes.js';
 import { registerPlacementRoutes } from './placements/placements.routes.js';
@@ -48,6 +50,8 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerLibraryRoutes(app, ctx);
   registerContrastRoutes(app, ctx);
   registerPlacementRoutes(app, ctx);
+  registerContentRoutes(app, ctx);
+  registerConsoleRoutes(app, ctx);
   // after registerContrastRoutes, which creates the context's comparison service with its options
   registerContrastPdfRoutes(app, ctx, contrastServiceOf(ctx));
   registerOpinionRoutes(app, ctx);

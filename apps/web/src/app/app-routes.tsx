@@ -49,15 +49,17 @@ const SignInPage = lazy(() =>
   import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })),
 );
 
-/** Public paths of §2.1 whose screens come with later issues: the not-found page until then. */
-const NOT_BUILT_PUBLIC_PATHS = [
-  '/marketDataCus',
-  '/customPage',
-  '/classroom/list',
-  '/classroom/detail',
-  '/squeezeUp',
-  '/squeezeRank',
-];
+const ClassroomListPage = lazy(() =>
+  import('../features/classroom/components/classroom-list-page').then((m) => ({ default: m.ClassroomListPage })),
+);
+const ClassroomDetailPage = lazy(() =>
+  import('../features/classroom/components/classroom-detail-page').then((m) => ({ default: m.ClassroomDetailPage })),
+);
+const PromoPage = lazy(() => import('../features/home/components/promo-page').then((m) => ({ default: m.PromoPage })));
+const ConsolePage = lazy(() =>
+  import('../features/console/components/console-page').then((m) => ({ default: m.ConsolePage })),
+);
+const SqueezeRoute = lazy(() => import('./pages/squeeze-route').then((m) => ({ default: m.SqueezeRoute })));
 
 const NOT_FOUND_HANDLE: RouteHandle = { title: '页面不存在' };
 
@@ -132,7 +134,12 @@ function buildRoutes(menuData: MenuData | undefined): RouteObject[] {
     { path: '/about', element: <AboutPage />, handle: { title: '关于我们' } },
     { path: '/502', element: <ServiceUnavailablePage />, handle: { title: '服务暂时不可用' } },
     { path: '/classroom', element: <Redirect to={{ pathname: '/classroom/list' }} />, handle: { title: '内容报告' } },
-    ...NOT_BUILT_PUBLIC_PATHS.map((path) => ({ path, element: <NotFoundPage />, handle: NOT_FOUND_HANDLE })),
+    { path: '/classroom/list', element: <ClassroomListPage />, handle: { title: '内容报告' } },
+    { path: '/classroom/detail', element: <ClassroomDetailPage />, handle: { title: '报告详情' } },
+    { path: '/marketDataCus', element: <PromoPage kind="marketDataCus" />, handle: { title: '营销数据服务' } },
+    { path: '/customPage', element: <PromoPage kind="customPage" />, handle: { title: '视频推广账号涨粉' } },
+    { path: '/squeezeUp', element: <SqueezeRoute kind="up" />, handle: { title: 'UP主搜索' } },
+    { path: '/squeezeRank', element: <SqueezeRoute kind="rank" />, handle: { title: '涨粉榜' } },
   ];
   const home = menuData ? firstVisiblePath(menuData.menus) : null;
   const routes: RouteObject[] = [
@@ -141,6 +148,8 @@ function buildRoutes(menuData: MenuData | undefined): RouteObject[] {
     { path: '/', element: <Redirect to={{ pathname: home ?? '/index' }} /> },
   ];
   if (menuData) {
+    // the operator console: its own layout; the server answers 403 to every account that is not an operator
+    routes.push({ path: '/console', element: <ConsolePage />, handle: { title: '运营后台' } });
     routes.push({
       element: <SignedInLayout menus={menuData.menus} openMenus={menuData.openMenus} />,
       children: [...menuRoutes(menuData.menus), { path: '*', element: <NotFound />, handle: NOT_FOUND_HANDLE }],

@@ -5,19 +5,10 @@ import { boolean, number, object, text, withDefault, type Decoder } from './deco
 import { BUILD_VERSION } from './env';
 
 /**
- * Branding is configuration (GET /api/siteConfig): product name, logo, company, filing lines, version.
- * TODO(shared): SiteConfig has no QR image fields yet; the footer reads these optional ones when present.
+ * Branding is configuration (GET /api/siteConfig): product name, logo, company, filing lines, version; the QR
+ * images and the serve-warn flag (activityState, §2.6) are content the operator console edits.
  */
 export interface WebSiteConfig extends SiteConfig {
-  /** Customer-service QR image URL ('' when not configured). TODO(shared) */
-  customerServiceQrUrl: string;
-  /** Public-account QR image URL ('' when not configured). TODO(shared) */
-  publicAccountQrUrl: string;
-  /**
-   * The activity state flag (§2.6): when set (non-zero) the serve-warn modal is shown. TODO(shared): the
-   * server does not send it yet, so it reads 0 until it does.
-   */
-  activityState: number;
   /** The server runs its sandbox providers (the answer's top-level `sandbox`): SMS codes go to the outbox. */
   sandbox: boolean;
 }
@@ -37,6 +28,8 @@ const siteConfigDecoder: Decoder<Omit<WebSiteConfig, 'sandbox'>> = object<Omit<W
   customerServiceQrUrl: text,
   publicAccountQrUrl: text,
   activityState: withDefault(number, 0),
+  serveWarnTitle: withDefault(text, ''),
+  serveWarnText: withDefault(text, ''),
 });
 
 const answerDecoder: Decoder<{ site: Omit<WebSiteConfig, 'sandbox'>; sandbox: boolean }> = object({

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { BackToTop } from '../../components/back-to-top';
+import { HelpTools } from '../../features/help/components/help-tools';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 import { RouteOutlet } from './route-outlet';
@@ -23,6 +24,7 @@ export function PublicLayout() {
         <RouteOutlet />
       </main>
       <PublicFooter />
+      <HelpTools />
       <BackToTop />
       {posterLoaded && (
         <Suspense fallback={null}>

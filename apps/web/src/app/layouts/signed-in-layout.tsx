@@ -4,6 +4,7 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/
 import { useLocation } from 'react-router-dom';
 import type { MenuRoute } from '@xg/shared';
 import { BackToTop } from '../../components/back-to-top';
+import { HelpTools } from '../../features/help/components/help-tools';
 import { BrandLogo } from '../../components/brand-logo';
 import { DataUpdated } from '../../components/data-updated';
 import { useAppNavigate } from '../../lib/use-app-navigate';
@@ -227,6 +228,7 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
           <ContrastHost />
         </Suspense>
       ) : null}
+      <HelpTools />
       <BackToTop />
     </Layout>
   );

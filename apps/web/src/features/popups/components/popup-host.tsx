@@ -93,7 +93,12 @@ export function PopupHost() {
         <UpdateModal open={updateOpen && signedInPage} onClose={() => setUpdateOpen(false)} />
       </OnceOpened>
       <OnceOpened open={serveWarnOpen}>
-        <ServeWarnModal open={serveWarnOpen} onClose={() => setServeWarnClosed(true)} />
+        <ServeWarnModal
+          open={serveWarnOpen}
+          onClose={() => setServeWarnClosed(true)}
+          title={site?.serveWarnTitle ?? ''}
+          text={site?.serveWarnText ?? ''}
+        />
       </OnceOpened>
     </>
   );

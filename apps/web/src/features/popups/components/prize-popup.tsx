@@ -1,7 +1,10 @@
 import { Button, Modal, Typography } from 'antd';
 import { CheckCircleFilled, GiftFilled } from '@ant-design/icons';
 import { FREE_VIP_TRIAL_DAYS, FREE_VIP_TRIAL_LEVEL, userTypeLabel } from '@xg/shared';
+import { errorText } from '../../../lib/api-client';
 import { useSiteConfig } from '../../../lib/site-config';
+import { useApp } from '../../../lib/use-app';
+import { usePrizeOffer, useReceivePrize } from '../api/prize';
 
 /** What a new 免费版 account can use at once. */
 const WELCOME_ITEMS = [
@@ -18,13 +21,25 @@ interface PrizePopupProps {
 }
 
 /**
- * The popup 1 s after a registration (§4). There is no prize API: it welcomes the new user, says what the
- * free account includes and points to the real promotion (the free enterprise-tier application, a
- * FREE_VIP_TRIAL_DAYS-day trial). It does not block the page (no mask): the user can keep working.
+ * The popup 1 s after a registration (§4): it welcomes the new user, says what the free account includes and
+ * offers the prize the operator configured (GET /api/user/prize: trial days of a tier, taken once per account
+ * with 立即领取), else the free enterprise-tier application. It does not block the page (no mask).
  */
 export function PrizePopup({ open, onClose, onMembership }: PrizePopupProps) {
   const { data: site } = useSiteConfig();
+  const { message } = useApp();
+  const offer = usePrizeOffer(open);
+  const receive = useReceivePrize();
+  const prize = offer.data?.prize ?? null;
   const level = userTypeLabel(FREE_VIP_TRIAL_LEVEL);
+  const take = () =>
+    receive.mutate(undefined, {
+      onSuccess: (answer) => {
+        void message.success(answer.message);
+        onClose();
+      },
+      onError: (error) => void message.error(errorText(error)),
+    });
   return (
     <Modal
       open={open}
@@ -54,17 +69,32 @@ export function PrizePopup({ open, onClose, onMembership }: PrizePopupProps) {
           </li>
         ))}
       </ul>
-      <div className="prize-popup-offer">
-        <strong>新用户福利</strong>
-        <span>
-          限时免费申请{level}会员，审核通过即可体验{FREE_VIP_TRIAL_DAYS}天{level}全部功能。
-        </span>
-      </div>
+      {prize ? (
+        <div className="prize-popup-offer">
+          <strong>{prize.title}</strong>
+          <span>
+            {prize.text}：{userTypeLabel(prize.level)}会员{prize.days}天
+          </span>
+        </div>
+      ) : (
+        <div className="prize-popup-offer">
+          <strong>新用户福利</strong>
+          <span>
+            限时免费申请{level}会员，审核通过即可体验{FREE_VIP_TRIAL_DAYS}天{level}全部功能。
+          </span>
+        </div>
+      )}
       <div className="prize-popup-actions">
         <Button onClick={onMembership}>了解会员权益</Button>
-        <Button type="primary" onClick={onClose}>
-          开始使用
-        </Button>
+        {prize ? (
+          <Button type="primary" onClick={take} loading={receive.isPending}>
+            立即领取
+          </Button>
+        ) : (
+          <Button type="primary" onClick={onClose}>
+            开始使用
+          </Button>
+        )}
       </div>
     </Modal>
   );

@@ -1,12 +1,19 @@
 import { Button, Modal } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
 
+interface ServeWarnModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** the operator's title and text (console → content_settings serveWarn); empty: the default texts */
+  title: string;
+  text: string;
+}
+
 /**
- * 服务提示 (serve-warn, §2.6): shown while the activity state flag is set (site config `activityState`),
- * e.g. during maintenance or a data-source incident. The flag is not sent by the server yet; the host passes
- * it as a prop, so the modal appears as soon as the server sets it.
+ * 服务提示 (serve-warn, §2.6): shown while the activity state flag is set (site config `activityState`, which
+ * the operator switches on in the console), e.g. during maintenance or a data-source incident.
  */
-export function ServeWarnModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ServeWarnModal({ open, onClose, title, text }: ServeWarnModalProps) {
   return (
     <Modal
       open={open}
@@ -15,7 +22,7 @@ export function ServeWarnModal({ open, onClose }: { open: boolean; onClose: () =
       centered
       title={
         <span className="serve-warn-title">
-          <ExclamationCircleFilled aria-hidden /> 服务提示
+          <ExclamationCircleFilled aria-hidden /> {title || '服务提示'}
         </span>
       }
       footer={
@@ -24,8 +31,14 @@ export function ServeWarnModal({ open, onClose }: { open: boolean; onClose: () =
         </Button>
       }
     >
-      <p>平台正在进行服务升级，部分数据可能延迟更新，功能使用可能受到短暂影响。</p>
-      <p>给您带来的不便，敬请谅解。如有疑问，请联系客服。</p>
+      {text ? (
+        <p className="serve-warn-text">{text}</p>
+      ) : (
+        <>
+          <p>平台正在进行服务升级，部分数据可能延迟更新，功能使用可能受到短暂影响。</p>
+          <p>给您带来的不便，敬请谅解。如有疑问，请联系客服。</p>
+        </>
+      )}
     </Modal>
   );
 }

@@ -1,0 +1,56 @@
+import { Layout, Skeleton, Tabs } from 'antd';
+import { QueryFailed } from '../../../components/query-failed';
+import { isApiError } from '../../../lib/api-client';
+import { useConsoleMe, type ConsoleMe } from '../api/console-api';
+import { AuditScreen } from './audit-screen';
+import { FeedbackScreen } from './feedback-screen';
+import { NewsScreen } from './news-screen';
+import { OrdersScreen } from './orders-screen';
+import { SettingsScreen } from './settings-screen';
+import { TotpStep } from './totp-step';
+import '../console.css';
+
+type Role = ConsoleMe['role'];
+/** The screens and the roles that see them (the server checks the same roles on every call). */
+const SCREENS: { key: string; label: string; roles: Role[]; render: () => React.ReactNode }[] = [
+  { key: 'news', label: '内容报告', roles: ['content', 'admin'], render: () => <NewsScreen /> },
+  { key: 'settings', label: '站点设置', roles: ['content', 'admin'], render: () => <SettingsScreen /> },
+  { key: 'feedback', label: '反馈', roles: ['service', 'admin'], render: () => <FeedbackScreen /> },
+  { key: 'orders', label: '订单与转账', roles: ['finance', 'admin'], render: () => <OrdersScreen /> },
+  { key: 'audit', label: '审计日志', roles: ['admin'], render: () => <AuditScreen /> },
+];
+
+/** /console: the operator console (operators only; TOTP per session; screens by role). */
+export function ConsolePage() {
+  const me = useConsoleMe();
+  let body: React.ReactNode;
+  if (me.isPending) body = <Skeleton active />;
+  else if (me.isError)
+    body =
+      isApiError(me.error) && me.error.code === 403 ? (
+        <div className="console-denied">仅运营人员可访问运营后台</div>
+      ) : (
+        <QueryFailed title="运营后台加载失败" error={me.error} onRetry={() => void me.refetch()} />
+      );
+  else if (!me.data.verified) body = <TotpStep me={me.data} />;
+  else
+    body = (
+      <Tabs
+        items={SCREENS.filter((s) => s.roles.includes(me.data.role)).map((s) => ({
+          key: s.key,
+          label: s.label,
+          children: s.render(),
+        }))}
+        destroyOnHidden
+      />
+    );
+  return (
+    <Layout className="console-layout">
+      <Layout.Header className="console-header">
+        <span>运营后台</span>
+        {me.data ? <span className="console-role">{me.data.roleLabel}</span> : null}
+      </Layout.Header>
+      <Layout.Content className="console-content">{body}</Layout.Content>
+    </Layout>
+  );
+}
