@@ -56,7 +56,7 @@ describe('placements', () => {
             .innerText();
           return Number(taken.split('/')[0]?.trim() ?? 0);
         },
-        { timeout: 150_000, intervals: [5_000] },
+        { timeout: 150_000, interval: 5_000 },
       )
       .toBeGreaterThan(0);
     await page.getByTestId('placement-curve').waitFor();

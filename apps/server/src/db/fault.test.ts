@@ -106,6 +106,7 @@ function jobOfEveryQueue(creatorId: number, day: string): { [N in JobName]: JobP
     'monitor.live-sample': { ts },
     'monitor.fetch-work': { bvid: null, aid: 0 },
     'opinion.collect-comments': { videoId: 0 },
+    'opinion.task-run': { taskId: 0 },
     'rollup.nightly': { day },
     'export.produce': { exportId: 0 },
     'rollup.backfill': { from: day, to: day },

@@ -46,7 +46,7 @@ describe('a level or following count the platform did not send', () => {
     const rows = await t.ctx.db
       .selectFrom('creators')
       .select(['mid', 'level', 'following'])
-      .where('mid', 'in', [OWNER_MID, CARD_MID])
+      .where('mid', 'in', [String(OWNER_MID), String(CARD_MID)])
       .orderBy('mid')
       .execute();
     expect(rows).toEqual([

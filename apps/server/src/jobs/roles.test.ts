@@ -86,7 +86,7 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined>
 
 async function call(p: Proc, method: 'GET' | 'POST', route: string, params: Record<string, string | number>) {
   const text = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const headers: Record<string, string> = signHeaders({ path: route, token: member.token });
+  const headers: Record<string, string> = { ...signHeaders({ path: route, token: member.token }) };
   const query = method === 'GET' ? `?${new URLSearchParams(text).toString()}` : '';
   if (method === 'POST') headers['content-type'] = 'application/x-www-form-urlencoded';
   const res = await fetch(`http://127.0.0.1:${p.port}${route}${query}`, {

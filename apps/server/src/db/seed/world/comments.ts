@@ -62,6 +62,7 @@ export async function loadCommentSample(
         type: 1,
         mid: c.member.mid,
         uname: c.member.uname,
+        level: c.member.level,
         sex: sexFromText(c.member.sex),
         ipLocation: c.location,
         message: c.message,
