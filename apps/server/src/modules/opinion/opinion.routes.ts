@@ -12,6 +12,7 @@ import {
   SetWarnStateParams,
 } from '@xg/shared';
 import type { AppContext } from '../../context.js';
+import { doc } from '../../lib/route-doc.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { perMinute } from '../auth/rate-limiter.js';
@@ -62,63 +63,103 @@ export function registerOpinionRoutes(app: FastifyInstance, ctx: AppContext): vo
     return userId;
   };
 
-  app.get('/api/opinion/checkOpinionVideoUrl', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { videoUrl } = parseParams(CheckOpinionVideoUrlParams, request.query);
-    const check = await service.checkVideo(userId, videoUrl);
-    return ok({ ...check }, check.flag === 1 ? undefined : OpinionMsg.collecting);
-  });
+  app.get(
+    '/api/opinion/checkOpinionVideoUrl',
+    doc({ tag: 'opinion', summary: '舆情任务视频链接检查', query: CheckOpinionVideoUrlParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const { videoUrl } = parseParams(CheckOpinionVideoUrlParams, request.query);
+      const check = await service.checkVideo(userId, videoUrl);
+      return ok({ ...check }, check.flag === 1 ? undefined : OpinionMsg.collecting);
+    },
+  );
 
-  app.post('/api/opinion/saveOpinionMonitor', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const p = parseParams(SaveOpinionMonitorParams, request.body);
-    const { id, created } = await service.save(userId, p);
-    return ok({ id }, created ? OpinionMsg.created : OpinionMsg.saved);
-  });
+  app.post(
+    '/api/opinion/saveOpinionMonitor',
+    doc({ tag: 'opinion', summary: '新建或修改舆情任务', body: SaveOpinionMonitorParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const p = parseParams(SaveOpinionMonitorParams, request.body);
+      const { id, created } = await service.save(userId, p);
+      return ok({ id }, created ? OpinionMsg.created : OpinionMsg.saved);
+    },
+  );
 
-  app.get('/api/opinion/getOpinionTaskInfo', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { id } = parseParams(OpinionIdParams, request.query);
-    return ok({ task: await service.taskInfo(userId, id) });
-  });
+  app.get(
+    '/api/opinion/getOpinionTaskInfo',
+    doc({ tag: 'opinion', summary: '舆情任务详情', query: OpinionIdParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const { id } = parseParams(OpinionIdParams, request.query);
+      return ok({ task: await service.taskInfo(userId, id) });
+    },
+  );
 
-  app.get('/api/opinion/opinionTaskList', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const p = parseParams(OpinionTaskListParams, request.query);
-    return ok({ ...(await service.taskList(userId, p.pageNo, p.pageSize)) });
-  });
+  app.get(
+    '/api/opinion/opinionTaskList',
+    doc({ tag: 'opinion', summary: '舆情任务列表', query: OpinionTaskListParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const p = parseParams(OpinionTaskListParams, request.query);
+      return ok({ ...(await service.taskList(userId, p.pageNo, p.pageSize)) });
+    },
+  );
 
-  app.get('/api/opinion/delOpinionTask', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { id } = parseParams(OpinionIdParams, request.query);
-    await service.remove(userId, id);
-    return ok({ id }, OpinionMsg.deleted);
-  });
+  app.get(
+    '/api/opinion/delOpinionTask',
+    doc({ tag: 'opinion', summary: '删除舆情任务', query: OpinionIdParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const { id } = parseParams(OpinionIdParams, request.query);
+      await service.remove(userId, id);
+      return ok({ id }, OpinionMsg.deleted);
+    },
+  );
 
-  app.get('/api/opinion/getOpinionBasic', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    return ok({ ...(await service.basic(userId, parseParams(OpinionBasicParams, request.query))) });
-  });
+  app.get(
+    '/api/opinion/getOpinionBasic',
+    doc({ tag: 'opinion', summary: '舆情基础数据', query: OpinionBasicParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      return ok({ ...(await service.basic(userId, parseParams(OpinionBasicParams, request.query))) });
+    },
+  );
 
-  app.get('/api/opinion/getOpinionStatistics', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    return ok({ ...(await service.statistics(userId, parseParams(OpinionStatisticsParams, request.query))) });
-  });
+  app.get(
+    '/api/opinion/getOpinionStatistics',
+    doc({ tag: 'opinion', summary: '舆情统计（按小时/天的声量与情感）', query: OpinionStatisticsParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      return ok({ ...(await service.statistics(userId, parseParams(OpinionStatisticsParams, request.query))) });
+    },
+  );
 
-  app.get('/api/opinion/opinionList', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    return ok({ ...(await service.list(userId, parseParams(OpinionListParams, request.query))) });
-  });
+  app.get(
+    '/api/opinion/opinionList',
+    doc({ tag: 'opinion', summary: '舆情评论与弹幕列表', query: OpinionListParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      return ok({ ...(await service.list(userId, parseParams(OpinionListParams, request.query))) });
+    },
+  );
 
-  app.get('/api/opinion/opinionWarnList', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    return ok({ ...(await service.warnings(userId, parseParams(OpinionWarnListParams, request.query))) });
-  });
+  app.get(
+    '/api/opinion/opinionWarnList',
+    doc({ tag: 'opinion', summary: '舆情预警列表', query: OpinionWarnListParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      return ok({ ...(await service.warnings(userId, parseParams(OpinionWarnListParams, request.query))) });
+    },
+  );
 
-  app.post('/api/opinion/setWarnState', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { ids, state } = parseParams(SetWarnStateParams, request.body);
-    const changed = await service.setWarnState(userId, ids, state);
-    return ok({ changed }, OpinionMsg.stateSaved);
-  });
+  app.post(
+    '/api/opinion/setWarnState',
+    doc({ tag: 'opinion', summary: '设置预警状态（新/已读/已处理）', body: SetWarnStateParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const { ids, state } = parseParams(SetWarnStateParams, request.body);
+      const changed = await service.setWarnState(userId, ids, state);
+      return ok({ changed }, OpinionMsg.stateSaved);
+    },
+  );
 }

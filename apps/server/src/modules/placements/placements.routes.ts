@@ -11,6 +11,7 @@ import {
   UpdatePutRecordParams,
 } from '@xg/shared';
 import type { AppContext } from '../../context.js';
+import { doc } from '../../lib/route-doc.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { perMinute } from '../auth/rate-limiter.js';
@@ -47,73 +48,128 @@ export function registerPlacementRoutes(app: FastifyInstance, ctx: AppContext): 
     return userId;
   };
 
-  app.get('/api/checkPutUrl', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { preview, message } = await service.checkPutUrl(userId, parseParams(CheckPutUrlParams, request.query));
-    return ok({ ...preview }, message);
-  });
-  app.post('/api/addPutRecord', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const result = await service.add(userId, parseParams(AddPutRecordParams, request.body));
-    return ok({ ...result }, result.collecting ? PutMsg.added : PutMsg.addedReady);
-  });
-  app.post('/api/updatePutRecord', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    await service.update(userId, parseParams(UpdatePutRecordParams, request.body));
-    return ok({}, PutMsg.updated);
-  });
-  app.post('/api/delPutRecordVideo', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const p = parseParams(PutRecordRefParams, request.body);
-    await service.remove(userId, p.recordId ?? p.id);
-    return ok({}, PutMsg.deleted);
-  });
-  app.post('/api/user/confirmPutRecordVideo', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const p = parseParams(PutRecordRefParams, request.body);
-    await service.confirmMatch(userId, p.recordId ?? p.id);
-    return ok({}, PutMsg.matchConfirmed);
-  });
-  app.get('/api/user/putRecordList', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    return ok({ ...(await service.list(userId, parseParams(PutRecordListParams, request.query))) });
-  });
-  app.get('/api/user/putRecordReport', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const p = parseParams(PutRecordRefParams, request.query);
-    return ok({ ...(await service.report(userId, p.recordId ?? p.id)) });
-  });
-  app.get('/api/user/putGroupReport', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const p = parseParams(PutRecordListParams, request.query);
-    return ok({ ...(await service.groupReport(userId, p.tId)) });
-  });
+  app.get(
+    '/api/checkPutUrl',
+    doc({ tag: 'placements', summary: '投放作品链接检查（flag −1…3）', query: CheckPutUrlParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const { preview, message } = await service.checkPutUrl(userId, parseParams(CheckPutUrlParams, request.query));
+      return ok({ ...preview }, message);
+    },
+  );
+  app.post(
+    '/api/addPutRecord',
+    doc({ tag: 'placements', summary: '添加投放记录', body: AddPutRecordParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const result = await service.add(userId, parseParams(AddPutRecordParams, request.body));
+      return ok({ ...result }, result.collecting ? PutMsg.added : PutMsg.addedReady);
+    },
+  );
+  app.post(
+    '/api/updatePutRecord',
+    doc({ tag: 'placements', summary: '修改投放记录（推广费用、监测时段）', body: UpdatePutRecordParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      await service.update(userId, parseParams(UpdatePutRecordParams, request.body));
+      return ok({}, PutMsg.updated);
+    },
+  );
+  app.post(
+    '/api/delPutRecordVideo',
+    doc({ tag: 'placements', summary: '删除投放记录', body: PutRecordRefParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const p = parseParams(PutRecordRefParams, request.body);
+      await service.remove(userId, p.recordId ?? p.id);
+      return ok({}, PutMsg.deleted);
+    },
+  );
+  app.post(
+    '/api/user/confirmPutRecordVideo',
+    doc({ tag: 'placements', summary: '确认未发布投放匹配到的作品', body: PutRecordRefParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const p = parseParams(PutRecordRefParams, request.body);
+      await service.confirmMatch(userId, p.recordId ?? p.id);
+      return ok({}, PutMsg.matchConfirmed);
+    },
+  );
+  app.get(
+    '/api/user/putRecordList',
+    doc({ tag: 'placements', summary: '投放记录列表', query: PutRecordListParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      return ok({ ...(await service.list(userId, parseParams(PutRecordListParams, request.query))) });
+    },
+  );
+  app.get(
+    '/api/user/putRecordReport',
+    doc(
+      { tag: 'placements', summary: '投放报告（曲线、增量、千次播放成本、预期区间）', query: PutRecordRefParams },
+      TEAM_OWNED,
+    ),
+    async (request) => {
+      const userId = await caller(request);
+      const p = parseParams(PutRecordRefParams, request.query);
+      return ok({ ...(await service.report(userId, p.recordId ?? p.id)) });
+    },
+  );
+  app.get(
+    '/api/user/putGroupReport',
+    doc({ tag: 'placements', summary: '投放分组（活动）对比报告', query: PutRecordListParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const p = parseParams(PutRecordListParams, request.query);
+      return ok({ ...(await service.groupReport(userId, p.tId)) });
+    },
+  );
 
-  app.post('/api/user/addMonitor', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    return ok(
-      { ...(await service.addMonitor(userId, parseParams(AddMonitorParams, request.body))) },
-      PutMsg.monitorAdded,
-    );
-  });
-  app.get('/api/user/monitorHistory', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    return ok({ ...(await service.monitorHistory(userId, parseParams(MonitorHistoryParams, request.query))) });
-  });
-  app.get('/api/user/monitorVideoReport', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { id } = parseParams(MonitorRefParams, request.query);
-    return ok({ ...(await service.monitorCurve(userId, id)) });
-  });
-  app.get('/api/user/monitorVideoReport2', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { id } = parseParams(MonitorRefParams, request.query);
-    return ok({ ...(await service.monitorFigures(userId, id)) });
-  });
-  app.post('/api/user/delMonitor', TEAM_OWNED, async (request) => {
-    const userId = await caller(request);
-    const { id } = parseParams(MonitorRefParams, request.body);
-    await service.deleteMonitor(userId, id);
-    return ok({}, PutMsg.monitorDeleted);
-  });
+  app.post(
+    '/api/user/addMonitor',
+    doc({ tag: 'placements', summary: '添加视频监测', body: AddMonitorParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      return ok(
+        { ...(await service.addMonitor(userId, parseParams(AddMonitorParams, request.body))) },
+        PutMsg.monitorAdded,
+      );
+    },
+  );
+  app.get(
+    '/api/user/monitorHistory',
+    doc({ tag: 'placements', summary: '视频监测记录', query: MonitorHistoryParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      return ok({ ...(await service.monitorHistory(userId, parseParams(MonitorHistoryParams, request.query))) });
+    },
+  );
+  app.get(
+    '/api/user/monitorVideoReport',
+    doc({ tag: 'placements', summary: '视频监测报告（采样）', query: MonitorRefParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const { id } = parseParams(MonitorRefParams, request.query);
+      return ok({ ...(await service.monitorCurve(userId, id)) });
+    },
+  );
+  app.get(
+    '/api/user/monitorVideoReport2',
+    doc({ tag: 'placements', summary: '视频监测报告（汇总）', query: MonitorRefParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const { id } = parseParams(MonitorRefParams, request.query);
+      return ok({ ...(await service.monitorFigures(userId, id)) });
+    },
+  );
+  app.post(
+    '/api/user/delMonitor',
+    doc({ tag: 'placements', summary: '删除视频监测', body: MonitorRefParams }, TEAM_OWNED),
+    async (request) => {
+      const userId = await caller(request);
+      const { id } = parseParams(MonitorRefParams, request.body);
+      await service.deleteMonitor(userId, id);
+      return ok({}, PutMsg.monitorDeleted);
+    },
+  );
 }
