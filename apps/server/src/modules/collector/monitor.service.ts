@@ -97,6 +97,7 @@ export class MonitorService {
 
   /** monitor.fetch-work: the work's view → videos (and its owner), then the waiting placements get it. */
   async fetchWork(ref: CollectingWork, ctx: WorkContext): Promise<object> {
+    if (!ref.bvid && !ref.aid) return { gone: 'no id' };
     const view = await requireClient(this.deps).videoView(
       ref.bvid ? { bvid: ref.bvid } : { aid: ref.aid ?? 0 },
       callOptions(ctx),
