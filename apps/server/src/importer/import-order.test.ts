@@ -149,8 +149,8 @@ async function dump(t: TestApp): Promise<Record<string, string[]>> {
         const row: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(r)) {
           if (RUN_COLUMN.test(k)) continue;
-          if (k === 'creator_id' && v !== null) row[k] = `mid:${mids.get(String(v)) ?? `?${String(v)}`}`;
-          else if (k === 'video_id' && v !== null) row[k] = `aid:${aids.get(String(v)) ?? `?${String(v)}`}`;
+          if (k === 'creator_id' && v !== null) row[k] = `mid:${mids.get(idText(v)) ?? `?${idText(v)}`}`;
+          else if (k === 'video_id' && v !== null) row[k] = `aid:${aids.get(idText(v)) ?? `?${idText(v)}`}`;
           else row[k] = v instanceof Date ? v.toISOString() : v;
         }
         return JSON.stringify(row);
@@ -190,3 +190,8 @@ describe('import order (issue #23, item 1)', () => {
     expect(Number(row.rows[0]?.current)).toBeGreaterThan(sum);
   });
 });
+
+/** A key column's value as text (bigint ids come back as strings). */
+function idText(v: unknown): string {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' ? String(v) : JSON.stringify(v);
+}
