@@ -150,8 +150,11 @@ const timeField = z.preprocess(
     .optional(),
 );
 
+/** 9999-12-31T23:59:59.999Z: a later number is no time (a Date past it is invalid). */
+const MAX_TIME_MS = 253_402_300_799_999;
+
 export function parseTime(v: number | string): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) && v > 0 ? v : null;
+  if (typeof v === 'number') return Number.isFinite(v) && v > 0 && v <= MAX_TIME_MS ? v : null;
   const s = v.trim();
   if (/^\d{10,13}$/.test(s)) return Number(s) * (s.length === 10 ? 1000 : 1);
   const local = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(s);

@@ -212,7 +212,7 @@ import { loadConfig } from './src/config.ts';
 import { createCaptchaService } from './src/modules/auth/captcha.service.ts';
 const password = process.env.PROBE_PASSWORD;
 const newPassword = 'probe-secret-' + Math.random().toString(36).slice(2);
-const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace' }), databaseUrl: process.env.PROBE_DB };
+const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace', LOG_FORMAT: 'json' }), databaseUrl: process.env.PROBE_DB };
 const { app, ctx } = await buildApp(config);
 await app.ready();
 const call = async (method, url, params = {}, token = null, cookies = {}) => {
