@@ -201,7 +201,7 @@ describe('accounts journeys', () => {
     await page
       .getByRole('dialog')
       .filter({ hasText: '注册成功，欢迎加入' })
-      .getByRole('button', { name: '开始使用' })
+      .getByRole('button', { name: /立即领取|开始使用/ })
       .click();
     await chooseUserMenuItem(page, '个人中心', () => new URL(page.url()).pathname === '/account');
     await page.waitForURL(/\/account/);
@@ -239,7 +239,7 @@ describe('accounts journeys', () => {
     await page
       .getByRole('dialog')
       .filter({ hasText: '注册成功，欢迎加入' })
-      .getByRole('button', { name: '开始使用' })
+      .getByRole('button', { name: /立即领取|开始使用/ })
       .click();
     await page.goto(`${baseUrl}/account`);
 

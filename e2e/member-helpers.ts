@@ -67,8 +67,12 @@ export async function registerFreshUser(page: Page, db: pg.Client, baseUrl: stri
   // After a registration the user goes to / and from there to the first page of the menu.
   await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/');
   // The welcome (prize) popup appears 1 s after a registration (§4); close it before going on.
-  await page.getByRole('button', { name: '开始使用' }).click();
-  await page.getByRole('button', { name: '开始使用' }).waitFor({ state: 'hidden' });
+  // (closed with Escape: its button is 立即领取 when the operator configured a prize, issue #27, and claiming it
+  // would change the fresh account's tier)
+  const welcome = page.getByRole('dialog').filter({ hasText: '注册成功，欢迎加入' });
+  await welcome.waitFor();
+  await page.keyboard.press('Escape');
+  await welcome.waitFor({ state: 'hidden' });
   return phone;
 }
 

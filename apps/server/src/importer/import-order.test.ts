@@ -124,7 +124,7 @@ afterAll(async () => {
 
 /** Columns that are the system's own numbering or the time a run happened, not data. */
 const RUN_COLUMN =
-  /^(id|created_at|updated_at|received_at|applied_at|computed_at|started_at|finished_at|refreshed_at)$/;
+  /^(id|created_at|updated_at|received_at|applied_at|computed_at|started_at|finished_at|refreshed_at|publish_at|granted_at|next_run_at)$/;
 
 /**
  * Every row of every table of the schema, as sorted JSON lines: creator_id / video_id as the platform's mid / aid,
