@@ -5,7 +5,9 @@ import { intField, optionalText, text } from './validation.js';
 
 const CODE_INVALID = '验证码错误或已过期';
 export const TotpCodeParams = z.object({
-  code: text(CODE_INVALID, { max: 6 }).trim().regex(/^\d{6}$/, { error: CODE_INVALID }),
+  code: text(CODE_INVALID, { max: 6 })
+    .trim()
+    .regex(/^\d{6}$/, { error: CODE_INVALID }),
 });
 
 const idField = (message: string) => intField(message).min(1, { error: message });
@@ -16,11 +18,11 @@ export const NewsSaveParams = z.object({
   id: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), idField('编号不正确').optional()),
   title: text(NEWS_TITLE_REQUIRED, { max: 100 })
     .trim()
-    .pipe(z.string().min(1, { error: NEWS_TITLE_REQUIRED })),
+    .refine((v) => v.length > 0, { error: NEWS_TITLE_REQUIRED }),
   summary: optionalText(300).default(''),
   category: text('请输入分类', { max: 20 })
     .trim()
-    .pipe(z.string().min(1, { error: '请输入分类' })),
+    .refine((v) => v.length > 0, { error: '请输入分类' }),
   coverUrl: optionalText(500).default(''),
   bodyMd: text('请输入正文', { multiline: true, max: 100_000 }),
   status: z.enum(['draft', 'published'], { error: '状态不正确' }),
@@ -36,7 +38,7 @@ export const FeedbackReplyParams = z.object({
   id: idField('反馈编号不正确'),
   reply: text('请输入回复内容', { multiline: true, max: 1000 })
     .trim()
-    .pipe(z.string().min(1, { error: '请输入回复内容' })),
+    .refine((v) => v.length > 0, { error: '请输入回复内容' }),
 });
 
 export const FeedbackInboxParams = z.object({ status: z.enum(['open', 'all']).default('open') });
@@ -47,12 +49,12 @@ export const BankTransferParams = z.object({
   /** the user: id, phone or e-mail */
   user: text('请输入用户', { max: 100 })
     .trim()
-    .pipe(z.string().min(1, { error: '请输入用户' })),
+    .refine((v) => v.length > 0, { error: '请输入用户' }),
   priceId: idField('请选择价格选项'),
   /** the bank's transaction reference */
   tradeNo: text('请输入银行流水号', { max: 64 })
     .trim()
-    .pipe(z.string().min(1, { error: '请输入银行流水号' })),
+    .refine((v) => v.length > 0, { error: '请输入银行流水号' }),
   /** the amount received, in yuan: it must equal the order's */
   amount: z.coerce.number({ error: '请输入到账金额' }).positive({ error: '请输入到账金额' }),
 });

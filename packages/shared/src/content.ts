@@ -86,7 +86,7 @@ export const PopupParams = NewsDetailParams.extend({
 /** A page key of the usage records: a path or a short name. */
 const pageField = text(ContentMsg.pageInvalid, { max: 200 })
   .trim()
-  .pipe(z.string().min(1, { error: ContentMsg.pageInvalid }));
+  .refine((v) => v.length > 0, { error: ContentMsg.pageInvalid });
 
 /** §7.7 saveUserAccessRecord: page, index, timeInterval, saveFlag, tab, button. */
 export const AccessRecordParams = z.object({
@@ -103,7 +103,7 @@ export const RequirementClickParams = z.object({ page: pageField.optional() });
 export const PlayCountParams = z.object({
   videoName: text(ContentMsg.videoNameInvalid, { max: 50 })
     .trim()
-    .pipe(z.string().min(1, { error: ContentMsg.videoNameInvalid })),
+    .refine((v) => v.length > 0, { error: ContentMsg.videoNameInvalid }),
 });
 
 // Answers -----------------------------------------------------------------------------------------------------

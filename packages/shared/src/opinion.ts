@@ -151,7 +151,7 @@ export type OpinionIdParams = z.infer<typeof OpinionIdParams>;
 export const CheckOpinionVideoUrlParams = z.object({
   videoUrl: text(OpinionMsg.urlInvalid, { max: 300 })
     .trim()
-    .pipe(z.string().min(1, { error: OpinionMsg.urlInvalid })),
+    .refine((v) => v.length > 0, { error: OpinionMsg.urlInvalid }),
 });
 export type CheckOpinionVideoUrlParams = z.infer<typeof CheckOpinionVideoUrlParams>;
 
@@ -271,9 +271,7 @@ export type SaveOpinionMonitorParams = z.infer<typeof SaveOpinionMonitorParams>;
 const isoTime = (message: string) =>
   z.preprocess(
     blank,
-    z
-      .string({ error: message })
-      .max(40, { error: message })
+    text(message, { max: 40, tooLong: message })
       .refine((s) => !Number.isNaN(Date.parse(s)), { error: message })
       .transform((s) => new Date(s))
       .optional(),

@@ -37,8 +37,8 @@ async function videosWithComments(min: number) {
       .where('status', '=', 0)
       .where('reply', '>=', String(min))
       // not the videos whose comments the demo load sampled already (db/seed/world/comments.ts)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('comments as c').select('c.rpid').whereRef('c.video_id', '=', 'videos.id'))),
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('comments as c').select('c.rpid').whereRef('c.video_id', '=', 'videos.id'))),
       )
       .orderBy('pubdate', 'desc')
       .limit(5)

@@ -14,6 +14,7 @@ import {
   type WorkPreview,
 } from '@xg/shared';
 import { RemoteImage } from '../../../components/remote-image';
+import { useFeature } from '../../gate/hooks/use-feature';
 import type { Dayjs } from 'dayjs';
 import dayjs from '../../../lib/dayjs';
 import { feedback } from '../../../lib/feedback';
@@ -51,6 +52,17 @@ export function AddPlacementModal({ userType, onClose }: { userType: number; onC
   const duration = Form.useWatch('monitorDuration', form) ?? defaultMonitorDuration(userType);
   const sTime = Form.useWatch('sTime', form);
   const allowed = allowedMonitorDurations(userType);
+  // the server's policy table decides each duration too (it refuses a longer one): mirrored per option
+  const durationGates: Readonly<Record<number, { allowed: boolean; loading: boolean }>> = {
+    24: useFeature('monitor.duration.24h'),
+    48: useFeature('monitor.duration.48h'),
+    72: useFeature('monitor.duration.72h'),
+    168: useFeature('monitor.duration.7d'),
+  };
+  const durationAllowed = (d: MonitorDuration) => {
+    const gate = durationGates[MONITOR_DURATION_HOURS[d]];
+    return allowed.includes(d) && (!gate || gate.loading || gate.allowed);
+  };
   const flag = preview?.flag ?? WorkLinkFlag.NOT_QUERIED;
   // §4: addType 1 needs a link and flag 0 or 2; addType 2 needs a creator
   const canSubmit =
@@ -188,7 +200,7 @@ export function AddPlacementModal({ userType, onClose }: { userType: number; onC
             options={MONITOR_DURATIONS.map((d) => ({
               label: MONITOR_DURATION_LABELS[d],
               value: d,
-              disabled: !allowed.includes(d),
+              disabled: !durationAllowed(d),
             }))}
           />
         </Form.Item>
