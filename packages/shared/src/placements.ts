@@ -339,3 +339,26 @@ export function parseWorkLink(input: string): WorkRef | null {
   const aid = Number(m[2]);
   return aid > 0 ? { bvid: null, aid } : null;
 }
+
+/** A monitored video of the team (user/monitorHistory rows; one definition for the server and the web). */
+export interface MonitorItem {
+  id: number;
+  videoId: number;
+  bvid: string | null;
+  title: string;
+  coverImg: string;
+  kolId: number;
+  kolName: string;
+  kolImg: string;
+  status: number;
+  publishTime: string;
+  playNum: number;
+  source: string;
+  sTime: string;
+  eTime: string;
+  tailUntil: string | null;
+  monitorState: MonitorState;
+  samples: number;
+  slotsDue: number;
+  createTime: string;
+}

@@ -14,6 +14,7 @@ import {
   type CheckPutUrlParams,
   type MonitorDuration,
   type MonitorPoint,
+  type MonitorItem,
   type MonitorState,
   type PutRecord,
   type ReportFigures,
@@ -47,28 +48,6 @@ export interface PlacementReport {
   points: MonitorPoint[];
   figures: ReportFigures | null;
   intervalSeconds: number;
-}
-
-export interface MonitorItem {
-  id: number;
-  videoId: number;
-  bvid: string | null;
-  title: string;
-  coverImg: string;
-  kolId: number;
-  kolName: string;
-  kolImg: string;
-  status: number;
-  publishTime: string;
-  playNum: number;
-  source: string;
-  sTime: string;
-  eTime: string;
-  tailUntil: string | null;
-  monitorState: MonitorState;
-  samples: number;
-  slotsDue: number;
-  createTime: string;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

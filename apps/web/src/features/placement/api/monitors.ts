@@ -1,32 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MonitorState } from '@xg/shared';
+import type { MonitorItem } from '@xg/shared';
 import { apiGet, apiPost, type ApiParams } from '../../../lib/api-client';
 import { array, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
 import { useAccessToken } from '../../../lib/session';
 import { figuresDecoder, monitorStateDecoder, pointDecoder } from './decoders';
 import { PLACEMENT_QUERY_ROOT } from './put-records';
-
-export interface MonitorItem {
-  id: number;
-  videoId: number;
-  bvid: string | null;
-  title: string;
-  coverImg: string;
-  kolId: number;
-  kolName: string;
-  kolImg: string;
-  status: number;
-  publishTime: string;
-  playNum: number;
-  source: string;
-  sTime: string;
-  eTime: string;
-  tailUntil: string | null;
-  monitorState: MonitorState;
-  samples: number;
-  slotsDue: number;
-  createTime: string;
-}
 
 const monitorDecoder: Decoder<MonitorItem> = object<MonitorItem>({
   id: number,
@@ -104,3 +82,5 @@ export function useMonitorReport(id: number | null) {
     refetchInterval: 60_000,
   });
 }
+
+export type { MonitorItem };
