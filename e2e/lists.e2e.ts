@@ -197,7 +197,7 @@ describe('lists journeys', () => {
     await context.close();
   });
 
-  it('dashboard: the empty monitor card says how to turn monitoring on; video/live monitoring says 即将上线', async () => {
+  it('dashboard: the empty monitor card says how to turn monitoring on; the video monitoring card counts (built since #24)', async () => {
     const context = await newContext(browser());
     const page = await signedInPage(context, baseUrl, 'demo-premium@example.com');
     const errors = collectErrors(page);
@@ -205,8 +205,8 @@ describe('lists journeys', () => {
     const card = page.getByTestId('dash-monitor-card');
     await card.getByText('还没有监测中的UP主').waitFor();
     await card.getByText('「监测」开关', { exact: false }).waitFor();
-    await expect.poll(() => page.getByTestId('dash-video-monitor').innerText()).toContain(COMING_SOON);
-    expect(await page.getByTestId('dash-video-monitor').innerText()).not.toMatch(/\d+\s*个/);
+    await expect.poll(() => page.getByTestId('dash-video-monitor').innerText()).toMatch(/\d+\s*个/);
+    expect(await page.getByTestId('dash-video-monitor').innerText()).not.toContain(COMING_SOON);
     await shot(page, 'lists-10-dashboard-monitor-empty');
     await card.getByRole('button', { name: /去开启监测/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/collect/upCollect');

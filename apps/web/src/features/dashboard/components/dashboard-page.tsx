@@ -20,7 +20,7 @@ const QUOTA_LABELS: Readonly<Record<string, { title: string; unit: string; featu
   export: { title: '本月导出额度', unit: '条', feature: 'export.excel' },
 };
 
-/** Video and live monitoring have no screen yet (FEATURE_STATUS): their card says 即将上线, never a count. */
+/** The card counts the team's monitor windows once video or live monitoring is built (FEATURE_STATUS); else 即将上线. */
 const videoMonitoringBuilt = featureBuilt('monitor.video') || featureBuilt('monitor.live');
 
 const SHORTCUTS = [
