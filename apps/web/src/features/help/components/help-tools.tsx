@@ -1,5 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
-import { Popover } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CustomerServiceOutlined, FormOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { QrImage } from '../../../components/qr-image';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -12,12 +11,31 @@ type Panel = 'tutorial' | 'feedback' | null;
 
 /**
  * Floating tools (§2.5, §2.7) beside the comparison toggle and back-to-top: the customer-service QR, the
- * feedback form and the tutorial drawer. The drawers load the first time they open.
+ * feedback form and the tutorial drawer. The drawers load the first time they open. The QR panel is a plain
+ * disclosure (hover, focus or click; Escape or a click outside closes it): antd's Popover would bring Tooltip
+ * (≈ 15 KB gzip) into every public page and push /index over its budget (e2e/bundle-budget).
  */
 export function HelpTools() {
   const { data: site } = useSiteConfig();
   const [panel, setPanel] = useState<Panel>(null);
   const [loaded, setLoaded] = useState<Set<Panel>>(new Set());
+  const [qrOpen, setQrOpen] = useState(false);
+  const qrRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!qrOpen) return undefined;
+    const onDown = (e: MouseEvent) => {
+      if (qrRef.current && !qrRef.current.contains(e.target as Node)) setQrOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setQrOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [qrOpen]);
   const openPanel = (p: Panel) => {
     setLoaded((s) => new Set(s).add(p));
     setPanel(p);
@@ -25,17 +43,29 @@ export function HelpTools() {
   return (
     <>
       <div className="help-tools" role="group" aria-label="悬浮工具">
-        <Popover
-          placement="left"
-          trigger={['hover', 'click']}
-          content={
-            <QrImage url={site?.customerServiceQrUrl ?? ''} alt="客服二维码" size={140} caption="扫码添加客服" />
-          }
+        <div
+          ref={qrRef}
+          className={`help-qr${qrOpen ? ' is-open' : ''}`}
+          onMouseEnter={() => setQrOpen(true)}
+          onMouseLeave={() => setQrOpen(false)}
         >
-          <button type="button" className="help-tool" aria-label="联系客服" title="联系客服">
+          <button
+            type="button"
+            className="help-tool"
+            aria-label="联系客服"
+            title="联系客服"
+            aria-expanded={qrOpen}
+            aria-controls="help-qr-panel"
+            onClick={() => setQrOpen((v) => !v)}
+          >
             <CustomerServiceOutlined aria-hidden />
           </button>
-        </Popover>
+          {qrOpen ? (
+            <div id="help-qr-panel" className="help-qr-panel" role="dialog" aria-label="客服二维码">
+              <QrImage url={site?.customerServiceQrUrl ?? ''} alt="客服二维码" size={140} caption="扫码添加客服" />
+            </div>
+          ) : null}
+        </div>
         <button
           type="button"
           className="help-tool"
