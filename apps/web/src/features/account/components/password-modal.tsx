@@ -1,6 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { AccountMsg, Msg, UpdatePwdParams, passwordField, requiredText } from '@xg/shared';
+import { NewPasswordFields } from '../../../components/password-fields';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useUpdatePasswordMutation } from '../api/update-password';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
@@ -81,34 +82,11 @@ export function PasswordModal({ open, onClose, isOldPassword }: PasswordModalPro
             当前账号通过微信扫码创建，尚未设置登录密码。设置后可使用手机号或邮箱加密码登录。
           </p>
         )}
-        <Form.Item label="新密码" name="password" rules={[schemaRule(passwordField)]}>
-          <Input.Password
-            prefix={<LockOutlined aria-hidden />}
-            placeholder="请设置新密码（不少于6位）"
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          label="确认新密码"
-          name="rePassword"
-          dependencies={['password']}
-          rules={[
-            schemaRule(requiredText(Msg.passwordRequired)),
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: unknown) => {
-                const password = trimmed(getFieldValue('password'));
-                const mismatch = trimmed(value) !== '' && password !== '' && trimmed(value) !== password;
-                return mismatch ? Promise.reject(new Error(Msg.passwordMismatch)) : Promise.resolve();
-              },
-            }),
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined aria-hidden />}
-            placeholder="请再次输入新密码"
-            autoComplete="new-password"
-          />
-        </Form.Item>
+        <NewPasswordFields
+          label="新密码"
+          passwordRule={schemaRule(passwordField)}
+          confirmRule={schemaRule(requiredText(Msg.passwordRequired))}
+        />
       </Form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Form, Input, Typography } from 'antd';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { Button, Form, Typography } from 'antd';
 import { AccountMsg, ForgetPwdParams, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
+import { NewPasswordFields, PhoneField } from '../../../components/password-fields';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { useForgetPasswordMutation } from '../api/forget-pwd';
@@ -74,16 +74,7 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
       size="large"
       onFinish={(values) => void handleFinish(values)}
     >
-      <Form.Item label="手机号" name="phone" rules={[schemaRule(RegisterParams.shape.phone)]}>
-        <Input
-          prefix={<MobileOutlined aria-hidden />}
-          placeholder="请输入注册手机号"
-          inputMode="numeric"
-          maxLength={11}
-          autoComplete="tel"
-          allowClear
-        />
-      </Form.Item>
+      <PhoneField rule={schemaRule(RegisterParams.shape.phone)} placeholder="请输入注册手机号" />
       <CaptchaField captcha={captcha} />
       <SmsCodeField getTarget={getSmsTarget} captcha={captcha} />
       {sandbox.data ? (
@@ -91,34 +82,11 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
           沙箱模式：验证码会写入服务器日志
         </Typography.Text>
       ) : null}
-      <Form.Item label="新密码" name="password" rules={[schemaRule(RegisterParams.shape.password)]}>
-        <Input.Password
-          prefix={<LockOutlined aria-hidden />}
-          placeholder="请设置新密码（不少于6位）"
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        label="确认新密码"
-        name="rePassword"
-        dependencies={['password']}
-        rules={[
-          schemaRule(RegisterParams.shape.rePassword),
-          ({ getFieldValue }) => ({
-            validator: (_rule, value: unknown) => {
-              const password = trimmed(getFieldValue('password'));
-              const mismatch = trimmed(value) !== '' && password !== '' && trimmed(value) !== password;
-              return mismatch ? Promise.reject(new Error(Msg.passwordMismatch)) : Promise.resolve();
-            },
-          }),
-        ]}
-      >
-        <Input.Password
-          prefix={<LockOutlined aria-hidden />}
-          placeholder="请再次输入新密码"
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <NewPasswordFields
+        label="新密码"
+        passwordRule={schemaRule(RegisterParams.shape.password)}
+        confirmRule={schemaRule(RegisterParams.shape.rePassword)}
+      />
       <Form.Item style={{ marginBottom: footer ? 12 : 0 }}>
         <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
           重置密码

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Form, Grid, Input, Radio, Typography } from 'antd';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { IDENTITY_TYPES, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
+import { NewPasswordFields, PhoneField } from '../../../components/password-fields';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { markRegistered } from '../../../lib/prize-flag';
 import { StorageKey, readStorage } from '../../../lib/storage';
@@ -90,16 +90,7 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
       initialValues={{ inviteCode: inviteCode ?? '' }}
       onFinish={(values) => void handleFinish(values)}
     >
-      <Form.Item label="手机号" name="phone" rules={[schemaRule(RegisterParams.shape.phone)]}>
-        <Input
-          prefix={<MobileOutlined aria-hidden />}
-          placeholder="请输入手机号"
-          inputMode="numeric"
-          maxLength={11}
-          autoComplete="tel"
-          allowClear
-        />
-      </Form.Item>
+      <PhoneField rule={schemaRule(RegisterParams.shape.phone)} placeholder="请输入手机号" />
       <CaptchaField captcha={captcha} />
       <SmsCodeField getTarget={getSmsTarget} captcha={captcha} />
       {sandbox.data ? (
@@ -107,34 +98,11 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
           沙箱模式：短信验证码会写入服务器日志
         </Typography.Text>
       ) : null}
-      <Form.Item label="密码" name="password" rules={[schemaRule(RegisterParams.shape.password)]}>
-        <Input.Password
-          prefix={<LockOutlined aria-hidden />}
-          placeholder="请设置密码（不少于6位）"
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        label="确认密码"
-        name="rePassword"
-        dependencies={['password']}
-        rules={[
-          schemaRule(RegisterParams.shape.rePassword),
-          ({ getFieldValue }) => ({
-            validator: (_rule, value: unknown) => {
-              const password = trimmed(getFieldValue('password'));
-              const mismatch = trimmed(value) !== '' && password !== '' && trimmed(value) !== password;
-              return mismatch ? Promise.reject(new Error(Msg.passwordMismatch)) : Promise.resolve();
-            },
-          }),
-        ]}
-      >
-        <Input.Password
-          prefix={<LockOutlined aria-hidden />}
-          placeholder="请再次输入密码"
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <NewPasswordFields
+        label="密码"
+        passwordRule={schemaRule(RegisterParams.shape.password)}
+        confirmRule={schemaRule(RegisterParams.shape.rePassword)}
+      />
       <Form.Item label="身份" name="type" rules={[schemaRule(RegisterParams.shape.type)]}>
         <Radio.Group optionType="button" buttonStyle="solid" className="identity-group">
           {identities.map((item) => (
