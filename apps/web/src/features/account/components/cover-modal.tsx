@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Form, Input, Modal } from 'antd';
-import { AccountMsg, SetCoverImageParams, isAllowedImage } from '@xg/shared';
+import { Form, Modal } from 'antd';
+import { AccountMsg, SetCoverImageParams } from '@xg/shared';
 import { trimmed } from '../../../lib/form-rules';
 import { useSetCoverImageMutation } from '../api/set-cover-image';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
-import { ImagePicker } from './image-picker';
+import { ImagePicker, ImageUrlField } from './image-picker';
 import { useApp } from '../../../lib/use-app';
 
 interface CoverModalProps {
@@ -79,21 +79,11 @@ export function CoverModal({ open, onClose, coverImage, presetCovers }: CoverMod
             label="选择封面"
           />
         </Form.Item>
-        <Form.Item
-          label="或使用图片链接"
-          name="imageUrl"
-          rules={[
-            {
-              validator: (_rule, value: unknown) =>
-                trimmed(value) === '' || isAllowedImage(trimmed(value), 'cover')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(AccountMsg.coverInvalid)),
-            },
-          ]}
+        <ImageUrlField
+          kind="cover"
+          message={AccountMsg.coverInvalid}
           extra="以 https:// 开头的图片地址，建议尺寸 1200×240"
-        >
-          <Input placeholder="https://" maxLength={500} allowClear />
-        </Form.Item>
+        />
       </Form>
     </Modal>
   );

@@ -1,3 +1,6 @@
+import { Form, Input } from 'antd';
+import { isAllowedImage } from '@xg/shared';
+import { trimmed } from '../../../lib/form-rules';
 import { CheckCircleFilled } from '@ant-design/icons';
 
 interface ImagePickerProps {
@@ -33,5 +36,26 @@ export function ImagePicker({ options, value, onChange, kind, label }: ImagePick
         );
       })}
     </div>
+  );
+}
+
+/** The "或使用图片链接" field beside an ImagePicker: empty, or an https image the server would accept (`kind`). */
+export function ImageUrlField({ kind, message, extra }: { kind: 'avatar' | 'cover'; message: string; extra: string }) {
+  return (
+    <Form.Item
+      label="或使用图片链接"
+      name="imageUrl"
+      rules={[
+        {
+          validator: (_rule, value: unknown) =>
+            trimmed(value) === '' || isAllowedImage(trimmed(value), kind)
+              ? Promise.resolve()
+              : Promise.reject(new Error(message)),
+        },
+      ]}
+      extra={extra}
+    >
+      <Input placeholder="https://" maxLength={500} allowClear />
+    </Form.Item>
   );
 }

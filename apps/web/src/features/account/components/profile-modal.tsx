@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Form, Input, Modal, Typography } from 'antd';
-import { AccountMsg, USERNAME_MAX_LENGTH, UpdateProfileParams, isAllowedImage } from '@xg/shared';
+import { AccountMsg, USERNAME_MAX_LENGTH, UpdateProfileParams } from '@xg/shared';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useUpdateProfileMutation } from '../api/update-profile';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
-import { ImagePicker } from './image-picker';
+import { ImagePicker, ImageUrlField } from './image-picker';
 import { useApp } from '../../../lib/use-app';
 
 interface ProfileModalProps {
@@ -99,21 +99,7 @@ export function ProfileModal({ open, onClose, username, userImage, presetAvatars
             label="选择头像"
           />
         </Form.Item>
-        <Form.Item
-          label="或使用图片链接"
-          name="imageUrl"
-          rules={[
-            {
-              validator: (_rule, value: unknown) =>
-                trimmed(value) === '' || isAllowedImage(trimmed(value), 'avatar')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(AccountMsg.avatarInvalid)),
-            },
-          ]}
-          extra="以 https:// 开头的图片地址"
-        >
-          <Input placeholder="https://" maxLength={500} allowClear />
-        </Form.Item>
+        <ImageUrlField kind="avatar" message={AccountMsg.avatarInvalid} extra="以 https:// 开头的图片地址" />
       </Form>
     </Modal>
   );
