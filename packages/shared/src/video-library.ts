@@ -115,13 +115,17 @@ const optDate = z.preprocess(
   blank,
   text(VideoLibraryMsg.pubRangeInvalid)
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: VideoLibraryMsg.pubRangeInvalid })
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-      error: VideoLibraryMsg.pubRangeInvalid,
-    })
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      {
+        error: VideoLibraryMsg.pubRangeInvalid,
+      },
+    )
     .optional(),
 );
 
-const range = (min: number | undefined, max: number | undefined) => min === undefined || max === undefined || min <= max;
+const range = (min: number | undefined, max: number | undefined) =>
+  min === undefined || max === undefined || min <= max;
 
 /**
  * GET /api/searchVideo (and /api/export/searchVideo): every filter optional. `keyword` is a title substring
@@ -137,7 +141,9 @@ export const VideoSearchParams = z
       z.preprocess(
         blank,
         text(DiscoveryMsg.contentKeywordTooLong)
-          .refine((s) => Array.from(s).length < CONTENT_KEYWORD_MAX_LENGTH, { error: DiscoveryMsg.contentKeywordTooLong })
+          .refine((s) => Array.from(s).length < CONTENT_KEYWORD_MAX_LENGTH, {
+            error: DiscoveryMsg.contentKeywordTooLong,
+          })
           .optional(),
       ),
     ),
