@@ -71,6 +71,13 @@ function presetIndex(raw: string | null, presets: readonly Preset[]): number | u
   return Number.isInteger(n) && n >= 0 && n < presets.length ? n : undefined;
 }
 
+/** 共 N 个视频, with the cap of bounded paging and the 免费版 rows. */
+function totalText(total: number, capped: boolean, limited: boolean): string {
+  const all = capped ? `共 ${VIDEO_SEARCH_MAX_ROWS}+ 个视频` : `共 ${total} 个视频`;
+  if (limited) return `${all}，免费版可查看前 ${Math.min(total, FREE_VIDEO_ROWS)} 个`;
+  return capped ? `${all}，可查看前 ${VIDEO_SEARCH_MAX_ROWS} 个` : all;
+}
+
 const bound = (v: number | null | undefined) => (v === null || v === undefined ? undefined : v);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -195,7 +202,7 @@ export function VideoLibraryPage({ mode, collectToggle, exportButton, limitBanne
     {
       key: 'shape',
       title: '画面',
-      width: 70,
+      width: 64,
       align: 'center',
       responsive: ['md'],
       render: (_, v) =>
@@ -205,11 +212,10 @@ export function VideoLibraryPage({ mode, collectToggle, exportButton, limitBanne
           <Tag color={v.isVertical === 1 ? 'magenta' : 'blue'}>{v.isVertical === 1 ? '竖屏' : '横屏'}</Tag>
         ),
     },
-    { key: 'actions', title: '操作', width: 200, render: (_, v) => collectToggle(v) },
+    { key: 'actions', title: '操作', width: 180, render: (_, v) => collectToggle(v) },
   ];
 
   const total = data?.total ?? 0;
-  const shownTotal = data?.limited ? Math.min(total, FREE_VIDEO_ROWS) : total;
   return (
     <ListScreen
       title={screen.title}
@@ -219,11 +225,7 @@ export function VideoLibraryPage({ mode, collectToggle, exportButton, limitBanne
       toolbar={
         <div className="video-library-toolbar">
           <Typography.Text type="secondary" data-testid="video-library-total">
-            {data
-              ? data.totalCapped
-                ? `共 ${VIDEO_SEARCH_MAX_ROWS}+ 个视频，可查看前 ${VIDEO_SEARCH_MAX_ROWS} 个`
-                : `共 ${total} 个视频`
-              : '正在查询…'}
+            {data ? totalText(data.total, data.totalCapped, data.limited) : '正在查询…'}
           </Typography.Text>
           {exportButton({
             params: searchVideoParams(query),
@@ -236,19 +238,21 @@ export function VideoLibraryPage({ mode, collectToggle, exportButton, limitBanne
       }
     >
       {data?.limited ? limitBanner(FREE_VIDEO_ROWS) : null}
-      <VideoTable<VideoSearchItem>
-        videos={data?.videoInfos ?? []}
-        loading={result.isPending || result.isPlaceholderData}
-        ariaLabel={`${screen.title}结果`}
-        empty={keyword ? `没有标题包含“${keyword}”且符合筛选条件的视频` : '没有符合筛选条件的视频，试试放宽条件'}
-        extraColumns={extra}
-        pagination={{
-          current: pageNo,
-          pageSize: VIDEO_LIBRARY_PAGE_SIZE,
-          total: shownTotal,
-          onChange: (page) => go({ page }),
-        }}
-      />
+      <div className="video-library-results">
+        <VideoTable<VideoSearchItem>
+          compact
+          videos={data?.videoInfos ?? []}
+          loading={result.isPending || result.isPlaceholderData}
+          ariaLabel={`${screen.title}结果`}
+          empty={keyword ? `没有标题包含“${keyword}”且符合筛选条件的视频` : '没有符合筛选条件的视频，试试放宽条件'}
+          extraColumns={extra}
+          pagination={
+            data?.limited
+              ? false
+              : { current: pageNo, pageSize: VIDEO_LIBRARY_PAGE_SIZE, total, onChange: (page) => go({ page }) }
+          }
+        />
+      </div>
     </ListScreen>
   );
 }
