@@ -32,7 +32,11 @@ async function commonWord(): Promise<string> {
 }
 
 /** Runs `act` and waits for the search answer whose URL has every `params` pair, then for the rows. */
-async function searched(page: Page, params: Record<string, string>, act: () => Promise<void>): Promise<void> {
+async function searched(
+  page: Page,
+  params: Record<string, string | null>,
+  act: () => Promise<void>,
+): Promise<void> {
   const answered = page.waitForResponse((r) => {
     if (!r.url().includes('/api/searchVideo')) return false;
     const q = new URL(r.url()).searchParams;
@@ -106,9 +110,12 @@ describe('video library journeys', () => {
     } else {
       await expect.poll(() => page.getByRole('table').innerText()).toContain('没有标题包含');
     }
-    await page.getByRole('combobox', { name: '时长' }).hover();
-    await page.locator('.ant-select-clear').first().click();
+    // clear it again: the answer without the duration, the select back to its placeholder
+    const durSelect = page.locator('.ant-select', { has: page.getByRole('combobox', { name: '时长' }) });
+    await durSelect.hover();
+    await searched(page, { sort: 'play', durationMin: null }, () => durSelect.locator('.ant-select-clear').click());
     await expect.poll(() => new URL(page.url()).searchParams.get('dur')).toBeNull();
+    await expect.poll(() => durSelect.innerText()).toContain('时长不限');
     await waitRows(page);
     await shot(page, 'video-library-search-1440');
     expect(await horizontalOverflow(page)).toBe(0);
