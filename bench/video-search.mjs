@@ -59,10 +59,12 @@ say(
 );
 
 // 2. Queries drawn from real titles (so they hit), the partitions and the counters' spread
-const titles = (await pool.query(`SELECT title FROM videos TABLESAMPLE SYSTEM (10) REPEATABLE (7) LIMIT 20000`)).rows.map(
-  (r) => r.title,
+const titles = (
+  await pool.query(`SELECT title FROM videos TABLESAMPLE SYSTEM (10) REPEATABLE (7) LIMIT 20000`)
+).rows.map((r) => r.title);
+const tops = (await pool.query(`SELECT tid FROM partitions WHERE parent_id IS NULL ORDER BY tid`)).rows.map(
+  (r) => r.tid,
 );
-const tops = (await pool.query(`SELECT tid FROM partitions WHERE parent_id IS NULL ORDER BY tid`)).rows.map((r) => r.tid);
 const leaves = new Map();
 for (const r of (await pool.query(`SELECT tid, coalesce(parent_id, tid) AS top FROM partitions`)).rows) {
   const list = leaves.get(r.top) ?? [];
@@ -139,17 +141,18 @@ const kinds = [
 
 const repo = new VideoLibraryRepository(db);
 const run = async (f, sort, offset = 0) => {
-  const [, total] = await Promise.all([
-    repo.pageIds(f, sort, { limit: pageSize, offset }),
-    repo.countCapped(f),
-  ]);
+  const [, total] = await Promise.all([repo.pageIds(f, sort, { limit: pageSize, offset }), repo.countCapped(f)]);
   return total;
 };
 for (const k of substrings(2, 30)) await run({ ...base, keyword: k }, 'time'); // warm-up
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const f = (v) => v.toFixed(1).padStart(7);
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 say(`\n[bench] ${n} queries per kind (page ${pageSize}; page + capped count per query, no cache), times in ms`);
 say(`[bench] machine: ${os.cpus().length} cores, load average at start ${load()}`);
 say('kind                    n     p50     p95     p99     max  avg total');

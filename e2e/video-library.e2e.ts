@@ -32,11 +32,7 @@ async function commonWord(): Promise<string> {
 }
 
 /** Runs `act` and waits for the search answer whose URL has every `params` pair, then for the rows. */
-async function searched(
-  page: Page,
-  params: Record<string, string | null>,
-  act: () => Promise<void>,
-): Promise<void> {
+async function searched(page: Page, params: Record<string, string | null>, act: () => Promise<void>): Promise<void> {
   const answered = page.waitForResponse((r) => {
     if (!r.url().includes('/api/searchVideo')) return false;
     const q = new URL(r.url()).searchParams;
@@ -79,7 +75,9 @@ describe('video library journeys', () => {
     await searched(page, { sort: 'play' }, () => page.getByTitle('播放最多').click());
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('play');
     await waitRows(page);
-    const hrefs = await rows(page).locator('a.list-video').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const hrefs = await rows(page)
+      .locator('a.list-video')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     const ids = hrefs.map((h) => new URL(h ?? '', baseUrl).searchParams.get('id')).filter((x) => x !== null);
     expect(ids.length).toBeGreaterThan(0);
     const plays = await db.query<{ id: string; play: string }>(
@@ -140,9 +138,9 @@ describe('video library journeys', () => {
     expect(saved.rowCount).toBe(1);
 
     // export the list (当前页) and read it back: the page's titles in order, with the 画面 column
-    const pageTitles = await rows(page).locator('.list-video-title').evaluateAll((els) =>
-      els.map((e) => e.getAttribute('title')),
-    );
+    const pageTitles = await rows(page)
+      .locator('.list-video-title')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('title')));
     await page.getByTestId('export-searchVideo').click();
     await expect.poll(() => page.getByTestId('export-quota').innerText()).toMatch(/本月剩余导出额度：[\d,]+条/);
     await page.getByRole('radio', { name: /当前页/ }).check();
@@ -172,12 +170,12 @@ describe('video library journeys', () => {
     await page.getByRole('menuitem', { name: '短视频库' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/search/videoShort');
     await waitRows(page);
-    await searched(page, { shape: 'vertical' }, () =>
-      page.locator('.ant-segmented-item', { hasText: '竖屏' }).click(),
-    );
+    await searched(page, { shape: 'vertical' }, () => page.locator('.ant-segmented-item', { hasText: '竖屏' }).click());
     await expect.poll(() => new URL(page.url()).searchParams.get('shape')).toBe('vertical');
     await waitRows(page);
-    const hrefs = await rows(page).locator('a.list-video').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const hrefs = await rows(page)
+      .locator('a.list-video')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     const ids = hrefs.map((h) => new URL(h ?? '', baseUrl).searchParams.get('id'));
     const v = await db.query<{ vertical: boolean | null }>(`SELECT vertical FROM videos WHERE id = ANY($1::bigint[])`, [
       ids,

@@ -337,8 +337,7 @@ export function buildExportLists(
     // the video libraries' own search (issue #26 item 5): 视频搜索 and 短视频库 (short=1), the screens' query
     searchVideo: {
       name: 'searchVideo',
-      title: (p: VideoSearchParams) =>
-        `${p.short === 1 ? '短视频库' : '视频搜索'}${p.keyword ? `_${p.keyword}` : ''}`,
+      title: (p: VideoSearchParams) => `${p.short === 1 ? '短视频库' : '视频搜索'}${p.keyword ? `_${p.keyword}` : ''}`,
       schema: VideoSearchParams,
       page: async (userId, p: VideoSearchParams) => {
         const a = await videoLibrary.search(userId, p);

@@ -160,14 +160,11 @@ describe('video parsers', () => {
 
   it('the vertical mark from `dimension` (issue #26): popular and weekly samples, rotate swaps, absent is null', () => {
     expect(parsePopular(data('popular.json'), 0).items.map((r) => r.video.vertical)).toEqual([true, true]);
-    expect(parseWeekly(data('popular_series_one.json')).items.map((r) => r.video.vertical).slice(0, 6)).toEqual([
-      false,
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      parseWeekly(data('popular_series_one.json'))
+        .items.map((r) => r.video.vertical)
+        .slice(0, 6),
+    ).toEqual([false, true, false, false, false, false]);
     expect(isVerticalDimension({ width: 1920, height: 1080, rotate: 1 })).toBe(true);
     expect(isVerticalDimension({ width: 1080, height: 1920, rotate: 1 })).toBe(false);
     expect(isVerticalDimension({ width: 0, height: 0, rotate: 0 })).toBeNull();
