@@ -17,6 +17,12 @@ import type { VideoFilter, VideoLibraryRepository } from './video-library.reposi
 export const VIDEO_COUNT_TTL_MS = 60_000;
 /** How long the ids of a search page are reused (the rows themselves are read fresh). */
 export const VIDEO_PAGE_TTL_MS = 30_000;
+/**
+ * How long the whole order of a play / like search (its first VIDEO_SEARCH_MAX_ROWS ids) is reused. Those orders
+ * rank every match (counters are not indexed, migration 0012), so the ranking is done once for all its pages; the
+ * order may be this much older than the figures shown in its rows.
+ */
+export const VIDEO_ORDER_TTL_MS = 60_000;
 
 type Answer = Omit<VideoSearchAnswer, 'code' | 'message'>;
 
@@ -33,6 +39,7 @@ export type VideoDecorator = (userId: string, rows: VideoSearchItem[]) => Promis
 export class VideoLibraryService {
   private readonly counts = new CachedMap<string, number>(VIDEO_COUNT_TTL_MS, 5000);
   private readonly pages = new CachedMap<string, string[]>(VIDEO_PAGE_TTL_MS, 20_000);
+  private readonly orders = new CachedMap<string, string[]>(VIDEO_ORDER_TTL_MS, 2_000);
 
   constructor(
     private readonly repo: VideoLibraryRepository,
@@ -59,9 +66,20 @@ export class VideoLibraryService {
     const filter = await this.filterOf(p);
     const { pageNo: _n, pageSize: _s, sort: _o, ...counted } = p;
     const countKey = JSON.stringify(counted);
-    const ids = await this.pages.get(JSON.stringify({ ...p, offset, limit }), () =>
-      this.repo.pageIds(filter, p.sort, { limit, offset }),
-    );
+    let ids: string[];
+    if (p.sort === 'time') {
+      // an index walk that stops at the page
+      ids = await this.pages.get(JSON.stringify({ ...p, offset, limit }), () =>
+        this.repo.pageIds(filter, p.sort, { limit, offset }),
+      );
+    } else {
+      // a ranking of every match: once for all the pages it can have
+      const order = await this.orders.get(JSON.stringify({ ...counted, sort: p.sort }), () =>
+        this.repo.pageIds(filter, p.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 }),
+      );
+      if (order.length < VIDEO_SEARCH_MAX_ROWS) this.counts.put(countKey, order.length);
+      ids = order.slice(offset, offset + Math.max(0, limit));
+    }
     // a page that is not full is the last one: it tells the total without counting
     if (ids.length < limit && (ids.length > 0 || offset === 0)) this.counts.put(countKey, offset + ids.length);
     const [rows, counted_] = await Promise.all([
