@@ -140,7 +140,7 @@ export const VideoSearchParams = z
       (v) => (typeof v === 'string' ? decodeKeyword(v).trim() : v),
       z.preprocess(
         blank,
-        text(DiscoveryMsg.contentKeywordTooLong)
+        text()
           .refine((s) => Array.from(s).length < CONTENT_KEYWORD_MAX_LENGTH, {
             error: DiscoveryMsg.contentKeywordTooLong,
           })

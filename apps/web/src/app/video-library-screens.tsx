@@ -1,4 +1,6 @@
+import { Empty } from 'antd';
 import { LinkToggle } from '../features/collect/components/link-toggle';
+import { GateOverlay } from '../features/gate/components/gate-overlay';
 import { ExportButton } from '../features/export/components/export-button';
 import { useFeature } from '../features/gate/hooks/use-feature';
 import { useUpgradePopup } from '../features/gate/hooks/use-upgrade-popup';
@@ -38,6 +40,15 @@ export function VideoSearchScreen() {
   return <VideoLibraryPage mode="all" {...slots} />;
 }
 
+/** 短视频库 needs `video.short` (初级版): below it the lock and the upgrade button, and no refused request. */
 export function VideoShortScreen() {
+  const gate = useFeature('video.short');
+  if (!gate.loading && !gate.allowed) {
+    return (
+      <GateOverlay feature="video.short" minHeight={320}>
+        <Empty description="短视频库" />
+      </GateOverlay>
+    );
+  }
   return <VideoLibraryPage mode="short" {...slots} />;
 }
