@@ -60,6 +60,8 @@ describe('the gate policy and the built-features registry', () => {
       ['monitor.duration.24h', true], // issue #24
       ['placement.record', true],
       ['ranking.full', true],
+      ['video.search', true], // issue #26
+      ['video.short', true],
     ]);
     expect(
       featuresAddedAt(3)
@@ -81,6 +83,8 @@ describe('the gate policy and the built-features registry', () => {
       FEATURE_POLICY['creator.portrait'].label,
       FEATURE_POLICY['creator.commercial'].label,
       FEATURE_POLICY['ranking.full'].label,
+      FEATURE_POLICY['video.search'].label,
+      FEATURE_POLICY['video.short'].label,
       ...featuresGained(0, 2)
         .filter((f) => !f.built)
         .map((f) => f.label),

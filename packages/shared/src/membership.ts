@@ -146,6 +146,9 @@ export const FEATURE_POLICY = {
   'creator.portrait': { level: GATE_DEFAULT_LEVEL, label: '粉丝画像' },
   'creator.commercial': { level: GATE_DEFAULT_LEVEL, label: '商业价值评估' },
   'ranking.full': { level: UserType.BASIC, label: '完整榜单数据' },
+  // the video libraries (issue #26 item 5): 免费版 reads the first page of 视频搜索; 短视频库 from 初级版
+  'video.search': { level: UserType.BASIC, label: '视频搜索完整结果' },
+  'video.short': { level: UserType.BASIC, label: '短视频库' },
 } as const satisfies Record<string, FeatureRule>;
 export type FeatureKey = keyof typeof FEATURE_POLICY;
 export const FEATURE_KEYS = Object.keys(FEATURE_POLICY) as FeatureKey[];
@@ -188,6 +191,8 @@ export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'creator.portrait': 'built', // creator detail 粉丝画像
   'creator.commercial': 'built', // creator detail 商业价值评估
   'ranking.full': 'built', // rankings and activity lists beyond the sample rows
+  'video.search': 'built', // 视频搜索 beyond its first page (#26: modules/video-library, features/video-library)
+  'video.short': 'built', // 短视频库 (#26: the same search, short or vertical videos)
 };
 
 export const COMING_SOON = '即将上线';

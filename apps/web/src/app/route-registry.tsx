@@ -85,6 +85,8 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   limitRank: lazy(() =>
     import('../features/ranking/components/limit-rank-page').then((module) => ({ default: module.LimitRankPage })),
   ),
+  video: lazy(() => import('./video-library-screens').then((module) => ({ default: module.VideoSearchScreen }))),
+  videoShort: lazy(() => import('./video-library-screens').then((module) => ({ default: module.VideoShortScreen }))),
   videoDetail: lazy(() =>
     import('../features/video/components/video-detail-page').then((module) => ({ default: module.VideoDetailPage })),
   ),

@@ -252,6 +252,23 @@ export class CollectService {
     return rows.map((r) => ({ ...r, ...(flags.get(r.kolId) ?? { isCollect: 0, isPut: 0 }) }));
   }
 
+  /** Sets isCollect / isPut of every video row to the caller's team's state (the video lists' decorator). */
+  async decorateVideos<T extends { videoId: number; isCollect: number; isPut: number }>(
+    userId: string,
+    rows: T[],
+  ): Promise<T[]> {
+    if (rows.length === 0) return rows;
+    const m = await this.member(userId);
+    const types = await this.repo.videoTypes(
+      m.teamId,
+      rows.map((r) => r.videoId),
+    );
+    return rows.map((r) => {
+      const set = types.get(r.videoId);
+      return { ...r, isCollect: set?.has(LinkType.COLLECT) ? 1 : 0, isPut: set?.has(LinkType.PUT) ? 1 : 0 };
+    });
+  }
+
   async videoFlags(userId: string, videoId: number): Promise<TeamFlags> {
     const m = await this.member(userId);
     const set = (await this.repo.videoTypes(m.teamId, [videoId])).get(videoId);

@@ -11,6 +11,10 @@ import {
   MyLinkVideoParams,
   RankingParams,
   VideoDataTendencyParams,
+  VideoSearchParams,
+  VIDEO_SEARCH_SORT_LABELS,
+  VIDEO_SHAPE_LABELS,
+  type VideoSearchItem,
   type CompanyRankingRow,
   type LinkKolItem,
   type LinkVideoItem,
@@ -36,6 +40,7 @@ import { RankingsService } from '../rankings/rankings.service.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { VideosService } from '../videos/videos.service.js';
 import { opinionExportLists } from '../opinion/opinion.export.js';
+import { videoLibraryServiceOf } from '../video-library/video-library.routes.js';
 import type { ExportColumn } from './xlsx-writer.js';
 
 /** One page of a list, read through the list's own service (the screen's query, never a copy of its SQL). */
@@ -106,6 +111,7 @@ export const LIST_CALLS: Readonly<Record<string, (query: Record<string, unknown>
   '/api/searchKol': () => 'searchKol',
   '/api/searchContent': () => 'searchContent',
   '/api/hotVideo': () => 'moldbabyVideo',
+  '/api/searchVideo': () => 'searchVideo',
   '/api/user/myLinkKol': () => 'myLinkKol',
   '/api/user/myLinkVideo': () => 'myLinkVideo',
   '/api/user/videoDataTendency': () => 'videoDataTendency',
@@ -199,6 +205,7 @@ export function buildExportLists(
   );
   const videos = new VideosService(ctx.db, new VideosRepository(ctx.db), catalog, gate);
   const hot = new HotService(ctx.db, new HotRepository(ctx.db), catalog);
+  const videoLibrary = videoLibraryServiceOf(ctx);
   // the team's lists: read as the caller, so a team only ever exports its own rows
   const collect = collectServiceOf(ctx);
   const groupName = async (userId: string, groupId: number | undefined): Promise<[string, string][]> => {
@@ -327,7 +334,38 @@ export function buildExportLists(
       },
     } satisfies ExportList<KolSearchParams, KolItem>,
     searchContent: videoList('searchContent'),
-    searchVideo: videoList('searchVideo'),
+    // the video libraries' own search (issue #26 item 5): 视频搜索 and 短视频库 (short=1), the screens' query
+    searchVideo: {
+      name: 'searchVideo',
+      title: (p: VideoSearchParams) => `${p.short === 1 ? '短视频库' : '视频搜索'}${p.keyword ? `_${p.keyword}` : ''}`,
+      schema: VideoSearchParams,
+      page: async (userId, p: VideoSearchParams) => {
+        const a = await videoLibrary.search(userId, p);
+        return { rows: a.videoInfos, total: a.total, dataTime: null };
+      },
+      columns: (): ExportColumn<VideoSearchItem>[] => [
+        ...(videoColumns() as ExportColumn<VideoSearchItem>[]),
+        {
+          header: '画面',
+          kind: 'text',
+          width: 8,
+          value: (r) => (r.isVertical === null ? '未知' : r.isVertical === 1 ? '竖屏' : '横屏'),
+        },
+      ],
+      filters: (p: VideoSearchParams, t: ReadonlyMap<number, string>) => {
+        const out: [string, string][] = [['关键词', p.keyword ?? '（无）'], themeFilter(p.tid, t)];
+        if (p.short === 1) out.push(['视频类型', p.shape ? VIDEO_SHAPE_LABELS[p.shape] : '短视频（60秒以内或竖屏）']);
+        const span = (a: number | undefined, b: number | undefined) => `${a ?? 0} ~ ${b ?? '不限'}`;
+        if (p.durationMin !== undefined || p.durationMax !== undefined)
+          out.push(['时长（秒）', span(p.durationMin, p.durationMax)]);
+        if (p.playMin !== undefined || p.playMax !== undefined) out.push(['播放数', span(p.playMin, p.playMax)]);
+        if (p.likeMin !== undefined || p.likeMax !== undefined) out.push(['点赞数', span(p.likeMin, p.likeMax)]);
+        if (p.pubFrom !== undefined || p.pubTo !== undefined)
+          out.push(['发布时间', `${p.pubFrom ?? '不限'} ~ ${p.pubTo ?? '不限'}`]);
+        out.push(['排序', VIDEO_SEARCH_SORT_LABELS[p.sort]]);
+        return out;
+      },
+    } satisfies ExportList<VideoSearchParams, VideoSearchItem>,
     moldbabyVideo: {
       name: 'moldbabyVideo',
       title: () => '热门视频',

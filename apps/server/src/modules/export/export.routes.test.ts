@@ -324,7 +324,8 @@ describe('every export path', () => {
           0,
         ],
         [
-          '/api/searchContent',
+          // the video libraries' own search (issue #26): /api/searchVideo, newest first
+          '/api/searchVideo',
           '/api/export/searchVideo',
           { keyword, sort: 'time' },
           (b) => (b.videoInfos as VideoItem[]).map((v) => [v.title, v.bvid, v.kolName, v.playNum]),

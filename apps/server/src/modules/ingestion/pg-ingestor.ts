@@ -213,8 +213,8 @@ export class PgIngestor implements Ingestor {
           ${intArray(cand.map((k) => (rows[k] as VideoRecord).aid))}::bigint[],
           ${intArray(cand.map((k) => hashes[k] as string))}::bigint[], ${s((x) => x.view)}::bigint[],
           ${s((x) => x.like)}::bigint[], ${s((x) => x.coin)}::bigint[], ${s((x) => x.favorite)}::bigint[], ${s((x) => x.share)}::bigint[], ${s((x) => x.reply)}::bigint[],
-          ${s((x) => x.danmaku)}::bigint[]
-        ) WITH ORDINALITY AS i(aid, h, play, likes, coin, favorite, share, reply, danmaku, ord)
+          ${s((x) => x.danmaku)}::bigint[], ${cand.map((k) => (rows[k] as VideoRecord).vertical ?? null)}::boolean[]
+        ) WITH ORDINALITY AS i(aid, h, play, likes, coin, favorite, share, reply, danmaku, vertical, ord)
       ),
       r AS MATERIALIZED (
         SELECT i.*, v.id AS vid, v.ctid AS vt,
@@ -222,6 +222,8 @@ export class PgIngestor implements Ingestor {
                  IS DISTINCT FROM (i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku) AS counters
         FROM i JOIN videos v ON v.aid = i.aid
         WHERE v.meta_hash = i.h AND ${videoCurrent(day)}
+          -- vertical is not in the hash (0065): a record that says it takes the full path until the row agrees
+          AND (i.vertical IS NULL OR v.vertical IS NOT DISTINCT FROM i.vertical)
       ),
       moved AS (
         UPDATE videos v SET play = i.play, likes = i.likes, coin = i.coin, favorite = i.favorite, share = i.share,
@@ -482,11 +484,11 @@ export class PgIngestor implements Ingestor {
     if (fresh.length > 0) {
       const r = await sql<{ aid: string }>`
         INSERT INTO videos (aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright,
-                            is_activity, status, play, likes, coin, favorite, share, reply, danmaku)
+                            is_activity, status, play, likes, coin, favorite, share, reply, danmaku, vertical)
         SELECT i.aid, i.bvid, i.creator_id, i.title, i.cover, i.description, i.duration, to_timestamp(i.pubdate), i.tid,
                coalesce(i.copyright, 1), coalesce(i.is_activity, 0), i.status, coalesce(i.play, 0),
                coalesce(i.likes, 0), coalesce(i.coin, 0), coalesce(i.favorite, 0), coalesce(i.share, 0),
-               coalesce(i.reply, 0), coalesce(i.danmaku, 0)
+               coalesce(i.reply, 0), coalesce(i.danmaku, 0), i.vertical
         FROM (${input(fresh)}) i
         ON CONFLICT DO NOTHING
         RETURNING aid::text`.execute(trx);
@@ -532,7 +534,7 @@ export class PgIngestor implements Ingestor {
           duration = CASE WHEN i.duration > 0 THEN i.duration ELSE v.duration END,
           pubdate = to_timestamp(i.pubdate), tid = coalesce(i.tid, v.tid), copyright = coalesce(i.copyright, v.copyright),
           is_activity = coalesce(i.is_activity, v.is_activity), status = i.status,
-          ${videoCounterSet}, updated_at = now()
+          vertical = coalesce(i.vertical, v.vertical), ${videoCounterSet}, updated_at = now()
         FROM (${input(changed.map(recordOf), changed)}) i
         WHERE v.id = i.id`.execute(trx);
     }
@@ -686,9 +688,9 @@ function videoInput(
       ${col((r) => r.status)}::smallint[],
       ${s((x) => x.view)}::bigint[], ${s((x) => x.like)}::bigint[], ${s((x) => x.coin)}::bigint[],
       ${s((x) => x.favorite)}::bigint[], ${s((x) => x.share)}::bigint[], ${s((x) => x.reply)}::bigint[],
-      ${s((x) => x.danmaku)}::bigint[]${id}
+      ${s((x) => x.danmaku)}::bigint[], ${col((r) => r.vertical ?? null)}::boolean[]${id}
     ) WITH ORDINALITY AS i(aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright,
-                           is_activity, status, play, likes, coin, favorite, share, reply, danmaku${keyed ? sql`, id` : sql``}, ord)`;
+                           is_activity, status, play, likes, coin, favorite, share, reply, danmaku, vertical${keyed ? sql`, id` : sql``}, ord)`;
 }
 
 /**
@@ -1055,10 +1057,10 @@ const creatorCounterSet = sql`fans = coalesce(i.fans, c.fans), following = coale
 
 /** A video's metadata other than the title (stored `v`, and as the record `i` would leave it). */
 const videoMeta = sql`(v.creator_id, v.cover, v.description, v.duration, v.pubdate, v.tid, v.copyright, v.is_activity,
-  v.status)`;
+  v.status, v.vertical)`;
 const videoNewMeta = sql`(i.creator_id, i.cover, i.description, CASE WHEN i.duration > 0 THEN i.duration ELSE v.duration END,
   to_timestamp(i.pubdate), coalesce(i.tid, v.tid), coalesce(i.copyright, v.copyright),
-  coalesce(i.is_activity, v.is_activity), i.status)`;
+  coalesce(i.is_activity, v.is_activity), i.status, coalesce(i.vertical, v.vertical))`;
 const videoCounterSet = sql`play = coalesce(i.play, v.play), likes = coalesce(i.likes, v.likes),
   coin = coalesce(i.coin, v.coin), favorite = coalesce(i.favorite, v.favorite), share = coalesce(i.share, v.share),
   reply = coalesce(i.reply, v.reply), danmaku = coalesce(i.danmaku, v.danmaku)`;

@@ -250,6 +250,47 @@ describe('videos: the counters-only path', () => {
   });
 });
 
+describe('videos: the vertical mark (migration 0065, issue #26)', () => {
+  const vertical = async (id: string) =>
+    (await t.ctx.db.selectFrom('videos').select('vertical').where('id', '=', id).executeTakeFirstOrThrow()).vertical;
+
+  it('a record that says vertical stores it (full path once, then counters only); one that does not keeps it', async () => {
+    const { id } = await t.ctx.db
+      .selectFrom('videos')
+      .select('id')
+      .where('status', '=', 0)
+      .orderBy('id', 'desc')
+      .offset(5)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const record = await videoRecord(id);
+    const day = await nextDay('video_daily', 'video_id', id);
+    // settle the row on its own record first (hash stored, vertical unknown)
+    await t.ctx.db.updateTable('videos').set({ vertical: null }).where('id', '=', id).execute();
+    await ingestor.ingestVideos([{ ...record, vertical: null }], day);
+    expect(await vertical(id)).toBeNull();
+    // a view answer with dimension 1080×1920: the hash matches, but the stored mark differs → full path, stored
+    const said = { ...record, vertical: true };
+    expect(await ingestor.ingestVideos([said], addDays(day, 1))).toMatchObject({ fullPath: 1, updated: 1 });
+    expect(await vertical(id)).toBe(true);
+    // the same again: counters only
+    expect(await ingestor.ingestVideos([said], addDays(day, 2))).toMatchObject({ fullPath: 0 });
+    // a creator's video list (no dimension) leaves the mark alone
+    const silent = { ...record, vertical: null, stats: { ...record.stats, view: (record.stats.view ?? 0) + 5 } };
+    await ingestor.ingestVideos([silent], addDays(day, 3));
+    expect(await vertical(id)).toBe(true);
+    // a new video from a list that carries dimension is inserted with it
+    const fresh: VideoRecord = { ...record, aid: 961_000_001, bvid: 'BV1verticalx', vertical: false };
+    await ingestor.ingestVideos([fresh], addDays(day, 3));
+    const inserted = await t.ctx.db
+      .selectFrom('videos')
+      .select('vertical')
+      .where('aid', '=', '961000001')
+      .executeTakeFirstOrThrow();
+    expect(inserted.vertical).toBe(false);
+  });
+});
+
 describe('the newest day of each daily table (daily_high_water, migration 0017)', () => {
   const highWater = async (table: 'creator_daily' | 'video_daily') =>
     (await t.ctx.db.selectFrom('daily_high_water').select('day').where('table_name', '=', table).executeTakeFirst())

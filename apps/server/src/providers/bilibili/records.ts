@@ -105,6 +105,11 @@ export interface VideoRecord {
   status: VideoStatus;
   /** first page's cid (for danmaku), null when absent */
   cid: number | null;
+  /**
+   * Taller than wide per the archive's `dimension` (rotate 1 swaps width and height; issue #26, the short-video
+   * library). Optional: absent or null when the response does not carry `dimension` (a creator's video list).
+   */
+  vertical?: boolean | null;
   stats: VideoStats;
   /**
    * Counters of list items beyond VideoStats, kept when the response carries them: `stat.vv` (plays counted

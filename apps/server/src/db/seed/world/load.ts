@@ -5,7 +5,9 @@
  */
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { isVerticalDimension } from '@xg/shared';
 import type { Database } from '../../schema.js';
+import { dimensionOf } from '../../../sim/http/shapes/common.js';
 import { dayStartMs } from './days.js';
 import {
   creatorContent,
@@ -180,7 +182,7 @@ async function insertRound(
     }),
   );
   for (let i = 0; i < videos.length; i += BATCH_ROWS) {
-    await insertVideos(db, videos.slice(i, i + BATCH_ROWS), extras.slice(i, i + BATCH_ROWS));
+    await insertVideos(db, videos.slice(i, i + BATCH_ROWS), extras.slice(i, i + BATCH_ROWS), plan.seed);
   }
   const daily = contents.flatMap((c) => c.daily);
   for (let i = 0; i < daily.length; i += BATCH_ROWS) await insertDaily(db, daily.slice(i, i + BATCH_ROWS));
@@ -270,17 +272,20 @@ async function insertCreators(
       ${col((_, i) => content(i).videoCount)}::int[])`.execute(db);
 }
 
-async function insertVideos(db: Executor, rows: VideoRow[], extras: VideoMaterial[]): Promise<void> {
+async function insertVideos(db: Executor, rows: VideoRow[], extras: VideoMaterial[], seed: number): Promise<void> {
   const col = <T>(f: (v: VideoRow) => T) => rows.map(f);
+  // the picture's orientation the simulator serves in `dimension` (as the collector would store it)
+  const vertical = col((v) => isVerticalDimension(dimensionOf(seed, v.aid)));
   const missions = rows.map((_, i) => extras[i]?.missionId ?? null);
   // text[][] cannot be ragged: each video's tags travel as one JSON array
   const tags = col((v) => JSON.stringify(v.tags));
   await sql`
     INSERT INTO videos (id, aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright,
-                        is_activity, status, play, likes, coin, favorite, share, reply, danmaku, mission_id, tags)
+                        is_activity, status, play, likes, coin, favorite, share, reply, danmaku, mission_id, tags,
+                        vertical)
     SELECT id, aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright, is_activity,
            status, play, likes, coin, favorite, share, reply, danmaku, mission_id,
-           ARRAY(SELECT jsonb_array_elements_text(tags))
+           ARRAY(SELECT jsonb_array_elements_text(tags)), vertical
     FROM unnest(
       ${col((v) => v.id)}::bigint[], ${col((v) => v.aid)}::bigint[], ${col((v) => v.bvid)}::text[],
       ${col((v) => v.creatorId)}::bigint[], ${col((v) => v.title)}::text[], ${col((v) => v.cover)}::text[],
@@ -288,9 +293,10 @@ async function insertVideos(db: Executor, rows: VideoRow[], extras: VideoMateria
       ${col((v) => v.tid)}::int[], ${col((v) => v.copyright)}::smallint[], ${col((v) => v.isActivity)}::smallint[],
       ${col((v) => v.status)}::smallint[], ${col((v) => v.play)}::bigint[], ${col((v) => v.likes)}::bigint[],
       ${col((v) => v.coin)}::bigint[], ${col((v) => v.favorite)}::bigint[], ${col((v) => v.share)}::bigint[],
-      ${col((v) => v.reply)}::bigint[], ${col((v) => v.danmaku)}::bigint[], ${missions}::bigint[], ${tags}::jsonb[])
+      ${col((v) => v.reply)}::bigint[], ${col((v) => v.danmaku)}::bigint[], ${missions}::bigint[], ${tags}::jsonb[],
+      ${vertical}::boolean[])
       AS t(id, aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright, is_activity,
-           status, play, likes, coin, favorite, share, reply, danmaku, mission_id, tags)`.execute(db);
+           status, play, likes, coin, favorite, share, reply, danmaku, mission_id, tags, vertical)`.execute(db);
   // The demo world knows every video's details: mark them read so the collector does not fetch them again.
   const withSong = rows.flatMap((v, i) => {
     const song = extras[i]?.song;

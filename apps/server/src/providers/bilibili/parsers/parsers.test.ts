@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isVerticalDimension } from '@xg/shared';
 import { Envelope } from './common.js';
 import { parseNavNum, parseRelationStat, parseSpaceInfo, parseUpStat, parseUserCard } from './creator.js';
 import { parseActivityInfo } from './activity.js';
@@ -111,6 +112,7 @@ describe('video parsers', () => {
       state: 0,
       status: 0,
       cid: 146044693,
+      vertical: false,
       stats: { view: 2404179, danmaku: 12348, reply: 2676, favorite: 58329, coin: 72793, share: 9620, like: 161270 },
       listStats: { vv: null, nowRank: 0, hisRank: 55 },
     });
@@ -154,6 +156,21 @@ describe('video parsers', () => {
     expect(bgmOfTag({ tag_name: 'Lo-fi', tag_type: 'bgm', music_id: 'MA2' })).toMatchObject({ name: 'Lo-fi' });
     expect(bgmOfTag({ tag_name: '发现《Hop》', tag_type: 'bgm', music_id: '' })).toBeNull();
     expect(bgmOfTag({ tag_name: '保加利亚', tag_type: 'old_channel', music_id: '' })).toBeNull();
+  });
+
+  it('the vertical mark from `dimension` (issue #26): popular and weekly samples, rotate swaps, absent is null', () => {
+    expect(parsePopular(data('popular.json'), 0).items.map((r) => r.video.vertical)).toEqual([true, true]);
+    expect(
+      parseWeekly(data('popular_series_one.json'))
+        .items.map((r) => r.video.vertical)
+        .slice(0, 6),
+    ).toEqual([false, true, false, false, false, false]);
+    expect(isVerticalDimension({ width: 1920, height: 1080, rotate: 1 })).toBe(true);
+    expect(isVerticalDimension({ width: 1080, height: 1920, rotate: 1 })).toBe(false);
+    expect(isVerticalDimension({ width: 0, height: 0, rotate: 0 })).toBeNull();
+    expect(isVerticalDimension(null)).toBeNull();
+    // a creator's video list carries no dimension: unknown, never "horizontal"
+    expect(parseArcSearch(data('user_arc_search.json')).videos[0]?.vertical ?? null).toBeNull();
   });
 
   it('mission ids of the list archives (popular, ranking)', () => {

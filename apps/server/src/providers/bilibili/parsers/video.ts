@@ -4,6 +4,7 @@
  * fewer counters); the dead archive/stat endpoints (shape reference only).
  */
 import { z } from 'zod';
+import { isVerticalDimension } from '@xg/shared';
 import type { BgmRecord, CreatorRecord, PageRecord, VideoRecord, VideoStats } from '../records.js';
 import { absoluteUrl, durationSeconds, num, numOr, optNum, str, stripHighlight } from './common.js';
 import { UserCardData, parseUserCard } from './creator.js';
@@ -61,6 +62,8 @@ export const Archive = z.object({
   owner: z.object({ mid: num, name: str, face: z.string().nullish(), follower: optNum }),
   stat: Stat.nullish(),
   cid: optNum,
+  // the picture's size; absent from some list items
+  dimension: z.object({ width: numOr(0), height: numOr(0), rotate: numOr(0) }).nullish(),
 });
 export type Archive = z.infer<typeof Archive>;
 
@@ -88,6 +91,7 @@ export function archiveToVideo(a: Archive): VideoRecord {
     state: a.state,
     status: statusOfState(a.state),
     cid: a.cid,
+    vertical: isVerticalDimension(a.dimension ?? null),
     stats: stats(a.stat),
     ...(a.stat && (a.stat.vv !== null || a.stat.now_rank !== null || a.stat.his_rank !== null)
       ? { listStats: { vv: a.stat.vv, nowRank: a.stat.now_rank, hisRank: a.stat.his_rank } }

@@ -18,6 +18,8 @@ describe('landing feature lists', () => {
       { text: '24H监测', built: true },
       { text: '投放记录', built: true },
       { text: '完整榜单数据', built: true },
+      { text: '视频搜索完整结果', built: true }, // issue #26
+      { text: '短视频库', built: true },
     ]);
     expect(tierLines(2)).toEqual([
       { text: '包含初级版全部功能', built: true },
@@ -50,6 +52,8 @@ describe('landing feature lists', () => {
       { text: '24H监测', built: true },
       { text: '投放记录', built: true },
       { text: '完整榜单数据', built: true },
+      { text: '视频搜索完整结果', built: true },
+      { text: '短视频库', built: true },
       { text: '48H监测', built: true },
       { text: '视频监测', built: true },
       { text: '舆情分析', built: true },
