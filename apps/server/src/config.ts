@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   /** unset: 127.0.0.1 in sandbox mode (its pages sign anyone in), 0.0.0.0 otherwise */
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
+  // Discovery reads on a streaming replica (db/read-replica.ts, docs/scaling.md "Read replicas"); unset: none.
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  REPLICA_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -158,6 +162,12 @@ export interface AppConfig {
   sandboxPublic: boolean;
   /** undefined → start the embedded PostgreSQL */
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica for discovery reads (DATABASE_REPLICA_URL; undefined: none), skipped while it lags more
+   * than maxLagMs (REPLICA_MAX_LAG_MS, default 5000) or is away; its health is re-checked at most every checkMs
+   * (REPLICA_CHECK_MS, default 1000). db/read-replica.ts.
+   */
+  readReplica: { url: string | undefined; maxLagMs: number; checkMs: number };
   dataDir: string;
   webDist: string;
   logLevel: string;
@@ -571,6 +581,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST ?? (e.SANDBOX ? '127.0.0.1' : '0.0.0.0'),
     sandboxPublic: e.SANDBOX && e.SANDBOX_PUBLIC,
     databaseUrl: e.DATABASE_URL,
+    readReplica: { url: e.DATABASE_REPLICA_URL, maxLagMs: e.REPLICA_MAX_LAG_MS, checkMs: e.REPLICA_CHECK_MS },
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
