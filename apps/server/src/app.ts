@@ -88,7 +88,11 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   const { db, pool } = createDb(config.databaseUrl);
   const sessions = new SessionService(new SessionRepository(db));
   const searchIndex = config.searchIndex.enabled
-    ? new CreatorSearchIndex(db, { freshMs: config.searchIndex.freshMs, log: (line) => app.log.info(line) })
+    ? new CreatorSearchIndex(db, {
+        freshMs: config.searchIndex.freshMs,
+        log: (line) => app.log.info(line),
+        snapshotFile: config.searchIndex.snapshotFile ?? null,
+      })
     : null;
   // discovery reads: the replica named by DATABASE_REPLICA_URL while it is healthy, else the primary
   const read = createReadDatabase(

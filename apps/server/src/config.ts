@@ -115,6 +115,8 @@ const EnvSchema = z.object({
   // Creator search from the in-memory index (modules/creators/search-index.ts); off: SQL only.
   SEARCH_INDEX: optionalBool,
   SEARCH_INDEX_FRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** each build's snapshot in DATA_DIR/search-index.bin, loaded at the next start; unset: on, except NODE_ENV=test */
+  SEARCH_INDEX_SNAPSHOT: optionalBool,
   // Excel export (modules/export): how long an export call waits for its file before it goes to the background.
   EXPORT_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(55_000).default(3000),
   EXPORT_JOB_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
@@ -178,7 +180,15 @@ export interface AppConfig {
    * Creator searches from the in-memory index (SEARCH_INDEX, default on); the rows changed since its snapshot
    * are re-read at most every `freshMs` (SEARCH_INDEX_FRESH_MS, default 1000; the tests use 0).
    */
-  searchIndex: { enabled: boolean; freshMs: number };
+  searchIndex: {
+    enabled: boolean;
+    freshMs: number;
+    /**
+     * SEARCH_INDEX_SNAPSHOT (default on, off in tests): each build is written to DATA_DIR/search-index.bin and a
+     * starting API process loads it (seconds) instead of waiting for a build; null: no file.
+     */
+    snapshotFile?: string | null;
+  };
   /**
    * An export call answers with the file when it is made within this many ms (EXPORT_INLINE_WAIT_MS, default
    * 3000); else it answers the export's record and the file is finished in the background (导出记录).
@@ -587,7 +597,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     sandbox: e.SANDBOX,
-    searchIndex: { enabled: e.SEARCH_INDEX ?? true, freshMs: e.SEARCH_INDEX_FRESH_MS },
+    searchIndex: {
+      enabled: e.SEARCH_INDEX ?? true,
+      freshMs: e.SEARCH_INDEX_FRESH_MS,
+      snapshotFile:
+        (e.SEARCH_INDEX_SNAPSHOT ?? e.NODE_ENV !== 'test')
+          ? path.join(path.resolve(e.DATA_DIR), 'search-index.bin')
+          : null,
+    },
     exportInlineWaitMs: e.EXPORT_INLINE_WAIT_MS,
     exportJobRows: e.EXPORT_JOB_ROWS,
     seedDemo: e.SEED_DEMO ?? e.SANDBOX,

@@ -40,7 +40,16 @@ export async function embeddedBinaries(): Promise<{ postgres: string; initdb: st
 
 /** Files and directories a base backup leaves out (PostgreSQL docs, "Making a Base Backup Using the Low Level API"). */
 const SKIP_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map', 'standby.signal']);
-const EMPTY_DIRS = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans']);
+const EMPTY_DIRS = new Set([
+  'pg_wal',
+  'pg_replslot',
+  'pg_dynshmem',
+  'pg_notify',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_stat_tmp',
+  'pg_subtrans',
+]);
 
 export async function startEmbeddedReplica(options: {
   /** a superuser URL of the primary */

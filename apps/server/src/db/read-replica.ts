@@ -25,13 +25,17 @@ import type { Database } from './schema.js';
  * With a replica, each connection (a statement, or a whole transaction) goes to the replica while it is
  * healthy, else to the primary:
  * - healthy = it answers, it is in recovery (a standby, not a promoted or mistaken primary) and it lags the
- *   primary by at most `maxLagMs`. The check is two tiny queries (the primary's WAL position; the replica's
- *   replayed position and last replayed commit time), made at most every `checkMs` and in the background:
- *   no request waits for it. Until the first check answers, reads go to the primary.
- * - lag = 0 when the replica has replayed the primary's current WAL position; otherwise (asked again 25 ms
- *   later) the smaller of two upper bounds: the time since the last commit it replayed, and the time since the
- *   newest check — this one included — whose primary position it has replayed (so a replica a few ms behind, or
- *   a quiet primary's old last commit, does not look like lag).
+ *   primary by at most `maxLagMs`. The check is two tiny queries (the primary's transaction horizon; the
+ *   replica's replayed horizon and last replayed commit time), made at most every `checkMs` and in the
+ *   background: no request waits for it. Until the first check answers, reads go to the primary.
+ * - the horizon is `pg_snapshot_xmax(pg_current_snapshot())`: the next transaction id after every finished one,
+ *   on the primary; on a hot standby, after every finished one it has replayed. Transactions, not WAL bytes: an
+ *   idle primary leaves a non-transaction WAL record (running-xacts) half-flushed at a page end for as long as it
+ *   stays idle, and a replica that cannot replay that record's first half looked behind by WAL position forever.
+ * - lag = 0 when the replica's horizon has reached the primary's; otherwise (asked again 25 ms later) the smaller
+ *   of two upper bounds: the time since the last commit it replayed, and the time since the newest check — this
+ *   one included — whose primary horizon it has reached (so a replica a few ms behind, or a quiet primary's old
+ *   last commit, does not look like lag).
  * - a replica that refuses or drops a connection is marked away at once (until the next check) and the
  *   statement is re-run on the primary when it was the first of its connection (a single statement, or the
  *   BEGIN of a transaction); a read cancelled by a recovery conflict is re-run on the primary the same way.
@@ -79,21 +83,22 @@ export interface ReplicaStatus {
   served: Record<ReadTarget, number>;
   /** statements moved to the primary after the replica failed them */
   rerouted: number;
+  /** the last check's figures: the primary's and the replica's horizons (next xid), ms since its last replayed commit */
+  last: { primaryXmax: string | null; replicaXmax: string | null; sinceCommitMs: number | null } | null;
 }
 
 /** How long a connection to the replica may take before it is called away (the primary's is 5 s). */
 export const REPLICA_CONNECT_TIMEOUT_MS = 1000;
-/** primary WAL positions remembered for the lag bound */
+/** primary horizons remembered for the lag bound */
 const SAMPLES = 120;
 /** a replica behind the primary's position is asked again after this long */
 const RECHECK_MS = 25;
+/** the next transaction id after every finished one (on a standby: every replayed one) */
+const HORIZON = 'pg_snapshot_xmax(pg_current_snapshot())::text';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createReadDatabase(
-  primary: { db: Db; pool: pg.Pool },
-  options: ReplicaOptions | null,
-): ReadDatabase {
-  if (!options) return { db: primary.db, pool: primary.pool, replica: null, close: async () => undefined };
+export function createReadDatabase(primary: { db: Db; pool: pg.Pool }, options: ReplicaOptions | null): ReadDatabase {
+  if (!options) return { db: primary.db, pool: primary.pool, replica: null, close: () => Promise.resolve() };
   const replica = new ReadReplica(primary.pool, options);
   const db = new Kysely<Database>({
     dialect: {
@@ -106,12 +111,9 @@ export function createReadDatabase(
   return { db, pool: replica, replica, close: () => db.destroy() };
 }
 
-/** Parses a pg_lsn ('16/B374D848') into a comparable number. */
-export function lsnOf(text: string | null | undefined): bigint | null {
-  if (!text) return null;
-  const m = /^([0-9A-F]+)\/([0-9A-F]+)$/i.exec(text.trim());
-  if (!m) return null;
-  return (BigInt(`0x${m[1]}`) << 32n) + BigInt(`0x${m[2]}`);
+/** Parses an xid8 ('7512') into a comparable number. */
+export function xidOf(text: string | null | undefined): bigint | null {
+  return text && /^\d+$/.test(text.trim()) ? BigInt(text.trim()) : null;
 }
 
 /** The replica's health, its routing decision and its pool. */
@@ -124,9 +126,10 @@ export class ReadReplica implements PreparedPool {
     checkedAt: null,
     served: { replica: 0, primary: 0 },
     rerouted: 0,
+    last: null,
   };
   private checking: Promise<ReplicaStatus> | null = null;
-  private readonly samples: { at: number; lsn: bigint }[] = [];
+  private readonly samples: { at: number; xmax: bigint }[] = [];
   private readonly log: (line: string) => void;
   private lastLogged = '';
 
@@ -172,9 +175,9 @@ export class ReadReplica implements PreparedPool {
   private async measure(): Promise<ReplicaStatus> {
     const at = Date.now();
     const [p, r] = await Promise.allSettled([
-      this.primaryPool.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'),
-      this.replicaPool.query<{ rec: boolean; lsn: string | null; since_ms: number | null }>(
-        `SELECT pg_is_in_recovery() AS rec, pg_last_wal_replay_lsn()::text AS lsn,
+      this.primaryPool.query<{ xmax: string }>(`SELECT ${HORIZON} AS xmax`),
+      this.replicaPool.query<{ rec: boolean; xmax: string | null; since_ms: number | null }>(
+        `SELECT pg_is_in_recovery() AS rec, ${HORIZON} AS xmax,
                 (extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::float8 AS since_ms`,
       ),
     ]);
@@ -187,30 +190,33 @@ export class ReadReplica implements PreparedPool {
       // discovery reads while the primary restarts)
       this.status_.checkedAt = at;
     } else {
-      const primaryLsn = lsnOf(p.value.rows[0]?.lsn);
+      const primaryText = p.value.rows[0]?.xmax ?? null;
+      const primaryXmax = xidOf(primaryText);
       const row = r.value.rows[0];
-      let replayed = lsnOf(row?.lsn);
-      if (primaryLsn !== null) {
-        this.samples.push({ at, lsn: primaryLsn });
+      let replicaText = row?.xmax ?? null;
+      let replicaXmax = xidOf(replicaText);
+      if (primaryXmax !== null) {
+        this.samples.push({ at, xmax: primaryXmax });
         if (this.samples.length > SAMPLES) this.samples.shift();
       }
       let lag: number | null = null;
-      if (primaryLsn !== null && replayed !== null) {
-        if (replayed >= primaryLsn) lag = 0;
+      if (primaryXmax !== null && replicaXmax !== null) {
+        if (replicaXmax >= primaryXmax) lag = 0;
         else {
-          // a moment later: a replica a few ms behind has replayed this check's primary position by then
+          // a moment later: a replica a few ms behind has reached this check's primary horizon by then
           await sleep(RECHECK_MS);
           const again = await this.replicaPool
-            .query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn')
+            .query<{ xmax: string | null }>(`SELECT ${HORIZON} AS xmax`)
             .catch(() => null);
-          replayed = lsnOf(again?.rows[0]?.lsn) ?? replayed;
+          replicaText = again?.rows[0]?.xmax ?? replicaText;
+          replicaXmax = xidOf(replicaText) ?? replicaXmax;
           const now = Date.now();
           const bounds: number[] = [];
           if (row?.since_ms !== null && row?.since_ms !== undefined)
             bounds.push(Math.max(0, Number(row.since_ms)) + (now - at));
           for (let i = this.samples.length - 1; i >= 0; i--) {
             const s = this.samples[i]!;
-            if (s.lsn <= replayed) {
+            if (s.xmax <= replicaXmax) {
               bounds.push(now - s.at);
               break;
             }
@@ -218,6 +224,7 @@ export class ReadReplica implements PreparedPool {
           lag = bounds.length ? Math.min(...bounds) : null;
         }
       }
+      this.status_.last = { primaryXmax: primaryText, replicaXmax: replicaText, sinceCommitMs: row?.since_ms ?? null };
       this.decide(lag !== null && lag <= this.options.maxLagMs ? 'ok' : 'lagging', lag, at);
     }
     return this.status();
