@@ -235,5 +235,6 @@ describe.skipIf(!bins)('read replica (issue #28 item 5): a real streaming replic
     expect(status).toMatchObject({ target: 'primary', state: 'away' });
     const health = await built!.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ status: 'ok', replica: { target: 'primary', state: 'away' } });
   }, 60_000);
 });
