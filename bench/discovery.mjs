@@ -9,11 +9,16 @@
 //     default ROLE=all), logging at the product's default level (`info`): ranking, the creator detail page as
 //     the browser loads it (its 7 calls, per-call figures) and the creator search mix, each **cached** (keys
 //     drawn with a skew from a small hot set, warmed up) and **uncached** (every key used once, never warmed);
-//   - search during the first BENCH_RESTART_SECONDS (60) after a restart (the search index still building).
+//   - search during the first BENCH_RESTART_SECONDS (60) after a restart: `restart` without a search index snapshot
+//     (the index builds, SQL answers meanwhile), `restart-snapshot` with the snapshot the previous start wrote
+//     (DATA_DIR/search-index.bin, issue #28 item 3; the server of each scenario uses a DATA_DIR of this run).
 // Prints req/s and p50/p95/p99 per scenario, the ratios to both ceilings, and a JSON summary line.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import autocannon from 'autocannon';
@@ -186,27 +191,43 @@ const DETAIL_CALLS = [
 ];
 
 // 3. Servers in their own processes -----------------------------------------------------------------------
+// every server of this run keeps its files (the search index snapshot) here, never in the repository's data/
+const benchDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xg-bench-data-'));
+process.on('exit', () => fs.rmSync(benchDataDir, { recursive: true, force: true }));
+const snapshotFile = path.join(benchDataDir, 'search-index.bin');
+
 async function startServer(mode, extraEnv = {}) {
   // BENCH_SERVER_ARGS: extra node flags for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   const nodeArgs = env.BENCH_SERVER_ARGS ? env.BENCH_SERVER_ARGS.split(' ') : [];
   const child = spawn(process.execPath, [...nodeArgs, new URL('discovery-server.mjs', import.meta.url).pathname], {
-    env: { ...process.env, ...extraEnv, BENCH_MODE: mode, BENCH_URL: benchUrl, BENCH_PORT: '0' },
+    env: {
+      ...process.env,
+      DATA_DIR: benchDataDir,
+      ...extraEnv,
+      BENCH_MODE: mode,
+      BENCH_URL: benchUrl,
+      BENCH_PORT: '0',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  // the server logs at `info` on stdout (written and drained like a real log): find "ready <port>" in it
+  // the server logs at `info` on stdout (written and drained like a real log): find "ready <port>" in it. A
+  // listener, not `for await … break`: breaking destroys the pipe, and the server's next log line died of EPIPE.
   let text = '';
   let port = 0;
-  for await (const chunk of child.stdout) {
-    text += String(chunk);
-    const m = /^ready (\d+)$/m.exec(text);
-    if (m) {
-      port = Number(m[1]);
-      break;
-    }
-    if (text.length > 1_000_000) text = text.slice(-10_000);
-  }
+  await new Promise((resolve) => {
+    child.stdout.on('data', (chunk) => {
+      if (port) return; // drained, like a real log
+      text += String(chunk);
+      const m = /^ready (\d+)$/m.exec(text);
+      if (m) {
+        port = Number(m[1]);
+        resolve();
+      }
+      if (text.length > 1_000_000) text = text.slice(-10_000);
+    });
+    child.once('exit', resolve);
+  });
   if (!port) throw new Error(`server ${mode} did not start: ${text.slice(-2000)}`);
-  child.stdout.resume();
   return { child, port, startedAt: Date.now() };
 }
 async function stopServer(server) {
@@ -374,14 +395,28 @@ for (const role of roles) {
 }
 
 // Search in the first minute after a restart (ROLE=api): the requests start as soon as the server listens.
-if (want('restart')) {
+// `restart`: no snapshot file (the index builds; SQL answers until it is ready). `restart-snapshot`: a server
+// builds the index and writes its snapshot, stops; the next start loads that file (issue #28 item 3).
+const restartScenarios = [
+  ['restart', 'no snapshot: index building', { SEARCH_INDEX_SNAPSHOT: 'false' }],
+  ['restart-snapshot', 'snapshot file loaded', { SEARCH_INDEX_SNAPSHOT: 'true' }],
+].filter(([name]) => want(name));
+for (const [name, label, extra] of restartScenarios) {
   const seconds = Number(env.BENCH_RESTART_SECONDS ?? 60);
-  const app = await startServer('app', { BENCH_ROLE: 'api' });
+  if (name === 'restart-snapshot') {
+    fs.rmSync(snapshotFile, { force: true });
+    const first = await startServer('app', { BENCH_ROLE: 'api', ...extra });
+    await waitForSearchIndex(first);
+    while (!fs.existsSync(snapshotFile)) await new Promise((resolve) => setTimeout(resolve, 250));
+    say(`[bench]   (snapshot written: ${(fs.statSync(snapshotFile).size / 1e6).toFixed(0)} MB)`);
+    await stopServer(first);
+  }
+  const app = await startServer('app', { BENCH_ROLE: 'api', ...extra });
   const nexts = Object.fromEntries(searchKinds.map((k) => [k, fresh(searchPools[k][1].slice(Math.ceil(HOT / 6)))]));
   const indexReady = waitForSearchIndex(app);
   scenarios.push(
     await load(
-      `search in the first ${seconds} s after a restart`,
+      `search in the first ${seconds} s after a restart (${label})`,
       app.port,
       one(() => ({ path: '/api/searchKol', query: nexts[pick(searchKinds)]() })),
       { seconds },

@@ -8,6 +8,7 @@ import { ApiCode, Msg } from '@xg/shared';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { createDb, isDatabaseUnavailable } from './db/client.js';
+import { createReadDatabase } from './db/read-replica.js';
 import { AppError } from './lib/app-error.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerSecurityHeaders, requestIdOf } from './plugins/security-headers.js';
@@ -87,10 +88,31 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   const { db, pool } = createDb(config.databaseUrl);
   const sessions = new SessionService(new SessionRepository(db));
   const searchIndex = config.searchIndex.enabled
-    ? new CreatorSearchIndex(db, { freshMs: config.searchIndex.freshMs, log: (line) => app.log.info(line) })
+    ? new CreatorSearchIndex(db, {
+        freshMs: config.searchIndex.freshMs,
+        log: (line) => app.log.info(line),
+        snapshotFile: config.searchIndex.snapshotFile ?? null,
+      })
     : null;
-  const ctx: AppContext = { config, db, pool, sessions, searchIndex };
+  // discovery reads: the replica named by DATABASE_REPLICA_URL while it is healthy, else the primary
+  const read = createReadDatabase(
+    { db, pool },
+    config.readReplica?.url
+      ? { ...config.readReplica, url: config.readReplica.url, log: (line) => app.log.info(line) }
+      : null,
+  );
+  const ctx: AppContext = {
+    config,
+    db,
+    pool,
+    sessions,
+    searchIndex,
+    readDb: read.db,
+    readPool: read.pool,
+    replica: read.replica,
+  };
   app.addHook('onClose', async () => {
+    await read.close();
     await db.destroy();
   });
 

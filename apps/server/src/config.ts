@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   /** unset: 127.0.0.1 in sandbox mode (its pages sign anyone in), 0.0.0.0 otherwise */
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
+  // Discovery reads on a streaming replica (db/read-replica.ts, docs/scaling.md "Read replicas"); unset: none.
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  REPLICA_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,6 +115,8 @@ const EnvSchema = z.object({
   // Creator search from the in-memory index (modules/creators/search-index.ts); off: SQL only.
   SEARCH_INDEX: optionalBool,
   SEARCH_INDEX_FRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** each build's snapshot in DATA_DIR/search-index.bin, loaded at the next start; unset: on, except NODE_ENV=test */
+  SEARCH_INDEX_SNAPSHOT: optionalBool,
   // Excel export (modules/export): how long an export call waits for its file before it goes to the background.
   EXPORT_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(55_000).default(3000),
   EXPORT_JOB_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
@@ -158,6 +164,12 @@ export interface AppConfig {
   sandboxPublic: boolean;
   /** undefined → start the embedded PostgreSQL */
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica for discovery reads (DATABASE_REPLICA_URL; undefined: none), skipped while it lags more
+   * than maxLagMs (REPLICA_MAX_LAG_MS, default 5000) or is away; its health is re-checked at most every checkMs
+   * (REPLICA_CHECK_MS, default 1000). db/read-replica.ts.
+   */
+  readReplica: { url: string | undefined; maxLagMs: number; checkMs: number };
   dataDir: string;
   webDist: string;
   logLevel: string;
@@ -168,7 +180,15 @@ export interface AppConfig {
    * Creator searches from the in-memory index (SEARCH_INDEX, default on); the rows changed since its snapshot
    * are re-read at most every `freshMs` (SEARCH_INDEX_FRESH_MS, default 1000; the tests use 0).
    */
-  searchIndex: { enabled: boolean; freshMs: number };
+  searchIndex: {
+    enabled: boolean;
+    freshMs: number;
+    /**
+     * SEARCH_INDEX_SNAPSHOT (default on, off in tests): each build is written to DATA_DIR/search-index.bin and a
+     * starting API process loads it (seconds) instead of waiting for a build; null: no file.
+     */
+    snapshotFile?: string | null;
+  };
   /**
    * An export call answers with the file when it is made within this many ms (EXPORT_INLINE_WAIT_MS, default
    * 3000); else it answers the export's record and the file is finished in the background (导出记录).
@@ -571,12 +591,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST ?? (e.SANDBOX ? '127.0.0.1' : '0.0.0.0'),
     sandboxPublic: e.SANDBOX && e.SANDBOX_PUBLIC,
     databaseUrl: e.DATABASE_URL,
+    readReplica: { url: e.DATABASE_REPLICA_URL, maxLagMs: e.REPLICA_MAX_LAG_MS, checkMs: e.REPLICA_CHECK_MS },
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     sandbox: e.SANDBOX,
-    searchIndex: { enabled: e.SEARCH_INDEX ?? true, freshMs: e.SEARCH_INDEX_FRESH_MS },
+    searchIndex: {
+      enabled: e.SEARCH_INDEX ?? true,
+      freshMs: e.SEARCH_INDEX_FRESH_MS,
+      snapshotFile:
+        (e.SEARCH_INDEX_SNAPSHOT ?? e.NODE_ENV !== 'test')
+          ? path.join(path.resolve(e.DATA_DIR), 'search-index.bin')
+          : null,
+    },
     exportInlineWaitMs: e.EXPORT_INLINE_WAIT_MS,
     exportJobRows: e.EXPORT_JOB_ROWS,
     seedDemo: e.SEED_DEMO ?? e.SANDBOX,

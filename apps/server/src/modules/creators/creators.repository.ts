@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { roundIndexNum, type CreatorDetail, type CreatorSearchItem, type PriceInfo } from '@xg/shared';
-import type pg from 'pg';
 import type { Db } from '../../db/client.js';
+import type { PreparedPool } from '../../db/read-replica.js';
 import { fansIncrease30 } from '../metrics/figures.js';
 import { preparedRows } from './prepared.js';
 import { PRICE_COLUMNS, toPriceInfo, type DetailExtraRow, type PriceRowDb } from './sections.repository.js';
@@ -102,7 +102,7 @@ export class CreatorRepository {
   /** `pool`: run the detail lookup as a prepared statement (prepared.ts); tools may leave it out. */
   constructor(
     private readonly db: Db,
-    private readonly pool: pg.Pool | null = null,
+    private readonly pool: PreparedPool | null = null,
   ) {}
 
   /** One page of matches, exact matches first, then by fans; and the number of all matches. */

@@ -12,7 +12,7 @@ import {
   QueryKolParams,
   TidParams,
 } from '@xg/shared';
-import type { AppContext } from '../../context.js';
+import { discoveryReads, type AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { collectServiceOf } from '../collect/collect.routes.js';
@@ -37,17 +37,19 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
   const { membership } = membershipServices(ctx);
   const gate = (userId: string, feature: Parameters<typeof membership.requireFeature>[1]) =>
     membership.requireFeature(userId, feature);
-  const service = new CreatorService(new CreatorRepository(ctx.db, ctx.pool));
-  const catalog = new CatalogService(new CatalogRepository(ctx.db));
+  // discovery reads: the replica while it is healthy (db/read-replica.ts); lists, quotas, gates: the primary
+  const read = discoveryReads(ctx);
+  const service = new CreatorService(new CreatorRepository(read.db, read.pool));
+  const catalog = new CatalogService(new CatalogRepository(read.db));
   // built on the first search, or at start by main.ts in API processes: searches run on SQL until it is ready
   const index = ctx.searchIndex ?? null;
-  const search = new KolSearchService(ctx.db, new KolSearchRepository(ctx.db), catalog, gate, ctx.pool, index);
+  const search = new KolSearchService(read.db, new KolSearchRepository(read.db), catalog, gate, read.pool, index);
   const collector = new CollectorRepository(ctx.db);
   const lists = collectServiceOf(ctx);
   const viewed = new ViewedMarker((id, now) => collector.markViewed(id, now));
   const sections = new CreatorSectionsService(
-    ctx.db,
-    new CreatorSectionsRepository(ctx.db),
+    read.db,
+    new CreatorSectionsRepository(read.db),
     service,
     gate,
     cachedTierOf((id) => membership.tierOf(id)),

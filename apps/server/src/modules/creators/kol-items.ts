@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { roundIndexNum, type KolItem } from '@xg/shared';
-import type pg from 'pg';
 import type { Db } from '../../db/client.js';
+import type { PreparedPool } from '../../db/read-replica.js';
 import { fansIncrease30 } from '../metrics/figures.js';
 import { preparedRows } from './prepared.js';
 
@@ -78,7 +78,7 @@ export const KOL_ITEM_JOINS = sql`LEFT JOIN partitions p ON p.tid = c.partition_
 export async function readKolItems(
   db: Db,
   ids: readonly (string | number)[],
-  pool: pg.Pool | null = null,
+  pool: PreparedPool | null = null,
 ): Promise<KolItem[]> {
   if (ids.length === 0) return [];
   const idList = ids.map((id) => String(id));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RawBuilder } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../../db/client.js';
+import type { PreparedPool } from '../../db/read-replica.js';
 
 /**
  * Runs a query as a named prepared statement when a pool is given. For the hot lookups of discovery
@@ -11,7 +12,7 @@ import type { Db } from '../../db/client.js';
  * shape gets its own name; values are still parameters. Without a pool (bench scripts, tools) the query
  * runs through Kysely as usual.
  */
-export async function preparedRows<R>(db: Db, pool: pg.Pool | null, query: RawBuilder<R>): Promise<R[]> {
+export async function preparedRows<R>(db: Db, pool: PreparedPool | null, query: RawBuilder<R>): Promise<R[]> {
   if (!pool) return (await query.execute(db)).rows;
   const compiled = query.compile(db);
   const name = `xg_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;

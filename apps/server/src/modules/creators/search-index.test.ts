@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { KolSort } from '@xg/shared';
@@ -203,5 +206,53 @@ describe('CreatorSearchIndex', () => {
     expect(await index.page(null, { ...EMPTY_FILTER, fansMin: 1 }, 'growth', page)).toBeNull();
     expect(await index.page(null, { ...EMPTY_FILTER, impossible: true }, null, page)).toBeNull();
     expect(await index.page(null, { ...EMPTY_FILTER, metrics: [sql`true`] }, null, page)).toBeNull();
+  });
+});
+
+/** Issue #28 item 3: a restarted API process loads the last build's snapshot instead of building for a minute. */
+describe('search index snapshot file', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xg-search-snap-'));
+  const file = path.join(dir, 'search-index.bin');
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('a new index loads the last build and answers exactly as the built one', async () => {
+    const built = new CreatorSearchIndex(t.ctx.db, { freshMs: 0, snapshotFile: file });
+    await built.refresh();
+    await built.saved();
+    expect(fs.statSync(file).size).toBeGreaterThan(1000);
+    const lines: string[] = [];
+    const loaded = new CreatorSearchIndex(t.ctx.db, { freshMs: 0, snapshotFile: file, log: (l) => lines.push(l) });
+    await loaded.refresh();
+    expect(lines.join('\n')).toMatch(/creators loaded from/);
+    expect(lines.join('\n')).not.toMatch(/indexed in/); // no build
+    expect(loaded.size).toBe(built.size);
+    const cases = await randomCases(4242, 200);
+    for (const c of cases) expect(await viaIndex(loaded, c), JSON.stringify(c)).toEqual(await viaIndex(built, c));
+    // and both agree with SQL
+    for (const c of cases.slice(0, 40)) {
+      const got = await viaIndex(loaded, c);
+      if (got) expect(got, JSON.stringify(c)).toEqual(await viaSql(c));
+    }
+  });
+
+  it('a file of another database, or a damaged one, is not loaded: the index is built', async () => {
+    const good = fs.readFileSync(file);
+    const text = good.toString('latin1');
+    const header = JSON.parse(text.split('\n')[1] ?? '{}') as { db: string };
+    // same length, another identity: the arrays stay where they were
+    const other = Buffer.from(text.replace(`"db":"${header.db}"`, `"db":"${'x'.repeat(header.db.length)}"`), 'latin1');
+    for (const bytes of [other, good.subarray(0, Math.floor(good.length / 2))]) {
+      fs.writeFileSync(file, bytes);
+      const lines: string[] = [];
+      const index = new CreatorSearchIndex(t.ctx.db, { freshMs: 0, snapshotFile: file, log: (l) => lines.push(l) });
+      await index.refresh();
+      expect(lines.join('\n')).toMatch(/indexed in/);
+      expect(lines.join('\n')).not.toMatch(/creators loaded from/);
+      expect(index.size).toBeGreaterThan(0);
+      await index.saved(); // and the file is this database's again
+    }
+    const again = new CreatorSearchIndex(t.ctx.db, { freshMs: 0, snapshotFile: file });
+    await again.refresh();
+    expect(again.size).toBeGreaterThan(0);
   });
 });

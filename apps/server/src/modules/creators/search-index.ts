@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { KolSort } from '@xg/shared';
 import type { Db } from '../../db/client.js';
@@ -206,6 +208,8 @@ class Snapshot {
   private readonly byMid: Int32Array;
   private readonly orders: Record<'indexNum' | 'plays', Int32Array>;
   private readonly grams = new Map<string, Int32Array>();
+  /** every posting list, back to back in the grams' order (the lists are views into it) */
+  private gramAll: Int32Array = new Int32Array(0);
   private readonly tidLists = new Map<string, Int32Array>();
   private readonly byTid = new Map<number, Int32Array>();
 
@@ -305,6 +309,7 @@ class Snapshot {
     let total = 0;
     for (const c of counts.values()) total += c;
     const all = new Int32Array(total);
+    this.gramAll = all;
     const fill = new Map<string, number>();
     let start = 0;
     for (const [g, c] of counts) {
@@ -321,6 +326,90 @@ class Snapshot {
       }
       if (p % BUILD_SLICE === BUILD_SLICE - 1) await yieldToLoop();
     }
+  }
+
+  /**
+   * The snapshot as a file (issue #28 item 3): a line of magic, a JSON header line, then the arrays, each padded
+   * to 8 bytes. Names and gram keys are NUL-separated UTF-8 (PostgreSQL text cannot hold NUL).
+   */
+  toFile(meta: { db: string; buildMs: number }): Buffer[] {
+    const names = Buffer.from(this.names.join('\0'), 'utf8');
+    const keys = [...this.grams.keys()];
+    const gramKeys = Buffer.from(keys.join('\0'), 'utf8');
+    const gramCounts = Int32Array.from(keys, (k) => this.grams.get(k)?.length ?? 0);
+    const header: SnapshotHeader = {
+      version: SNAPSHOT_VERSION,
+      db: meta.db,
+      n: this.n,
+      since: this.since.toISOString(),
+      builtAt: this.builtAt,
+      buildMs: meta.buildMs,
+      grams: keys.length,
+      gramTotal: this.gramAll.length,
+      namesBytes: names.length,
+      gramKeysBytes: gramKeys.length,
+    };
+    const parts: Buffer[] = [Buffer.from(`${SNAPSHOT_MAGIC}\n${JSON.stringify(header)}\n`, 'utf8')];
+    for (const a of this.arrays()) parts.push(bytesOf(a));
+    parts.push(names, gramKeys, bytesOf(gramCounts), bytesOf(this.gramAll));
+    return padded(parts);
+  }
+
+  /** Reads a file of toFile(); null when it is not one, another version, or another database's. */
+  static fromFile(buf: Buffer, db: string): { snapshot: Snapshot; header: SnapshotHeader } | null {
+    const first = buf.indexOf(10);
+    const second = first < 0 ? -1 : buf.indexOf(10, first + 1);
+    if (second < 0 || buf.toString('utf8', 0, first) !== SNAPSHOT_MAGIC) return null;
+    const header = JSON.parse(buf.toString('utf8', first + 1, second)) as SnapshotHeader;
+    if (header.version !== SNAPSHOT_VERSION || header.db !== db) return null;
+    const snap = new Snapshot(header.n, new Date(header.since), header.builtAt);
+    let at = pad8(second + 1);
+    const take = (bytes: number): Buffer => {
+      const out = buf.subarray(at, at + bytes);
+      if (out.length !== bytes) throw new Error('search index file: truncated');
+      at = pad8(at + bytes);
+      return out;
+    };
+    for (const a of snap.arrays()) new Uint8Array(a.buffer, a.byteOffset, a.byteLength).set(take(a.byteLength));
+    const names = take(header.namesBytes).toString('utf8').split('\0');
+    if (names.length !== header.n && header.n > 0) throw new Error('search index file: names do not match');
+    for (let p = 0; p < header.n; p++) snap.names[p] = names[p] ?? '';
+    const keys = header.grams === 0 ? [] : take(header.gramKeysBytes).toString('utf8').split('\0');
+    if (header.grams === 0) take(header.gramKeysBytes);
+    const counts = new Int32Array(header.grams);
+    new Uint8Array(counts.buffer).set(take(counts.byteLength));
+    const all = new Int32Array(header.gramTotal);
+    new Uint8Array(all.buffer).set(take(all.byteLength));
+    snap.gramAll = all;
+    let start = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const c = counts[i] ?? 0;
+      snap.grams.set(keys[i] ?? '', all.subarray(start, start + c));
+      start += c;
+    }
+    snap.indexPartitions();
+    return { snapshot: snap, header };
+  }
+
+  /** The fixed-size arrays, in file order. */
+  private arrays(): (Float64Array | Int32Array | Uint8Array)[] {
+    return [
+      this.ids,
+      this.mids,
+      this.fans,
+      this.indexNums,
+      this.plays,
+      this.tids,
+      this.mcns,
+      this.byName,
+      this.byMid,
+      this.orders.indexNum,
+      this.orders.plays,
+      this.levels,
+      this.sexes,
+      this.officials,
+      this.lives,
+    ];
   }
 
   row(p: number): Row {
@@ -516,6 +605,41 @@ class TopK {
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The search index file's first line and format version (bump the version when the snapshot's layout changes). */
+const SNAPSHOT_MAGIC = 'xg-search-index';
+const SNAPSHOT_VERSION = 1;
+
+interface SnapshotHeader {
+  version: number;
+  /** the database's identity (CreatorSearchIndex.identity): a file of another database is never loaded */
+  db: string;
+  n: number;
+  since: string;
+  builtAt: number;
+  buildMs: number;
+  grams: number;
+  gramTotal: number;
+  namesBytes: number;
+  gramKeysBytes: number;
+}
+
+const pad8 = (n: number) => Math.ceil(n / 8) * 8;
+
+function bytesOf(a: Float64Array | Int32Array | Uint8Array): Buffer {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+}
+
+/** The parts with zero bytes after each so that every part starts at a multiple of 8. */
+function padded(parts: Buffer[]): Buffer[] {
+  const out: Buffer[] = [];
+  for (const p of parts) {
+    out.push(p);
+    const gap = pad8(p.length) - p.length;
+    if (gap > 0) out.push(Buffer.alloc(gap));
+  }
+  return out;
+}
+
 export interface IndexPage {
   ids: string[];
   /** matches counted up to SEARCH_TOTAL_CAP + 1 */
@@ -527,41 +651,131 @@ export class CreatorSearchIndex {
   private building: Promise<void> | null = null;
   private nextBuildAt = 0;
   private delta: { at: number; since: Date; rows: Promise<Row[]> } | null = null;
+  private loadTried = false;
+  private saving: Promise<void> | null = null;
 
   private readonly freshMs: number;
   private readonly walkBudget: number;
   private readonly log: (line: string) => void;
+  private readonly snapshotFile: string | null;
 
   constructor(
     private readonly db: Db,
-    options: { freshMs?: number; walkBudget?: number; log?: (line: string) => void } = {},
+    options: {
+      freshMs?: number;
+      walkBudget?: number;
+      log?: (line: string) => void;
+      /**
+       * Where each build's snapshot is written and where the first refresh() of a process loads it from, so a
+       * restarted API process answers from the index within seconds instead of after a full build (issue #28
+       * item 3); null: no file.
+       */
+      snapshotFile?: string | null;
+    } = {},
   ) {
     this.freshMs = options.freshMs ?? DELTA_TTL_MS;
     this.walkBudget = options.walkBudget ?? WALK_BUDGET;
     this.log = options.log ?? (() => {});
+    this.snapshotFile = options.snapshotFile ?? null;
   }
 
-  /** Starts a build unless one runs; resolves when it ends (tests and warm-up). */
+  /**
+   * Starts a build unless one runs; resolves when it ends (tests and warm-up). The first call of a process with
+   * a snapshot file loads that file instead when it is this database's: the index answers at once, with the
+   * changed rows read on top as usual, and the next build is due when the file's snapshot would have been
+   * rebuilt anyway (not before REBUILD_MIN_MS).
+   */
   refresh(): Promise<void> {
     if (!this.building) {
-      const started = Date.now();
-      this.building = Snapshot.build(this.db)
-        .then((s) => {
+      this.building = (async () => {
+        if (!this.snapshot && this.snapshotFile && !this.loadTried) {
+          this.loadTried = true;
+          if (await this.load(this.snapshotFile)) return;
+        }
+        const started = Date.now();
+        try {
+          const s = await Snapshot.build(this.db);
           this.snapshot = s;
           this.delta = null;
           const ms = Date.now() - started;
           this.nextBuildAt = Date.now() + Math.max(REBUILD_MIN_MS, REBUILD_FACTOR * ms);
           this.log(`[search-index] ${s.n} creators indexed in ${ms} ms`);
-        })
-        .catch((err: unknown) => {
+          if (this.snapshotFile) this.saving = this.save(this.snapshotFile, s, ms);
+        } catch (err) {
           this.nextBuildAt = Date.now() + REBUILD_MIN_MS;
           this.log(`[search-index] build failed: ${err instanceof Error ? err.message : String(err)}`);
-        })
-        .finally(() => {
-          this.building = null;
-        });
+        }
+      })().finally(() => {
+        this.building = null;
+      });
     }
     return this.building;
+  }
+
+  /** The snapshot file being written, if any (tests). */
+  async saved(): Promise<void> {
+    await this.saving;
+  }
+
+  /** The database this index reads: a snapshot file of another database (or a restored copy) is not loaded. */
+  private async identity(): Promise<string> {
+    const name = await sql<{ name: string }>`SELECT current_database() AS name`.execute(this.db);
+    const system = await sql<{ id: string }>`SELECT system_identifier::text AS id FROM pg_control_system()`
+      .execute(this.db)
+      .then((r) => r.rows[0]?.id ?? '')
+      .catch(() => '');
+    return `${system}/${name.rows[0]?.name ?? ''}`;
+  }
+
+  /** Writes the snapshot beside `file` and renames it in place (a reader never sees half a file). */
+  private async save(file: string, s: Snapshot, buildMs: number): Promise<void> {
+    const started = Date.now();
+    const tmp = `${file}.${process.pid}.tmp`;
+    try {
+      const parts = s.toFile({ db: await this.identity(), buildMs });
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const handle = await fs.promises.open(tmp, 'w');
+      try {
+        for (let i = 0; i < parts.length; i += 256) await handle.writev(parts.slice(i, i + 256));
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(tmp, file);
+      const bytes = parts.reduce((sum, p) => sum + p.length, 0);
+      this.log(
+        `[search-index] snapshot written to ${file} (${Math.round(bytes / 1e6)} MB in ${Date.now() - started} ms)`,
+      );
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
+      this.log(`[search-index] snapshot not written: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  /** Loads a snapshot file of this database; false when there is none or it cannot be used. */
+  private async load(file: string): Promise<boolean> {
+    const started = Date.now();
+    try {
+      const buf = await fs.promises.readFile(file);
+      const read = Snapshot.fromFile(buf, await this.identity());
+      if (!read) {
+        this.log(`[search-index] ${file} is not this database's snapshot: building`);
+        return false;
+      }
+      const { snapshot, header } = read;
+      this.snapshot = snapshot;
+      this.delta = null;
+      const due = header.builtAt + header.buildMs + Math.max(REBUILD_MIN_MS, REBUILD_FACTOR * header.buildMs);
+      this.nextBuildAt = Math.max(Date.now() + REBUILD_MIN_MS, due);
+      this.log(
+        `[search-index] ${snapshot.n} creators loaded from ${file} in ${Date.now() - started} ms ` +
+          `(built ${new Date(header.builtAt).toISOString()}; next build in ${Math.round((this.nextBuildAt - Date.now()) / 1000)} s)`,
+      );
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.log(`[search-index] ${file} not loaded: ${err instanceof Error ? err.message : String(err)}`);
+      return false;
+    }
   }
 
   get size(): number | null {

@@ -22,8 +22,8 @@ import {
   type SearchFilterAnswer,
   type ThemeInfo,
 } from '@xg/shared';
-import type pg from 'pg';
 import type { Db } from '../../db/client.js';
+import type { PreparedPool } from '../../db/read-replica.js';
 import { AppError } from '../../lib/app-error.js';
 import { CachedMap, type CatalogService } from './catalog.service.js';
 import { creatorMatchFor } from './creators.service.js';
@@ -77,7 +77,7 @@ export class KolSearchService {
     private readonly catalog: CatalogService,
     private readonly gate: FeatureGate,
     /** prepared list-row reads (kol-items.ts); null in tools */
-    private readonly pool: pg.Pool | null = null,
+    private readonly pool: PreparedPool | null = null,
     /** the in-memory search index; null: SQL only */
     private readonly index: CreatorSearchIndex | null = null,
   ) {}

@@ -66,9 +66,20 @@ export interface TeamListCounts {
   monitors: number;
 }
 
-/** Platform-wide figures for the dashboards; every heavy query is cached by the service. */
+/**
+ * Platform-wide figures for the dashboards; every heavy query is cached by the service. The platform figures
+ * (totals, partition totals, daily gains, recent changes) read `platformDb` — the replica-routed readDb in the
+ * app (db/read-replica.ts); the team's own counts and monitors read `db`, the primary.
+ */
 export class DashboardRepository {
-  constructor(private readonly db: Db) {}
+  private readonly platformDb: Db;
+
+  constructor(
+    private readonly db: Db,
+    platformDb?: Db,
+  ) {
+    this.platformDb = platformDb ?? db;
+  }
 
   async totals(): Promise<PlatformTotalsRow> {
     const r = await sql<{
@@ -86,7 +97,7 @@ export class DashboardRepository {
              sum(fans) AS fans, sum(plays) AS plays,
              (SELECT count(*) FROM videos WHERE status = 0) AS videos,
              (SELECT max(day) FROM creator_metrics) AS day
-      FROM creators`.execute(this.db);
+      FROM creators`.execute(this.platformDb);
     const x = r.rows[0];
     return {
       kolNum: num(x?.kols ?? 0),
@@ -115,7 +126,7 @@ export class DashboardRepository {
              coalesce(v.videos, 0) AS videos
       FROM partitions p LEFT JOIN k ON k.top = p.tid LEFT JOIN v ON v.top = p.tid
       WHERE p.parent_id IS NULL
-      ORDER BY p.sort, p.tid`.execute(this.db);
+      ORDER BY p.sort, p.tid`.execute(this.platformDb);
     return r.rows.map((x) => ({
       tid: x.tid,
       name: x.name,
@@ -151,7 +162,7 @@ export class DashboardRepository {
              sum(inc.plays_inc) AS plays, sum(inc.video_count_inc) AS videos
       FROM inc JOIN creators c ON c.id = inc.creator_id LEFT JOIN partitions p ON p.tid = c.partition_tid
       GROUP BY inc.day, 2
-      ORDER BY inc.day, 2`.execute(this.db);
+      ORDER BY inc.day, 2`.execute(this.platformDb);
     return r.rows.map((x) => ({
       day: x.day,
       tid: x.tid,
@@ -168,7 +179,7 @@ export class DashboardRepository {
       FROM (SELECT id FROM creators ORDER BY fans DESC, id LIMIT ${top}) t
       JOIN LATERAL (SELECT * FROM fan_events f WHERE f.creator_id = t.id ORDER BY f.day DESC LIMIT 1) e ON true
       ORDER BY e.day DESC, abs(e.delta) DESC, e.creator_id
-      LIMIT ${limit}`.execute(this.db);
+      LIMIT ${limit}`.execute(this.platformDb);
     return r.rows.map((x) => ({
       creatorId: x.creator_id,
       day: x.day,

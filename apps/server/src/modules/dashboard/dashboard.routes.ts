@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { FlowmeterParams } from '@xg/shared';
-import type { AppContext } from '../../context.js';
+import { discoveryReads, type AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { TEAM_OWNED, collectServiceOf } from '../collect/collect.routes.js';
@@ -17,10 +17,13 @@ import { doc } from '../../lib/route-doc.js';
  */
 export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { limits } = membershipServices(ctx);
+  // platform figures and creator/video rows: the replica while it is healthy (db/read-replica.ts); the team's
+  // lists, monitors and quotas: the primary
+  const { db: readDb } = discoveryReads(ctx);
   const service = new DashboardService(
-    ctx.db,
-    new DashboardRepository(ctx.db),
-    new CatalogService(new CatalogRepository(ctx.db)),
+    readDb,
+    new DashboardRepository(ctx.db, readDb),
+    new CatalogService(new CatalogRepository(readDb)),
     limits,
     (userId) => collectServiceOf(ctx).member(userId),
   );

@@ -18,6 +18,9 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
     const index = ctx.searchIndex ?? null;
     // null: search runs on SQL only; creators null: the first build has not finished
     const searchIndex = index ? { creators: index.size } : null;
+    // null: no DATABASE_REPLICA_URL; else where discovery reads go now and why (db/read-replica.ts)
+    const status = ctx.replica?.status() ?? null;
+    const replica = status ? { target: status.target, state: status.state, lagMs: status.lagMs } : null;
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -36,6 +39,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
         db: 'unavailable',
         version: ctx.config.appVersion,
         searchIndex,
+        replica,
       };
     } finally {
       clearTimeout(timer);
@@ -46,6 +50,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
       dbLatencyMs: Date.now() - started,
       version: ctx.config.appVersion,
       searchIndex,
+      replica,
     });
   });
 }

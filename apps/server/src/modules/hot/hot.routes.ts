@@ -7,7 +7,7 @@ import {
   RecommendVideoParams,
   TopicDetailParams,
 } from '@xg/shared';
-import type { AppContext } from '../../context.js';
+import { discoveryReads, type AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { CatalogRepository } from '../creators/catalog.repository.js';
@@ -18,7 +18,9 @@ import { doc } from '../../lib/route-doc.js';
 
 /** Hot content (docs/api/discovery.md §5; scores in docs/metrics.md "Hot content"). */
 export function registerHotRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const service = new HotService(ctx.db, new HotRepository(ctx.db), new CatalogService(new CatalogRepository(ctx.db)));
+  // discovery reads: the replica while it is healthy (db/read-replica.ts)
+  const { db } = discoveryReads(ctx);
+  const service = new HotService(db, new HotRepository(db), new CatalogService(new CatalogRepository(db)));
 
   app.get(
     '/api/hotVideo',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CompanyRankingParams, RankingDatesParams, RankingParams } from '@xg/shared';
-import type { AppContext } from '../../context.js';
+import { discoveryReads, type AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { collectServiceOf } from '../collect/collect.routes.js';
@@ -14,7 +14,7 @@ import { doc } from '../../lib/route-doc.js';
 export function registerRankingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { membership } = membershipServices(ctx);
   const service = new RankingsService(
-    new RankingsRepository(ctx.db),
+    new RankingsRepository(discoveryReads(ctx).db),
     (userId, feature) => membership.requireFeature(userId, feature),
     cachedTierOf((userId) => membership.tierOf(userId)),
   );

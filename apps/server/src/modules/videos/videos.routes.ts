@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ContentSearchParams, VideoDataTendencyParams, VideoDayDataParams, VideoRefParams } from '@xg/shared';
-import type { AppContext } from '../../context.js';
+import { discoveryReads, type AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { collectServiceOf } from '../collect/collect.routes.js';
@@ -14,10 +14,12 @@ import { doc } from '../../lib/route-doc.js';
 /** Video detail, daily series and content search (spec §3 Video info, §7.3; docs/api/discovery.md). */
 export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { membership } = membershipServices(ctx);
+  // discovery reads: the replica while it is healthy (db/read-replica.ts); the team's flags: the primary
+  const { db } = discoveryReads(ctx);
   const service = new VideosService(
-    ctx.db,
-    new VideosRepository(ctx.db),
-    new CatalogService(new CatalogRepository(ctx.db)),
+    db,
+    new VideosRepository(db),
+    new CatalogService(new CatalogRepository(db)),
     (userId, feature) => membership.requireFeature(userId, feature),
   );
 
