@@ -37,7 +37,7 @@ CREATE INDEX brands_category_idx ON brands (category_id, id);
 
 -- An alias is one string matched in texts (case-insensitive; a Latin alias only on word boundaries). An
 -- AMBIGUOUS alias is also a common word (小米 the grain, 苹果 the fruit, 理想 "ideal", 大众 "the public"): it
--- counts only when one of its context_words (or, when it has none, a word of its brand's category — see
+-- counts only when one of its context_words (or a word of its brand's category — see
 -- detect-brands.ts) appears near it, and never inside one of its exclude_phrases (小米粥, 吃苹果, 大众点评).
 -- An alias belongs to one brand (the longest alias wins where two overlap: 小米汽车 over 小米).
 CREATE TABLE brand_aliases (
@@ -662,7 +662,7 @@ INSERT INTO brand_aliases (brand_id, alias, ambiguous, context_words, exclude_ph
   ('华为', 'HUAWEI', false, '{}'::text[], '{}'::text[]),
   ('华为', 'Mate', true, ARRAY['手机','华为','Mate60','Mate70','Mate X']::text[], '{}'::text[]),
   ('华为', 'nova', true, ARRAY['手机','华为','nova12','nova13']::text[], '{}'::text[]),
-  ('小米', '小米', true, ARRAY['雷军','米家','澎湃','红米','MIUI','HyperOS','小米手机','小米平板','小米手环','su7','SU7','发布会']::text[], ARRAY['小米粥','小米椒','小米辣','小米饭','小米南瓜','黄小米','小米锅巴','小米粒','小米稀饭','小米糕','小米汤','一把小米','煮小米','喂小米']::text[]),
+  ('小米', '小米', true, ARRAY['雷军','米家','澎湃','红米','MIUI','HyperOS','小米手机','小米平板','小米手环','su7','SU7','发布会','手环','手表','电视','路由器','充电宝']::text[], ARRAY['小米粥','小米椒','小米辣','小米饭','小米南瓜','黄小米','小米锅巴','小米粒','小米稀饭','小米糕','小米汤','一把小米','煮小米','喂小米']::text[]),
   ('小米', 'Xiaomi', false, '{}'::text[], '{}'::text[]),
   ('红米', 'Redmi', false, '{}'::text[], '{}'::text[]),
   ('红米', '红米', true, ARRAY['小米','雷军','手机','K70','K80','Note']::text[], ARRAY['红米饭','红米粥','红米肠']::text[]),
