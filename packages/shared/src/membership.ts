@@ -146,6 +146,9 @@ export const FEATURE_POLICY = {
   'creator.portrait': { level: GATE_DEFAULT_LEVEL, label: '粉丝画像' },
   'creator.commercial': { level: GATE_DEFAULT_LEVEL, label: '商业价值评估' },
   'ranking.full': { level: UserType.BASIC, label: '完整榜单数据' },
+  // issue #26 brands and sales (modules/brands, features/brand): brand exposure screens, then sales reports
+  'commerce.brand': { level: UserType.PRO, label: '品牌曝光分析' },
+  'commerce.sale': { level: UserType.ENTERPRISE, label: '带货销售报告' },
 } as const satisfies Record<string, FeatureRule>;
 export type FeatureKey = keyof typeof FEATURE_POLICY;
 export const FEATURE_KEYS = Object.keys(FEATURE_POLICY) as FeatureKey[];
@@ -188,6 +191,8 @@ export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'creator.portrait': 'built', // creator detail 粉丝画像
   'creator.commercial': 'built', // creator detail 商业价值评估
   'ranking.full': 'built', // rankings and activity lists beyond the sample rows
+  'commerce.brand': 'built', // exposureRank, exposureSearch, brandDetail (#26: modules/brands, features/brand)
+  'commerce.sale': 'built', // saleReport, saleContrast (#26: modules/brands, features/brand)
 };
 
 export const COMING_SOON = '即将上线';

@@ -26,6 +26,7 @@ import { registerContrastPdfRoutes } from './contrast-pdf/contrast-pdf.routes.js
 import { registerOpinionRoutes } from './opinion/opinion.routes.js';
 import { registerPlacementRoutes } from './placements/placements.routes.js';
 import { registerNotifyRoutes } from './notify/notify.routes.js';
+import { registerBrandRoutes } from './brands/brands.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -56,4 +57,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerContrastPdfRoutes(app, ctx, contrastServiceOf(ctx));
   registerOpinionRoutes(app, ctx);
   registerNotifyRoutes(app, ctx);
+  registerBrandRoutes(app, ctx);
 }

@@ -30,6 +30,8 @@ const ALLOWED: Record<FeatureKey, readonly number[]> = {
   'creator.portrait': [2, 3, 4],
   'creator.commercial': [2, 3, 4],
   'ranking.full': [1, 2, 3, 4],
+  'commerce.brand': [2, 3, 4],
+  'commerce.sale': [3, 4],
 };
 
 const MESSAGES: Partial<Record<FeatureKey, string>> = {
