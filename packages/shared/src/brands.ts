@@ -203,7 +203,8 @@ export type SaleSubjectsParams = z.infer<typeof SaleSubjectsParams>;
 const wordList = z.preprocess(
   (v) => {
     if (v === undefined || v === null) return [];
-    const raw = Array.isArray(v) ? v.join('\n') : String(v);
+    if (typeof v !== 'string' && !Array.isArray(v)) return v;
+    const raw = Array.isArray(v) ? v.join('\n') : v;
     return raw
       .split(/[\n,，、]+/)
       .map((s) => s.trim())

@@ -25,7 +25,7 @@ import {
 } from '@xg/shared';
 import { AppError } from '../../lib/app-error.js';
 import { addDays, shanghaiDay } from '../../jobs/clock.js';
-import { BrandsRepository, type SalesLine, type Window } from './brands.repository.js';
+import { type BrandsRepository, type SalesLine, type Window } from './brands.repository.js';
 
 /** The model's stated uncertainty: [0.5 ×, 1.8 ×] the central value (docs/metrics.md "Sales estimates"). */
 export const SALES_LOW = 0.5;
