@@ -132,7 +132,7 @@ export function registerBrandConsoleRoutes(app: FastifyInstance, ctx: AppContext
         const r = await sql<{ id: number }>`
           INSERT INTO brands (name, category_id, note, enabled, updated_by)
           VALUES (${p.name}, ${p.categoryId}, ${p.note}, ${p.enabled ?? true}, ${op.userId}) RETURNING id`.execute(db);
-        id = r.rows[0]?.id;
+        id = Number(r.rows[0]?.id);
       } else {
         await sql`UPDATE brands SET name = ${p.name}, category_id = ${p.categoryId}, note = ${p.note},
             enabled = COALESCE(${p.enabled ?? null}::boolean, enabled), updated_at = now(), updated_by = ${op.userId}
@@ -181,7 +181,7 @@ export function registerBrandConsoleRoutes(app: FastifyInstance, ctx: AppContext
           INSERT INTO brand_aliases (brand_id, alias, ambiguous, context_words, exclude_phrases)
           VALUES (${p.brandId}, ${p.alias}, ${ambiguous}, ${p.contextWords}::text[], ${p.excludePhrases}::text[])
           RETURNING id`.execute(db);
-        id = r.rows[0]?.id;
+        id = Number(r.rows[0]?.id);
       } else {
         const r = await sql`UPDATE brand_aliases SET alias = ${p.alias}, ambiguous = ${ambiguous},
             context_words = ${p.contextWords}::text[], exclude_phrases = ${p.excludePhrases}::text[]
