@@ -92,4 +92,42 @@ describe('brands', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
+  it('sales report of the brand: goods and videos with estimated ranges labelled 估算; contrast at 375 px', async () => {
+    const b = await db.query<{ id: number }>(`SELECT id FROM brands WHERE name = $1`, [BRAND]);
+    const brandId = b.rows[0]?.id;
+    const v = await db.query<{ id: string; creator_id: string }>(
+      `SELECT v.id, v.creator_id FROM videos v WHERE v.status = 0 AND v.pubdate > now() - interval '20 days'
+         AND EXISTS (SELECT 1 FROM video_daily d WHERE d.video_id = v.id)
+       ORDER BY v.play DESC LIMIT 1`,
+    );
+    const video = v.rows[0];
+    if (!brandId || !video) throw new Error('no brand or video');
+    const g = await db.query<{ id: string }>(
+      `INSERT INTO goods (platform, item_id, title, price, brand_id, category_id, url)
+       VALUES ('taobao', 'e2ebrand1', '霞光测试品牌 保湿精华液 30ml', 129, $1, 2, 'https://item.taobao.com/item.htm?id=1')
+       ON CONFLICT (platform, item_id) DO UPDATE SET brand_id = $1 RETURNING id`,
+      [brandId],
+    );
+    await db.query(
+      `INSERT INTO video_goods (video_id, goods_id, source, creator_id, evidence)
+       VALUES ($1, $2, 'goods_area', $3, '霞光测试品牌 保湿精华液 30ml') ON CONFLICT DO NOTHING`,
+      [video.id, g.rows[0]?.id, video.creator_id],
+    );
+    const context = await newContext(browser());
+    const page = await signedInPage(context, baseUrl, 'demo-ent@example.com');
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl}/sale/saleReport?type=brand&id=${brandId}&name=${encodeURIComponent(BRAND)}&days=30`);
+    const summary = page.getByTestId('sale-summary');
+    await summary.waitFor();
+    expect(await summary.innerText()).toContain('估算');
+    await page.locator('tr', { hasText: '保湿精华液' }).first().waitFor();
+    await shot(page, 'brands-05-sale-report');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${baseUrl}/sale/saleContrast?type=brand`);
+    await page.getByText('请选择2~5个品牌进行对比').waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1);
+    await shot(page, 'brands-06-sale-contrast-375');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

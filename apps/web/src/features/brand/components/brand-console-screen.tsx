@@ -159,19 +159,17 @@ export function BrandConsoleScreen() {
         onCancel={() => setBrandDraft(null)}
         confirmLoading={saveBrand.isPending}
         onOk={() =>
-          void brandForm
-            .validateFields()
-            .then((v: { name: string; categoryId: number; note?: string }) =>
-              done(
-                saveBrand.mutateAsync({
-                  id: brandDraft?.id,
-                  name: v.name,
-                  categoryId: v.categoryId,
-                  note: v.note ?? '',
-                }),
-                () => setBrandDraft(null),
-              ),
-            )
+          void brandForm.validateFields().then((v: { name: string; categoryId: number; note?: string }) =>
+            done(
+              saveBrand.mutateAsync({
+                id: brandDraft?.id,
+                name: v.name,
+                categoryId: v.categoryId,
+                note: v.note ?? '',
+              }),
+              () => setBrandDraft(null),
+            ),
+          )
         }
       >
         <Form form={brandForm} layout="vertical">

@@ -1,3 +1,4 @@
+import dayjs from '../../../lib/dayjs';
 import { useMemo, useState } from 'react';
 import {
   Alert,
@@ -178,7 +179,12 @@ function BrandVideos({ brandId, days }: { brandId: number; days: number }) {
       ),
     },
     { key: 'kol', title: 'UP主', dataIndex: 'kolName', responsive: ['sm'] },
-    { key: 'time', title: '发布时间', render: (_, v) => v.publishTime.slice(0, 10), responsive: ['md'] },
+    {
+      key: 'time',
+      title: '发布时间',
+      render: (_, v) => dayjs(v.publishTime).format('YYYY-MM-DD HH:mm'),
+      responsive: ['md'],
+    },
     { key: 'play', title: '播放', render: (_, v) => formatCount(v.playNum), responsive: ['sm'] },
     {
       key: 'type',
