@@ -29,10 +29,19 @@ import { useAppHref } from '../../../lib/use-app-navigate';
 import { ExportButton } from '../../export/components/export-button';
 import { getBrandOptions, useBrandDetail, useBrandVideos, useShareOfVoice } from '../api/brand-api';
 import { BRAND_DETAIL_PATH, DAY_OPTIONS, EstimateRange, EvidenceList, daysOf } from './common';
+import { BrandGate } from './gates';
 import '../brand.css';
 
 /** /sale/brandDetail?brandId= (component brandDetail): a brand's exposure, spend estimate, creators, videos. */
 export function BrandDetailPage() {
+  return (
+    <BrandGate title="品牌详情">
+      <BrandDetailScreen />
+    </BrandGate>
+  );
+}
+
+function BrandDetailScreen() {
   const { params, set, int } = useQueryState();
   const brandId = int('brandId');
   const days = daysOf(params.get('days'));

@@ -27,6 +27,7 @@ import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { ExportButton } from '../../export/components/export-button';
 import { useExposureRank, useExposureSearch } from '../api/brand-api';
 import { BRAND_DETAIL_PATH, EXPOSURE_RANK_PATH, EXPOSURE_SEARCH_PATH } from './common';
+import { BrandGate } from './gates';
 import '../brand.css';
 
 const PAGE_SIZE = 20;
@@ -38,6 +39,14 @@ function useOpenBrand() {
 
 /** /sale/exposureRank (component exposureRank): brands by sponsored videos, mentions and exposure plays. */
 export function ExposureRankPage() {
+  return (
+    <BrandGate title="品牌曝光榜">
+      <ExposureRankScreen />
+    </BrandGate>
+  );
+}
+
+function ExposureRankScreen() {
   const { params, set, int } = useQueryState();
   const period = (
     ['day', 'week', 'month'].includes(params.get('period') ?? '') ? params.get('period') : 'week'
@@ -153,6 +162,14 @@ export function ExposureRankPage() {
 
 /** /sale/exposureSearch (component exposureSearch): brands by name or alias, with their last 30 days. */
 export function ExposureSearchPage() {
+  return (
+    <BrandGate title="品牌搜索">
+      <ExposureSearchScreen />
+    </BrandGate>
+  );
+}
+
+function ExposureSearchScreen() {
   const { params, set, int } = useQueryState();
   const keyword = params.get('keyword') ?? '';
   const categoryId = int('categoryId');

@@ -13,6 +13,7 @@ import { useQueryState } from '../../../components/list-filters';
 import { ExportButton } from '../../export/components/export-button';
 import { getSubjects, useSaleContrast, useSaleReport } from '../api/brand-api';
 import { DAY_OPTIONS, EstimateRange, SALE_CONTRAST_PATH, SALE_REPORT_PATH, daysOf } from './common';
+import { SaleGate } from './gates';
 import '../brand.css';
 
 const PLATFORM: Readonly<Record<string, string>> = {
@@ -68,6 +69,14 @@ function SubjectPicker({
 
 /** /sale/saleReport?type=kol|brand&id= (component saleReport): a creator's or brand's selling, as estimates. */
 export function SaleReportPage() {
+  return (
+    <SaleGate title="销售报告">
+      <SaleReportScreen />
+    </SaleGate>
+  );
+}
+
+function SaleReportScreen() {
   const { params, set, int } = useQueryState();
   const type = typeOf(params.get('type'));
   const id = int('id');
@@ -209,6 +218,14 @@ export function SaleReportPage() {
 
 /** /sale/saleContrast (component saleContrast): 2–5 creators or brands side by side, estimates as ranges. */
 export function SaleContrastPage() {
+  return (
+    <SaleGate title="销售对比">
+      <SaleContrastScreen />
+    </SaleGate>
+  );
+}
+
+function SaleContrastScreen() {
   const { params, set } = useQueryState();
   const type = typeOf(params.get('type'));
   const days = daysOf(params.get('days'));
