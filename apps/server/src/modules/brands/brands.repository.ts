@@ -20,35 +20,33 @@ export interface Window {
 function brandVideos(w: Window, brandIds: number[] | null): RawBuilder<unknown> {
   const onM = brandIds === null ? sql`true` : sql`m.brand_id = ANY(${brandIds}::int[])`;
   const onS = brandIds === null ? sql`true` : sql`s.brand_id = ANY(${brandIds}::int[])`;
+  // videos of the window: joined per pair (not a materialised list of the window's videos), so the planner can start
+  // from the detections, which are far fewer than the videos
+  const inWindow = sql`v.pubdate >= (${w.start}::date::timestamp AT TIME ZONE 'Asia/Shanghai')
+        AND v.pubdate < ((${w.end}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai') AND v.status >= 0`;
   return sql`
-    WITH win_videos AS (
-      SELECT v.id, v.creator_id, v.play, v.tid FROM videos v
-      WHERE v.pubdate >= (${w.start}::date::timestamp AT TIME ZONE 'Asia/Shanghai')
-        AND v.pubdate < ((${w.end}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')
-        AND v.status >= 0
-    ),
-    pairs AS (
+    WITH pairs AS (
       SELECT m.brand_id, m.video_id, sum(m.hits)::bigint AS hits, false AS sp
-      FROM video_brand_mentions m JOIN win_videos wv ON wv.id = m.video_id
-      WHERE ${onM}
+      FROM video_brand_mentions m JOIN videos v ON v.id = m.video_id
+      WHERE ${onM} AND ${inWindow}
       GROUP BY m.brand_id, m.video_id
       UNION ALL
       SELECT s.brand_id, s.video_id, 0, true
-      FROM video_sponsorships s JOIN win_videos wv ON wv.id = s.video_id
-      WHERE s.sponsored AND s.brand_id IS NOT NULL AND ${onS}
+      FROM video_sponsorships s JOIN videos v ON v.id = s.video_id
+      WHERE s.sponsored AND s.brand_id IS NOT NULL AND ${onS} AND ${inWindow}
     ),
     bv AS (
       SELECT p.brand_id, p.video_id, sum(p.hits)::bigint AS hits, bool_or(p.sp) AS sp
       FROM pairs p GROUP BY p.brand_id, p.video_id
     ),
     bvp AS (
-      SELECT bv.brand_id, bv.video_id, wv.creator_id, wv.tid, bv.hits, bv.sp,
+      SELECT bv.brand_id, bv.video_id, v.creator_id, v.tid, bv.hits, bv.sp,
         COALESCE(
           (SELECT d.play FROM video_daily d WHERE d.video_id = bv.video_id AND d.day <= ${w.end}::date
            ORDER BY d.day DESC LIMIT 1),
-          CASE WHEN ${w.endIsToday} THEN wv.play ELSE 0 END
+          CASE WHEN ${w.endIsToday} THEN v.play ELSE 0 END
         )::bigint AS play
-      FROM bv JOIN win_videos wv ON wv.id = bv.video_id
+      FROM bv JOIN videos v ON v.id = bv.video_id
     )`;
 }
 
