@@ -25,6 +25,11 @@ export const EXPORT_LISTS = [
   'videoDataTendency',
   'opinionList',
   'opinionNotice',
+  // issue #26 brands and sales (modules/brands/brands.export.ts)
+  'exposureRank',
+  'exposureSearch',
+  'brandVideos',
+  'saleReportGoods',
 ] as const;
 export type ExportListName = (typeof EXPORT_LISTS)[number];
 

@@ -67,7 +67,14 @@ describe('the gate policy and the built-features registry', () => {
       featuresAddedAt(3)
         .filter((f) => f.built)
         .map((f) => f.feature),
-    ).toEqual(['export.excel', 'export.pdf', 'monitor.duration.72h', 'monitor.duration.7d', 'opinion.warn']);
+    ).toEqual([
+      'export.excel',
+      'export.pdf',
+      'monitor.duration.72h',
+      'monitor.duration.7d',
+      'opinion.warn',
+      'commerce.sale', // issue #26
+    ]);
     expect(featuresAddedAt(4)).toEqual([]);
     const all = [1, 2, 3, 4].flatMap((tier) => featuresAddedAt(tier).map((f) => f.feature));
     expect(all.sort()).toEqual([...FEATURE_KEYS].sort());
@@ -85,6 +92,7 @@ describe('the gate policy and the built-features registry', () => {
       FEATURE_POLICY['ranking.full'].label,
       FEATURE_POLICY['video.search'].label,
       FEATURE_POLICY['video.short'].label,
+      FEATURE_POLICY['commerce.brand'].label, // issue #26
       ...featuresGained(0, 2)
         .filter((f) => !f.built)
         .map((f) => f.label),

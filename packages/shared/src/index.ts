@@ -24,3 +24,4 @@ export * from './content.js';
 export * from './console.js';
 export * from './notify.js';
 export * from './video-library.js';
+export * from './brands.js';

@@ -149,6 +149,9 @@ export const FEATURE_POLICY = {
   // the video libraries (issue #26 item 5): 免费版 reads the first page of 视频搜索; 短视频库 from 初级版
   'video.search': { level: UserType.BASIC, label: '视频搜索完整结果' },
   'video.short': { level: UserType.BASIC, label: '短视频库' },
+  // issue #26 brands and sales (modules/brands, features/brand): brand exposure screens, then sales reports
+  'commerce.brand': { level: UserType.PRO, label: '品牌曝光分析' },
+  'commerce.sale': { level: UserType.ENTERPRISE, label: '带货销售报告' },
 } as const satisfies Record<string, FeatureRule>;
 export type FeatureKey = keyof typeof FEATURE_POLICY;
 export const FEATURE_KEYS = Object.keys(FEATURE_POLICY) as FeatureKey[];
@@ -193,6 +196,8 @@ export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'ranking.full': 'built', // rankings and activity lists beyond the sample rows
   'video.search': 'built', // 视频搜索 beyond its first page (#26: modules/video-library, features/video-library)
   'video.short': 'built', // 短视频库 (#26: the same search, short or vertical videos)
+  'commerce.brand': 'built', // exposureRank, exposureSearch, brandDetail (#26: modules/brands, features/brand)
+  'commerce.sale': 'built', // saleReport, saleContrast (#26: modules/brands, features/brand)
 };
 
 export const COMING_SOON = '即将上线';

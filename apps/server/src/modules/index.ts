@@ -27,6 +27,7 @@ import { registerOpinionRoutes } from './opinion/opinion.routes.js';
 import { registerPlacementRoutes } from './placements/placements.routes.js';
 import { registerNotifyRoutes } from './notify/notify.routes.js';
 import { registerVideoLibraryRoutes } from './video-library/video-library.routes.js';
+import { registerBrandRoutes } from './brands/brands.routes.js';
 
 /** Every product module registers its routes here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -58,4 +59,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerOpinionRoutes(app, ctx);
   registerNotifyRoutes(app, ctx);
   registerVideoLibraryRoutes(app, ctx);
+  registerBrandRoutes(app, ctx);
 }

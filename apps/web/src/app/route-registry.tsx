@@ -171,6 +171,22 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   agreement: lazy(() =>
     import('../features/member/components/agreement-page').then((module) => ({ default: module.AgreementPage })),
   ),
+  // issue #26 brands and sales (features/brand)
+  exposureRank: lazy(() =>
+    import('../features/brand/components/exposure-pages').then((m) => ({ default: m.ExposureRankPage })),
+  ),
+  exposureSearch: lazy(() =>
+    import('../features/brand/components/exposure-pages').then((m) => ({ default: m.ExposureSearchPage })),
+  ),
+  brandDetail: lazy(() =>
+    import('../features/brand/components/brand-detail-page').then((m) => ({ default: m.BrandDetailPage })),
+  ),
+  saleReport: lazy(() =>
+    import('../features/brand/components/sale-pages').then((m) => ({ default: m.SaleReportPage })),
+  ),
+  saleContrast: lazy(() =>
+    import('../features/brand/components/sale-pages').then((m) => ({ default: m.SaleContrastPage })),
+  ),
 };
 
 export function hasPage(componentKey: string): boolean {

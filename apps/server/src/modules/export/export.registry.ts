@@ -41,6 +41,7 @@ import { VideosRepository } from '../videos/videos.repository.js';
 import { VideosService } from '../videos/videos.service.js';
 import { opinionExportLists } from '../opinion/opinion.export.js';
 import { videoLibraryServiceOf } from '../video-library/video-library.routes.js';
+import { brandExportLists } from '../brands/brands.export.js';
 import type { ExportColumn } from './xlsx-writer.js';
 
 /** One page of a list, read through the list's own service (the screen's query, never a copy of its SQL). */
@@ -116,6 +117,10 @@ export const LIST_CALLS: Readonly<Record<string, (query: Record<string, unknown>
   '/api/user/myLinkVideo': () => 'myLinkVideo',
   '/api/user/videoDataTendency': () => 'videoDataTendency',
   '/api/opinion/opinionList': () => 'opinionList',
+  '/api/brand/exposureRank': () => 'exposureRank',
+  '/api/brand/exposureSearch': () => 'exposureSearch',
+  '/api/brand/brandVideos': () => 'brandVideos',
+  '/api/sale/saleReport': () => 'saleReportGoods',
 };
 
 const LINK_LIST_LABELS: Readonly<Record<LinkType, string>> = { 1: '收藏', 4: '投放清单' };
@@ -476,6 +481,7 @@ export function buildExportLists(
       ],
     } satisfies ExportList<VideoDataTendencyParams, TrendRow>,
     ...opinionExportLists(ctx),
+    ...brandExportLists(ctx, gate),
   };
   return { lists, themes };
 }

@@ -585,6 +585,10 @@ const LIST_TITLES: Readonly<Record<ExportListName, string>> = {
   moldbabyVideo: '热门视频',
   opinionList: '舆情列表',
   opinionNotice: '舆情预警通知',
+  exposureRank: '品牌曝光榜',
+  exposureSearch: '品牌搜索',
+  brandVideos: '品牌相关视频',
+  saleReportGoods: '销售报告商品',
 };
 
 /**

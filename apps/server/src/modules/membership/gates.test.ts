@@ -32,6 +32,8 @@ const ALLOWED: Record<FeatureKey, readonly number[]> = {
   'ranking.full': [1, 2, 3, 4],
   'video.search': [1, 2, 3, 4], // issue #26: 免费版 reads the first page of 视频搜索
   'video.short': [1, 2, 3, 4], // issue #26: 短视频库 from 初级版
+  'commerce.brand': [2, 3, 4],
+  'commerce.sale': [3, 4],
 };
 
 const MESSAGES: Partial<Record<FeatureKey, string>> = {

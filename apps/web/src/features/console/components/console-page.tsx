@@ -8,12 +8,14 @@ import { NewsScreen } from './news-screen';
 import { OrdersScreen } from './orders-screen';
 import { SettingsScreen } from './settings-screen';
 import { TotpStep } from './totp-step';
+import { BrandConsoleScreen } from '../../brand/components/brand-console-screen';
 import '../console.css';
 
 type Role = ConsoleMe['role'];
 /** The screens and the roles that see them (the server checks the same roles on every call). */
 const SCREENS: { key: string; label: string; roles: Role[]; render: () => React.ReactNode }[] = [
   { key: 'news', label: '内容报告', roles: ['content', 'admin'], render: () => <NewsScreen /> },
+  { key: 'brands', label: '品牌词库', roles: ['content', 'admin'], render: () => <BrandConsoleScreen /> },
   { key: 'settings', label: '站点设置', roles: ['content', 'admin'], render: () => <SettingsScreen /> },
   { key: 'feedback', label: '反馈', roles: ['service', 'admin'], render: () => <FeedbackScreen /> },
   { key: 'orders', label: '订单与转账', roles: ['finance', 'admin'], render: () => <OrdersScreen /> },
