@@ -7,6 +7,12 @@ const clean = (max: number) =>
     .string()
     .max(max)
     .refine((v) => isCleanText(v, true));
+/** a single-line text (no line breaks) */
+const line = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => isCleanText(v, false));
 const qr = z.object({ name: clean(20), imgUrl: clean(200_000), text: clean(500) });
 
 export const SETTING_SCHEMAS = {
@@ -23,16 +29,16 @@ export const SETTING_SCHEMAS = {
   accessRecords: z.object({ retentionDays: z.number().int().min(1).max(3650) }),
   /** empty fields keep the configured value (README: PRODUCT_NAME, LOGO_URL, COMPANY_*) */
   branding: z.object({
-    productName: clean(30),
-    productShortName: clean(20),
-    logoUrl: clean(200_000),
-    companyName: clean(60),
-    companyAddress: clean(120),
-    companyPhone: clean(40),
-    companyEmail: clean(100),
-    icp: clean(60),
-    license: clean(60),
-    publicSecurity: clean(60),
+    productName: line(30),
+    productShortName: line(20),
+    logoUrl: line(200_000),
+    companyName: line(60),
+    companyAddress: line(120),
+    companyPhone: line(40),
+    companyEmail: line(100),
+    icp: line(60),
+    license: line(60),
+    publicSecurity: line(60),
   }),
   landing: z.object({
     marketDataCus: z.object({ title: clean(30), intro: clean(500) }),
