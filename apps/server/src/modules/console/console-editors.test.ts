@@ -42,7 +42,7 @@ describe('help articles', () => {
       published: 'false',
     };
     // bad input: each gets its message and nothing is stored
-    const bad: [Record<string, unknown>, string][] = [
+    const bad: [Record<string, string | number>, string][] = [
       [{ ...form, title: '  ' }, '请输入问题标题'],
       [{ ...form, title: '标题\u0007' }, '输入内容包含不支持的字符'],
       [{ ...form, menus: '[{"name":"x"' }, '推荐功能链接格式不正确'],
@@ -103,7 +103,7 @@ describe('help articles', () => {
     expect(bad.body.message).toBe('请选择身份');
     const full = await t.call('POST', '/api/console/help/type/delete', { id: 1 }, { token });
     expect(full.body.code).toBe(-1);
-    const empty = await t.call('POST', '/api/console/help/type/delete', { id: created.body.id }, { token });
+    const empty = await t.call('POST', '/api/console/help/type/delete', { id: created.body.id as number }, { token });
     expect(empty.body.code).toBe(200);
   });
 });
@@ -127,7 +127,12 @@ describe('tutorials and popups', () => {
     const names = async () =>
       ((await t.call('GET', '/api/tutorialVideos')).body.videos as { name: string }[]).map((v) => v.name);
     expect(await names()).not.toContain('控制台教程');
-    await t.call('POST', '/api/console/tutorials/publish', { id: saved.body.id, published: 'true' }, { token });
+    await t.call(
+      'POST',
+      '/api/console/tutorials/publish',
+      { id: saved.body.id as number, published: 'true' },
+      { token },
+    );
     expect(await names()).toContain('控制台教程');
     expect((await t.call('POST', '/api/console/tutorials/save', form, { token })).body.message).toBe(
       ConsoleMsg.tutorialDuplicate,
@@ -159,11 +164,11 @@ describe('tutorials and popups', () => {
       { token },
     );
     expect(saved.body.code).toBe(200);
-    const served = await t.call('GET', '/api/popupContent', { id: saved.body.id });
+    const served = await t.call('GET', '/api/popupContent', { id: saved.body.id as number });
     expect(served.body.code).toBe(200);
     expect(JSON.parse(Buffer.from(served.body.content as string, 'base64').toString('utf8'))).toEqual(layout);
-    await t.call('POST', '/api/console/popups/publish', { id: saved.body.id, published: 'false' }, { token });
-    expect((await t.call('GET', '/api/popupContent', { id: saved.body.id })).body.code).not.toBe(200);
+    await t.call('POST', '/api/console/popups/publish', { id: saved.body.id as number, published: 'false' }, { token });
+    expect((await t.call('GET', '/api/popupContent', { id: saved.body.id as number })).body.code).not.toBe(200);
   });
 });
 
