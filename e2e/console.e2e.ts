@@ -65,7 +65,7 @@ describe('operator console', () => {
 
     // a help article, saved as a draft, with its preview
     await page.getByRole('button', { name: '新建问题' }).click();
-    const drawer = page.locator('.ant-drawer-content').filter({ hasText: '新建问题' });
+    const drawer = page.getByRole('dialog').filter({ hasText: '新建问题' });
     await drawer.getByText('新手入门', { exact: true }).click();
     await drawer.getByLabel('问题标题').fill(title);
     await drawer
@@ -83,10 +83,18 @@ describe('operator console', () => {
     const publicHelp = async () => {
       await visitor.goto(`${baseUrl}/index`);
       await visitor.getByRole('button', { name: '使用教程' }).click();
-      const help = visitor.locator('.help-drawer');
-      await help.getByRole('tab', { name: '新手入门' }).click();
-      await help.getByText('如何快速找到合适的UP主？').waitFor();
-      return help;
+      const help = visitor.getByRole('dialog').filter({ hasText: '使用教程' });
+      // the drawer slides in: a click during its animation can miss, so click until the tab is selected
+      const tab = help.getByRole('tab', { name: '新手入门' });
+      await expect
+        .poll(async () => {
+          await tab.click();
+          return tab.getAttribute('aria-selected');
+        })
+        .toBe('true');
+      const panel = help.getByRole('tabpanel', { name: '新手入门' });
+      await panel.getByText('如何快速找到合适的UP主？').waitFor();
+      return panel;
     };
     expect(await (await publicHelp()).getByText(title).count()).toBe(0);
 
