@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, inject, it } from 'vitest';
-import { newContext } from './browser.js';
+import { newContext, shot } from './browser.js';
 import { DEMO_PASSWORD, freshPhone, shotBoth, signIn } from './account-helpers.js';
 import { suiteBrowser, suiteDb } from './suite.js';
 import { collectErrors } from './screen-helpers.js';
@@ -139,6 +139,28 @@ describe('operator console', () => {
       'freeVip.approve',
     ]);
     await shotBoth(page, 'console-04-audit');
+
+    // the other screens open without a failure: the applicant in 用户 (tier, orders, periods), the pipeline,
+    // the price table and the usage analytics
+    await page.getByRole('tab', { name: '用户', exact: true }).click();
+    await page.getByPlaceholder('用户ID / 手机号 / 邮箱 / 用户名').fill(applicant.phone);
+    await page.getByRole('button', { name: '搜索' }).click();
+    await page.getByRole('row').filter({ hasText: applicant.phone }).getByRole('button', { name: '详情' }).click();
+    const detail = page.getByRole('dialog').filter({ hasText: '用户详情' });
+    await detail.getByText('企业版（试用）').waitFor();
+    await detail.getByText('试用', { exact: true }).waitFor();
+    await shot(page, 'console-05-user-detail-1440');
+    await detail.getByRole('button', { name: 'Close' }).click();
+    for (const [tab, text, name] of [
+      ['采集管道', '用户收录请求', 'console-06-pipeline'],
+      ['价格表', '修改价格只影响之后创建的订单', 'console-07-prices'],
+      ['使用统计', '访问最多的页面', 'console-08-analytics'],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByText(text).first().waitFor();
+      await expect.poll(() => page.getByText(/加载失败/).count()).toBe(0);
+      await shot(page, `${name}-1440`);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
