@@ -57,7 +57,6 @@ interface AnswerForm {
   sort: number;
 }
 
-
 /** The answer as the help drawer shows it (title, tag, text, links), from the form being edited. */
 function AnswerPreview({ v }: { v: Partial<AnswerForm> }) {
   let links: MenuLink[] = [];

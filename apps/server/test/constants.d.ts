@@ -1,4 +1,0 @@
-/** Demo world scale for tests: scale 1 is the default world (≥ 5,000 creators); tests use a small one. */
-export declare const TEST_SCALE = 0.05;
-export declare const TEST_DEMO_PASSWORD = "test-demo-pass";
-export declare const TEMPLATE_PREFIX = "xg_tpl_";
