@@ -150,7 +150,8 @@ describe('operator console', () => {
     await detail.getByText('企业版（试用）').waitFor();
     await detail.getByText('试用', { exact: true }).waitFor();
     await shot(page, 'console-05-user-detail-1440');
-    await detail.getByRole('button', { name: 'Close' }).click();
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
     for (const [tab, text, name] of [
       ['采集管道', '用户收录请求', 'console-06-pipeline'],
       ['价格表', '修改价格只影响之后创建的订单', 'console-07-prices'],
