@@ -60,7 +60,14 @@ export const BankTransferParams = z.object({
 });
 export type BankTransferParams = z.infer<typeof BankTransferParams>;
 
-export const CONSOLE_SETTING_KEYS = ['customerService', 'serveWarn', 'prize', 'accessRecords', 'landing'] as const;
+export const CONSOLE_SETTING_KEYS = [
+  'customerService',
+  'serveWarn',
+  'prize',
+  'accessRecords',
+  'landing',
+  'branding',
+] as const;
 export const SettingSaveParams = z.object({
   key: z.enum(CONSOLE_SETTING_KEYS, { error: '设置项不正确' }),
   /** the setting's JSON */
@@ -69,4 +76,168 @@ export const SettingSaveParams = z.object({
 
 export const AuditParams = z.object({
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+// --- editors (help, tutorials, popups, branding, prices, menus) --------------------------------------------------
+
+const optionalId = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), idField('编号不正确').optional());
+/** A form boolean: true/false, 1/0 or their text. */
+const flag = (message: string) =>
+  z.preprocess(
+    (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
+    z.boolean({ error: message }),
+  );
+const sortField = z.preprocess(
+  (v) => (v === '' || v === undefined ? 0 : v),
+  intField('排序须为整数').min(-9999).max(9999),
+);
+const required = (message: string, max: number, multiline = false) =>
+  text(message, { max, multiline })
+    .trim()
+    .refine((v) => v.length > 0, { error: message });
+
+export const PublishParams = z.object({ id: idField('编号不正确'), published: flag('发布状态不正确') });
+
+export const AnswerTypeSaveParams = z.object({
+  id: optionalId,
+  audience: z.coerce.number({ error: '请选择身份' }).refine((v) => v === 1 || v === 2, { error: '请选择身份' }),
+  dataName: required('请输入分类名称', 20),
+  sort: sortField,
+});
+
+/** A help answer's links into the app: [{ name, url, type 1 in-app / 2 new tab }] as JSON. */
+export const HelpMenuLink = z.object({
+  name: required('链接名称不能为空', 20),
+  url: required('链接地址不能为空', 300).refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), {
+    error: '链接地址须以 / 或 http(s):// 开头',
+  }),
+  type: z.union([z.literal(1), z.literal(2)], { error: '链接类型须为1或2' }),
+});
+const HELP_MENUS_INVALID = '推荐功能链接格式不正确';
+export const AnswerSaveParams = z.object({
+  id: optionalId,
+  typeId: idField('请选择分类'),
+  title: required('请输入问题标题', 100),
+  answers: required('请输入回答内容', 20_000, true),
+  introduce: optionalText(300).default(''),
+  answersType: z.coerce
+    .number({ error: '展示方式不正确' })
+    .refine((v) => v === 1 || v === 2, { error: '展示方式不正确' }),
+  isRecommendFunction: flag('推荐功能标记不正确'),
+  /** JSON of HelpMenuLink[] (at most 6) */
+  menus: text(HELP_MENUS_INVALID, { max: 3000 })
+    .default('[]')
+    .transform((v, ctx) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(v === '' ? '[]' : v);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: HELP_MENUS_INVALID });
+        return z.NEVER;
+      }
+      const result = z.array(HelpMenuLink).max(6).safeParse(parsed);
+      if (!result.success) {
+        ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? HELP_MENUS_INVALID });
+        return z.NEVER;
+      }
+      return result.data;
+    }),
+  sort: sortField,
+  published: flag('发布状态不正确'),
+});
+export type AnswerSaveParams = z.infer<typeof AnswerSaveParams>;
+
+const mediaUrl = (message: string) =>
+  text(message, { max: 500 })
+    .trim()
+    .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), { error: message });
+export const TutorialSaveParams = z.object({
+  id: optionalId,
+  name: required('请输入视频名称', 50),
+  url: mediaUrl('视频地址须以 / 或 http(s):// 开头').refine((v) => v.length > 0, { error: '请输入视频地址' }),
+  posterUrl: mediaUrl('封面地址须以 / 或 http(s):// 开头').default(''),
+  mustWatch: flag('必看标记不正确'),
+  sort: sortField,
+  published: flag('发布状态不正确'),
+});
+export type TutorialSaveParams = z.infer<typeof TutorialSaveParams>;
+
+export const PopupSaveParams = z.object({
+  id: optionalId,
+  name: required('请输入弹窗名称', 50),
+  /** the layout's JSON (validated on the server against the popup layout shape) */
+  layout: text('弹窗内容格式不正确', { multiline: true, max: 20_000 }),
+  enabled: flag('发布状态不正确'),
+});
+
+/** Money in yuan as text with at most two decimals (kept exact: never a float on the way to the database). */
+export const MONEY_PATTERN = /^(0|[1-9]\d{0,6})(\.\d{1,2})?$/;
+const money = (message: string) => text(message, { max: 12 }).trim().regex(MONEY_PATTERN, { error: message });
+/** '12.5' → 1250 fen, by the digits (no floating point). */
+export function yuanTextToFen(value: string): number {
+  const [whole = '0', frac = ''] = value.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+export const PriceSaveParams = z.object({
+  id: idField('价格选项不存在'),
+  title: required('请输入名称', 20),
+  price: money('售价须为最多两位小数的金额'),
+  originalPrice: money('原价须为最多两位小数的金额'),
+  enabled: flag('上架状态不正确'),
+  isDefault: flag('默认标记不正确'),
+});
+export type PriceSaveParams = z.infer<typeof PriceSaveParams>;
+
+export const MenuToggleParams = z.object({ id: idField('菜单不存在'), enabled: flag('启用状态不正确') });
+
+// --- users, free-VIP review, collection requests, pipeline, analytics --------------------------------------------
+
+export const UserSearchParams = z.object({ keyword: optionalText(100).default('') });
+export const UserIdParams = z.object({ userId: idField('用户不存在') });
+const reason = required('请填写原因', 200);
+export const UserExtendParams = z.object({
+  userId: idField('用户不存在'),
+  level: intField('请选择会员等级').min(1, { error: '请选择会员等级' }).max(4, { error: '请选择会员等级' }),
+  days: intField('天数须为1至3650的整数')
+    .min(1, { error: '天数须为1至3650的整数' })
+    .max(3650, { error: '天数须为1至3650的整数' }),
+  reason,
+});
+export type UserExtendParams = z.infer<typeof UserExtendParams>;
+export const UserDisableParams = z.object({ userId: idField('用户不存在'), disabled: flag('状态不正确'), reason });
+
+export const FreeVipDecideParams = z
+  .object({
+    id: idField('申请不存在'),
+    decision: z.enum(['approve', 'reject'], { error: '请选择通过或拒绝' }),
+    reason: optionalText(200).default(''),
+  })
+  .refine((p) => p.decision === 'approve' || p.reason.length > 0, { error: '请填写拒绝原因', path: ['reason'] });
+export const FreeVipListParams = z.object({ status: z.enum(['pending', 'all']).default('pending') });
+
+export const CollectionRequestsParams = z.object({
+  state: z.enum(['all', 'queued', 'searchable', 'done', 'failed', 'not_found']).default('all'),
+});
+export const PipelineRetryParams = z.object({ name: required('请选择任务类型', 60) });
+
+export const AnalyticsParams = z.object({
+  days: z.coerce.number().int().min(1, { error: '天数须为1至90' }).max(90, { error: '天数须为1至90' }).default(14),
+});
+
+/** Operators need a strong password (the customer rule is only PASSWORD_MIN_LENGTH characters). */
+export const OPERATOR_PASSWORD_MIN = 12;
+export const OPERATOR_PASSWORD_WEAK = `运营账号密码须至少${OPERATOR_PASSWORD_MIN}位，并同时包含大写字母、小写字母、数字和符号`;
+export function isStrongPassword(p: string): boolean {
+  return (
+    p.length >= OPERATOR_PASSWORD_MIN &&
+    /[A-Z]/.test(p) &&
+    /[a-z]/.test(p) &&
+    /\d/.test(p) &&
+    /[^A-Za-z0-9]/.test(p) &&
+    !/\s/.test(p)
+  );
+}
+export const ConsolePasswordParams = z.object({
+  oldPassword: text('请输入当前密码', { max: 128 }).refine((v) => v.length > 0, { error: '请输入当前密码' }),
+  newPassword: text(OPERATOR_PASSWORD_WEAK, { max: 128 }).refine(isStrongPassword, { error: OPERATOR_PASSWORD_WEAK }),
 });

@@ -23,6 +23,8 @@ export const Msg = {
   loginpwdRequired: '请输入密码',
   loginFailed: '账号或密码错误',
   loginLocked: '登录失败次数过多，请10分钟后再试',
+  /** an operator disabled the account (console, migration 0070) */
+  accountDisabled: '该账号已被停用，请联系客服',
   // captcha and SMS (ours)
   checkCodeWrong: '图像验证码错误或已失效，请刷新后重试',
   smsTooFrequent: '验证码发送过于频繁，请60秒后再试',

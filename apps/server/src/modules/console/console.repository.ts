@@ -6,6 +6,10 @@ export interface OperatorRow {
   role: OperatorRole;
   totpSecret: string | null;
   totpEnabled: boolean;
+  /** the last TOTP time step accepted (a code of this step or an earlier one is refused) */
+  totpLastStep: number | null;
+  /** the operator set a password under the strong rule */
+  strongPassword: boolean;
 }
 
 export interface NewsAdminRow {
@@ -37,10 +41,50 @@ export class ConsoleRepository {
   constructor(private readonly db: Kysely<any>) {}
 
   async operator(userId: string): Promise<OperatorRow | null> {
-    const { rows } = await sql<{ role: OperatorRole; totp_secret: string | null; totp_enabled_at: Date | null }>`
-      SELECT role, totp_secret, totp_enabled_at FROM operators WHERE user_id = ${userId}`.execute(this.db);
+    const { rows } = await sql<{
+      role: OperatorRole;
+      totp_secret: string | null;
+      totp_enabled_at: Date | null;
+      totp_last_step: string | null;
+      strong_password_at: Date | null;
+    }>`SELECT role, totp_secret, totp_enabled_at, totp_last_step, strong_password_at FROM operators
+       WHERE user_id = ${userId}`.execute(this.db);
     const r = rows[0];
-    return r ? { role: r.role, totpSecret: r.totp_secret, totpEnabled: r.totp_enabled_at !== null } : null;
+    return r
+      ? {
+          role: r.role,
+          totpSecret: r.totp_secret,
+          totpEnabled: r.totp_enabled_at !== null,
+          totpLastStep: r.totp_last_step === null ? null : Number(r.totp_last_step),
+          strongPassword: r.strong_password_at !== null,
+        }
+      : null;
+  }
+
+  /**
+   * Records `step` as used when it is later than the last used one (atomic: of two requests with the same
+   * code, one wins). False: the step was used already (a replayed code).
+   */
+  async useTotpStep(userId: string, step: number): Promise<boolean> {
+    const res = await sql`UPDATE operators SET totp_last_step = ${step}
+      WHERE user_id = ${userId} AND (totp_last_step IS NULL OR totp_last_step < ${step})`.execute(this.db);
+    return Number(res.numAffectedRows ?? 0) > 0;
+  }
+
+  async passwordHash(userId: string): Promise<string | null> {
+    const { rows } = await sql<{ password_hash: string }>`SELECT password_hash FROM users WHERE id = ${userId}`.execute(
+      this.db,
+    );
+    return rows[0]?.password_hash ?? null;
+  }
+
+  /** The operator's new password (checked strong by the caller). */
+  async setStrongPassword(userId: string, hash: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await sql`UPDATE users SET password_hash = ${hash}, is_old_password = 0, updated_at = now()
+        WHERE id = ${userId}`.execute(trx);
+      await sql`UPDATE operators SET strong_password_at = now() WHERE user_id = ${userId}`.execute(trx);
+    });
   }
 
   /** A legacy operator (OPERATOR_USER_IDS / sandbox demo-premium) gets its admin row on first use. */

@@ -1,29 +1,15 @@
 /** The operator console (issue #27): roles, TOTP, audit log, and each area's calls. */
 import { sql } from 'kysely';
-import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { routesFromPrintout } from '../../lib/route-table.js';
-import { createMember, type TestMember } from '../membership/test-members.js';
+import { createMember } from '../membership/test-members.js';
 import { ConsoleMsg, type OperatorRole } from './console.roles.js';
+import { codeOf, createOperator, type TestOperator } from './console.test-kit.js';
 
 let t: TestApp;
-const ops = {} as Record<OperatorRole, TestMember & { secret: string }>;
-
-function codeOf(secret: string): string {
-  return new OTPAuth.TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-}
-
-/** An operator of `role` whose session passed the TOTP check (setup + first code). */
-async function operator(role: OperatorRole): Promise<TestMember & { secret: string }> {
-  const m = await createMember(t.ctx);
-  await sql`INSERT INTO operators (user_id, role) VALUES (${m.id}, ${role})`.execute(t.ctx.db);
-  const setup = await t.call('POST', '/api/console/totp/setup', {}, { token: m.token });
-  const secret = setup.body.secret as string;
-  const verify = await t.call('POST', '/api/console/totp/verify', { code: codeOf(secret) }, { token: m.token });
-  expect(verify.body.code).toBe(200);
-  return { ...m, secret };
-}
+const ops = {} as Record<OperatorRole, TestOperator>;
+const operator = (role: OperatorRole) => createOperator(t, role);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,7 +25,7 @@ const consoleRoutes = () =>
 describe('access', () => {
   it('a customer account gets 403 on every console call (walked from the route table); no token gets 401', async () => {
     const routes = consoleRoutes();
-    expect(routes.length).toBeGreaterThanOrEqual(12);
+    expect(routes.length).toBeGreaterThanOrEqual(40);
     const customer = await createMember(t.ctx, { userType: 4 });
     for (const r of routes) {
       const method = r.method as 'GET' | 'POST';
@@ -56,6 +42,16 @@ describe('access', () => {
       ['/api/console/feedback', 'GET', ['service', 'admin']],
       ['/api/console/orders', 'GET', ['finance', 'admin']],
       ['/api/console/audit', 'GET', ['admin']],
+      ['/api/console/help', 'GET', ['content', 'admin']],
+      ['/api/console/tutorials', 'GET', ['content', 'admin']],
+      ['/api/console/popups', 'GET', ['content', 'admin']],
+      ['/api/console/menus', 'GET', ['content', 'admin']],
+      ['/api/console/prices', 'GET', ['finance', 'admin']],
+      ['/api/console/users', 'GET', ['service', 'admin']],
+      ['/api/console/freeVip', 'GET', ['service', 'admin']],
+      ['/api/console/collectionRequests', 'GET', ['service', 'admin']],
+      ['/api/console/pipeline', 'GET', ['service', 'admin']],
+      ['/api/console/analytics', 'GET', ['content', 'finance', 'admin']],
     ];
     for (const [url, method, allowed] of areas)
       for (const role of ['content', 'service', 'finance', 'admin'] as const) {
@@ -77,8 +73,18 @@ describe('access', () => {
     expect(wrong.body.message).toBe(ConsoleMsg.totpInvalid);
     const bound = await t.call('POST', '/api/console/totp/setup', {}, { token: other });
     expect(bound.body.message).toBe(ConsoleMsg.totpAlready);
-    await t.call('POST', '/api/console/totp/verify', { code: codeOf(editor.secret) }, { token: other });
+    // the code of the next time step (the current one was used when the authenticator was bound)
+    const next = codeOf(editor.secret, Date.now() + 30_000);
+    expect((await t.call('POST', '/api/console/totp/verify', { code: next }, { token: other })).body.code).toBe(200);
     expect((await t.call('GET', '/api/console/news', {}, { token: other })).status).toBe(200);
+    // a code is good once: the same code again (another session, same window) is refused and audited
+    const third = await t.ctx.sessions.open(editor.id, { ip: null, userAgent: null });
+    const replay = await t.call('POST', '/api/console/totp/verify', { code: next }, { token: third });
+    expect(replay.body.message).toBe(ConsoleMsg.totpReplayed);
+    expect((await t.call('GET', '/api/console/news', {}, { token: third })).body.message).toBe(ConsoleMsg.totpRequired);
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log
+      WHERE operator_id = ${editor.id} AND action = 'totp.replayed'`.execute(t.ctx.db);
+    expect(Number(rows[0]!.n)).toBe(1);
   });
 
   it('the sandbox operator (demo-premium) is an admin', async () => {

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import * as OTPAuth from 'otpauth';
 import {
   AuditParams,
   BankTransferParams,
   ConsoleIdParams,
+  ConsolePasswordParams,
   FeedbackInboxParams,
   FeedbackReplyParams,
   NewsSaveParams,
@@ -18,24 +19,21 @@ import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
 import { doc } from '../../lib/route-doc.js';
 import { contentServiceOf } from '../content/content.routes.js';
-import { PipelineService } from '../pipeline/pipeline.service.js';
+import { hashPassword, verifyPassword } from '../user/password.js';
 import { BankTransferService } from './bank-transfer.js';
-import { ConsoleRepository } from './console.repository.js';
-import { ConsoleMsg, ROLE_LABELS, roleMay, type ConsoleArea, type OperatorRole } from './console.roles.js';
+import { registerConsoleEditorRoutes } from './console-editors.routes.js';
+import { registerConsoleUserRoutes } from './console-users.routes.js';
+import { consoleGuard } from './console.guard.js';
+import { ConsoleMsg, ROLE_LABELS } from './console.roles.js';
 import { SETTING_SCHEMAS } from './console.settings.js';
 
 /** A verified console session lasts this long. */
 export const CONSOLE_VERIFIED_HOURS = 12;
 const TOTP_ISSUER = 'console';
+const TOTP_PERIOD_S = 30;
 
 export function totpOf(secret: string, label: string, issuer: string): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret });
-}
-
-interface Operator {
-  userId: string;
-  sessionId: string;
-  role: OperatorRole;
+  return new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S, secret });
 }
 
 /**
@@ -43,35 +41,11 @@ interface Operator {
  * steps need this session's TOTP check and the role of the call's area; every change is written to audit_log.
  */
 export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const repo = new ConsoleRepository(ctx.db);
-  const legacy = new PipelineService(ctx.db, ctx.config);
+  const guard = consoleGuard(app, ctx);
+  const { repo, operatorOf, requireVerified, requireArea, audit } = guard;
   const content = contentServiceOf(ctx);
   const bank = new BankTransferService(ctx);
   const issuer = ctx.config.site.productName || TOTP_ISSUER;
-
-  /** The signed-in operator (403 for every other account). */
-  async function operatorOf(request: FastifyRequest) {
-    const principal = await app.requireUser(request);
-    let row = await repo.operator(principal.userId);
-    if (!row && (await legacy.isOperator(principal.userId))) {
-      await repo.ensureOperator(principal.userId, 'admin');
-      row = await repo.operator(principal.userId);
-    }
-    if (!row) throw AppError.forbidden(ConsoleMsg.notOperator);
-    return { principal, row };
-  }
-
-  /** An operator of a role allowed in `area`, whose session passed the TOTP check. */
-  async function requireArea(request: FastifyRequest, area: ConsoleArea): Promise<Operator> {
-    const { principal, row } = await operatorOf(request);
-    if (!roleMay(row.role, area)) throw AppError.forbidden(ConsoleMsg.roleDenied);
-    if (!(await repo.sessionVerified(principal.sessionId, principal.userId)))
-      throw AppError.forbidden(ConsoleMsg.totpRequired);
-    return { userId: principal.userId, sessionId: principal.sessionId, role: row.role };
-  }
-
-  const audit = (request: FastifyRequest, op: Operator, action: string, target: string, detail: unknown = {}) =>
-    repo.audit({ operatorId: op.userId, role: op.role, action, target, detail, ip: request.ip });
 
   // --- who am I, TOTP -----------------------------------------------------------------------------------------
   app.get(
@@ -84,6 +58,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
         roleLabel: ROLE_LABELS[row.role],
         totpEnabled: row.totpEnabled,
         verified: await repo.sessionVerified(principal.sessionId, principal.userId),
+        strongPassword: row.strongPassword,
       });
     },
   );
@@ -110,16 +85,45 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
       const { principal, row } = await operatorOf(request);
       const { code } = parseParams(TotpCodeParams, request.body);
       if (!row.totpSecret) throw AppError.fail(ConsoleMsg.totpSetupFirst);
-      const delta = totpOf(row.totpSecret, `operator-${principal.userId}`, issuer).validate({ token: code, window: 1 });
+      const now = Date.now();
+      const delta = totpOf(row.totpSecret, `operator-${principal.userId}`, issuer).validate({
+        token: code,
+        window: 1,
+        timestamp: now,
+      });
       const op = { userId: principal.userId, sessionId: principal.sessionId, role: row.role };
       if (delta === null) {
         await audit(request, op, 'totp.failed', `user:${principal.userId}`);
         throw AppError.fail(ConsoleMsg.totpInvalid);
       }
+      // a code is good once: its time step must be later than the last accepted one (RFC 6238 §5.2)
+      const step = Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
+      if (!(await repo.useTotpStep(principal.userId, step))) {
+        await audit(request, op, 'totp.replayed', `user:${principal.userId}`);
+        throw AppError.fail(ConsoleMsg.totpReplayed);
+      }
       if (!row.totpEnabled) await repo.enableTotp(principal.userId);
       await repo.verifySession(principal.sessionId, principal.userId, CONSOLE_VERIFIED_HOURS);
       await audit(request, op, row.totpEnabled ? 'totp.verified' : 'totp.enabled', `user:${principal.userId}`);
       return ok({ verified: true });
+    },
+  );
+
+  /** The operator's password under the strong rule (after the TOTP check; needed before any other call). */
+  app.post(
+    '/api/console/password',
+    doc({ tag: 'console', summary: '运营后台：修改运营账号密码（强密码）', auth: 'operator' }),
+    async (request) => {
+      const op = await requireVerified(request);
+      const p = parseParams(ConsolePasswordParams, request.body);
+      const hash = await repo.passwordHash(op.userId);
+      if (!hash || !(await verifyPassword(hash, p.oldPassword))) {
+        await audit(request, op, 'password.failed', `user:${op.userId}`);
+        throw AppError.fail(ConsoleMsg.passwordWrong);
+      }
+      await repo.setStrongPassword(op.userId, await hashPassword(p.newPassword));
+      await audit(request, op, 'password.changed', `user:${op.userId}`);
+      return ok({}, ConsoleMsg.passwordSaved);
     },
   );
 
@@ -173,7 +177,10 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
       await requireArea(request, 'content');
       const keys = Object.keys(SETTING_SCHEMAS) as (keyof typeof SETTING_SCHEMAS)[];
       const values = await Promise.all(keys.map((k) => content.repo.setting<unknown>(k)));
-      return ok({ settings: Object.fromEntries(keys.map((k, i) => [k, values[i]])) });
+      const settings: Record<string, unknown> = Object.fromEntries(keys.map((k, i) => [k, values[i]]));
+      // branding starts as the configured values (an empty field keeps the configured one)
+      if (!settings.branding) settings.branding = { ...ctx.config.site };
+      return ok({ settings, configured: ctx.config.site });
     },
   );
 
@@ -272,4 +279,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
       return ok({ ...(await repo.auditPage(50, (pageNo - 1) * 50)) });
     },
   );
+
+  registerConsoleEditorRoutes(app, ctx, guard);
+  registerConsoleUserRoutes(app, ctx, guard);
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AnswerType, FeedbackItem, HelpAnswer, NewsItem, PkCreator, TutorialVideo } from '@xg/shared';
 
 /** The keys of content_settings (migration 0050). */
-export type SettingKey = 'customerService' | 'serveWarn' | 'prize' | 'accessRecords' | 'landing';
+export type SettingKey = 'customerService' | 'serveWarn' | 'prize' | 'accessRecords' | 'landing' | 'branding';
 
 /** A usage record as saveUserAccessRecord receives it, waiting in the batch. */
 export interface AccessRecordRow {
@@ -129,7 +129,7 @@ export class ContentRepository {
       menus: HelpAnswer['menus'];
     }>`SELECT a.id, a.type_id, a.title, a.answers, a.introduce, a.answers_type, a.is_recommend_function, a.menus
        FROM answers a JOIN answer_types t ON t.id = a.type_id
-       WHERE t.audience = ${audience} AND ${which} ORDER BY t.sort, a.sort, a.id`.execute(this.db);
+       WHERE t.audience = ${audience} AND a.published AND ${which} ORDER BY t.sort, a.sort, a.id`.execute(this.db);
     return rows.map((r) => ({
       id: r.id,
       typeId: r.type_id,
@@ -179,7 +179,7 @@ export class ContentRepository {
       played: boolean;
     }>`SELECT v.id, v.name, v.url, v.poster_url, v.must_watch,
          EXISTS (SELECT 1 FROM video_plays p WHERE p.user_id = ${userId} AND p.video_name = v.name) AS played
-       FROM tutorial_videos v ORDER BY v.sort, v.id`.execute(this.db);
+       FROM tutorial_videos v WHERE v.published ORDER BY v.sort, v.id`.execute(this.db);
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -192,7 +192,9 @@ export class ContentRepository {
 
   async insertPlay(userId: string | null, videoName: string): Promise<boolean> {
     const { rows } = await sql<{ id: string }>`INSERT INTO video_plays (user_id, video_name)
-      SELECT ${userId}, name FROM tutorial_videos WHERE name = ${videoName} RETURNING id`.execute(this.db);
+      SELECT ${userId}, name FROM tutorial_videos WHERE name = ${videoName} AND published RETURNING id`.execute(
+      this.db,
+    );
     return rows.length > 0;
   }
 

@@ -37,7 +37,21 @@ export const DEFAULT_RETENTION_DAYS = 90;
 
 export const SITE_CACHE_MS = 10_000;
 
-export interface SiteExtras {
+/** Branding the console edits (content_settings 'branding'); an empty field keeps the configured value. */
+export interface Branding {
+  productName: string;
+  productShortName: string;
+  logoUrl: string;
+  companyName: string;
+  companyAddress: string;
+  companyPhone: string;
+  companyEmail: string;
+  icp: string;
+  license: string;
+  publicSecurity: string;
+}
+
+export interface SiteExtras extends Partial<Branding> {
   customerServiceQrUrl: string;
   publicAccountQrUrl: string;
   activityState: number;
@@ -164,8 +178,9 @@ export class ContentService {
   siteExtras(origin: string, now = Date.now()): Promise<SiteExtras> {
     const hit = this.siteCache.get(origin);
     if (hit && now - hit.at < SITE_CACHE_MS) return hit.value;
-    const value = Promise.all([this.customerService(origin), this.serveWarn()])
-      .then(([qr, warn]) => ({
+    const value = Promise.all([this.customerService(origin), this.serveWarn(), this.brandingOverrides()])
+      .then(([qr, warn, branding]) => ({
+        ...branding,
         customerServiceQrUrl: qr.qrList[0]?.imgUrl ?? '',
         publicAccountQrUrl: qr.publicAccount.imgUrl,
         activityState: warn.enabled ? 1 : 0,
@@ -176,6 +191,16 @@ export class ContentService {
     if (this.siteCache.size > 16) this.siteCache.clear();
     this.siteCache.set(origin, { at: now, value });
     return value;
+  }
+
+  /** The non-empty branding fields the console set (they override the configured ones). */
+  async brandingOverrides(): Promise<Partial<Branding>> {
+    const stored = await this.repo.setting<Partial<Record<keyof Branding, unknown>>>('branding');
+    if (!stored) return {};
+    const out: Partial<Branding> = {};
+    for (const [k, v] of Object.entries(stored))
+      if (typeof v === 'string' && v.trim() !== '') out[k as keyof Branding] = v;
+    return out;
   }
 
   /** Forgets the cached site extras (after an operator's change). */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 
 export interface SessionRow {
@@ -19,17 +20,22 @@ export class SessionRepository {
     return row && { id: row.id, userId: row.user_id, expiresAt: row.expires_at, revokedReason: row.revoked_reason };
   }
 
-  /** Opens a session and marks every other live session of the user 'replaced', in one transaction. */
+  /**
+   * Opens a session and marks every other live session of the user 'replaced', in one transaction. Answers false
+   * (and opens nothing) when an operator disabled the account (users.disabled_at, migration 0070).
+   */
   async open(input: {
     userId: string;
     tokenHash: string;
     expiresAt: Date;
     ip: string | null;
     userAgent: string | null;
-  }) {
-    await this.db.transaction().execute(async (trx) => {
+  }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
       // Lock the user row so two concurrent sign-ins serialise and exactly one session stays live.
-      await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
+      const { rows } = await sql<{ disabled: boolean }>`SELECT disabled_at IS NOT NULL AS disabled FROM users
+        WHERE id = ${input.userId} FOR UPDATE`.execute(trx);
+      if (rows[0]?.disabled) return false;
       await trx
         .updateTable('sessions')
         .set({ revoked_at: new Date(), revoked_reason: 'replaced' })
@@ -46,6 +52,7 @@ export class SessionRepository {
           user_agent: input.userAgent,
         })
         .execute();
+      return true;
     });
   }
 

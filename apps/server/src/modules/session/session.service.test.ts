@@ -29,7 +29,7 @@ function fakeRepository() {
         expiresAt: input.expiresAt,
         revokedReason: null,
       });
-      return Promise.resolve();
+      return Promise.resolve(true);
     },
     revoke(id: string, reason: string) {
       const row = rows.get(id);

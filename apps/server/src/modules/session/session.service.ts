@@ -39,7 +39,13 @@ export class SessionService {
     // the user's other sessions become 'replaced' (kicked out): stop serving them from the cache first
     this.forget((row) => row.userId === userId);
     const { token, hash } = newToken();
-    await this.sessions.open({ userId, tokenHash: hash, expiresAt: new Date(Date.now() + SESSION_TTL_MS), ...meta });
+    const opened = await this.sessions.open({
+      userId,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      ...meta,
+    });
+    if (!opened) throw AppError.fail(Msg.accountDisabled);
     return token;
   }
 

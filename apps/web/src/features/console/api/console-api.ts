@@ -13,6 +13,8 @@ export interface ConsoleMe {
   roleLabel: string;
   totpEnabled: boolean;
   verified: boolean;
+  /** the operator set a password under the strong rule (needed before the console opens) */
+  strongPassword: boolean;
 }
 
 export function useConsoleMe() {
@@ -45,5 +47,13 @@ export function useConsoleAction<R = { message: string }>(path: string) {
     mutationKey: ['console', path],
     mutationFn: (params: ApiParams) => apiPost(path, params, asIs<R & { message: string }>(), { quiet: true }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['console'] }),
+  });
+}
+
+/** GET a console answer of any shape with query parameters. */
+export function useConsoleQuery<T>(path: string, params: ApiParams = {}) {
+  return useQuery({
+    queryKey: ['console', path, params],
+    queryFn: ({ signal }) => apiGet(path, params, asIs<T>(), { signal, quiet: true }),
   });
 }

@@ -4,6 +4,8 @@ import dayjs from 'dayjs';
 import { QueryFailed } from '../../../components/query-failed';
 import { useConsoleList } from '../api/console-api';
 
+const ROLE_NAMES: Record<string, string> = { content: '内容编辑', service: '客服', finance: '财务', admin: '管理员' };
+
 interface AuditRow {
   id: number;
   operatorName: string;
@@ -26,7 +28,7 @@ export function AuditScreen() {
       rowKey="id"
       loading={list.isPending}
       dataSource={list.data?.list ?? []}
-      scroll={{ x: 900 }}
+      scroll={{ x: 1200 }}
       pagination={{
         current: pageNo,
         pageSize: 50,
@@ -42,10 +44,15 @@ export function AuditScreen() {
           render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
         },
         { title: '操作人', dataIndex: 'operatorName', width: 140 },
-        { title: '角色', dataIndex: 'role', width: 90 },
+        { title: '角色', dataIndex: 'role', width: 90, render: (v: string) => ROLE_NAMES[v] ?? v },
         { title: '操作', dataIndex: 'action', width: 160 },
         { title: '对象', dataIndex: 'target', width: 160 },
-        { title: '详情', dataIndex: 'detail', render: (v: unknown) => <code>{JSON.stringify(v)}</code> },
+        {
+          title: '详情',
+          dataIndex: 'detail',
+          width: 360,
+          render: (v: unknown) => <code className="console-detail">{JSON.stringify(v)}</code>,
+        },
         { title: 'IP', dataIndex: 'ip', width: 120 },
       ]}
     />

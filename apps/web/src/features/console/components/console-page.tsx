@@ -2,23 +2,42 @@ import { Layout, Skeleton, Tabs } from 'antd';
 import { QueryFailed } from '../../../components/query-failed';
 import { isApiError } from '../../../lib/api-client';
 import { useConsoleMe, type ConsoleMe } from '../api/console-api';
+import { AnalyticsScreen } from './analytics-screen';
 import { AuditScreen } from './audit-screen';
 import { FeedbackScreen } from './feedback-screen';
+import { FreeVipScreen } from './free-vip-screen';
+import { HelpScreen } from './help-screen';
+import { MenusScreen } from './menus-screen';
 import { NewsScreen } from './news-screen';
 import { OrdersScreen } from './orders-screen';
+import { PasswordStep } from './password-step';
+import { PipelineScreen } from './pipeline-screen';
+import { PopupsScreen } from './popups-screen';
+import { PricesScreen } from './prices-screen';
 import { SettingsScreen } from './settings-screen';
 import { TotpStep } from './totp-step';
 import { BrandConsoleScreen } from '../../brand/components/brand-console-screen';
+import { TutorialsScreen } from './tutorials-screen';
+import { UsersScreen } from './users-screen';
 import '../console.css';
 
 type Role = ConsoleMe['role'];
 /** The screens and the roles that see them (the server checks the same roles on every call). */
 const SCREENS: { key: string; label: string; roles: Role[]; render: () => React.ReactNode }[] = [
   { key: 'news', label: '内容报告', roles: ['content', 'admin'], render: () => <NewsScreen /> },
+  { key: 'help', label: '帮助中心', roles: ['content', 'admin'], render: () => <HelpScreen /> },
+  { key: 'tutorials', label: '教程视频', roles: ['content', 'admin'], render: () => <TutorialsScreen /> },
+  { key: 'popups', label: '弹窗公告', roles: ['content', 'admin'], render: () => <PopupsScreen /> },
   { key: 'brands', label: '品牌词库', roles: ['content', 'admin'], render: () => <BrandConsoleScreen /> },
-  { key: 'settings', label: '站点设置', roles: ['content', 'admin'], render: () => <SettingsScreen /> },
+  { key: 'menus', label: '菜单', roles: ['content', 'admin'], render: () => <MenusScreen /> },
+  { key: 'settings', label: '站点与品牌', roles: ['content', 'admin'], render: () => <SettingsScreen /> },
+  { key: 'users', label: '用户', roles: ['service', 'admin'], render: () => <UsersScreen /> },
+  { key: 'freeVip', label: '企业版申请', roles: ['service', 'admin'], render: () => <FreeVipScreen /> },
   { key: 'feedback', label: '反馈', roles: ['service', 'admin'], render: () => <FeedbackScreen /> },
+  { key: 'pipeline', label: '采集管道', roles: ['service', 'admin'], render: () => <PipelineScreen /> },
   { key: 'orders', label: '订单与转账', roles: ['finance', 'admin'], render: () => <OrdersScreen /> },
+  { key: 'prices', label: '价格表', roles: ['finance', 'admin'], render: () => <PricesScreen /> },
+  { key: 'analytics', label: '使用统计', roles: ['content', 'finance', 'admin'], render: () => <AnalyticsScreen /> },
   { key: 'audit', label: '审计日志', roles: ['admin'], render: () => <AuditScreen /> },
 ];
 
@@ -35,6 +54,7 @@ export function ConsolePage() {
         <QueryFailed title="运营后台加载失败" error={me.error} onRetry={() => void me.refetch()} />
       );
   else if (!me.data.verified) body = <TotpStep me={me.data} />;
+  else if (!me.data.strongPassword) body = <PasswordStep />;
   else
     body = (
       <Tabs

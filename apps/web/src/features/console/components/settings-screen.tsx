@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Input, Space } from 'antd';
+import { Button, Card, Form, Input, Space } from 'antd';
 import { QueryFailed } from '../../../components/query-failed';
 import { errorText } from '../../../lib/api-client';
 import { useApp } from '../../../lib/use-app';
@@ -12,6 +12,63 @@ const TITLES: Record<string, string> = {
   landing: '增值服务页面的标题与介绍',
   accessRecords: '访问记录保留天数',
 };
+
+const BRANDING_FIELDS: [string, string][] = [
+  ['productName', '产品名称'],
+  ['productShortName', '产品简称'],
+  ['logoUrl', 'Logo 地址'],
+  ['companyName', '公司名称'],
+  ['companyAddress', '公司地址'],
+  ['companyPhone', '联系电话'],
+  ['companyEmail', '联系邮箱'],
+  ['icp', 'ICP备案号'],
+  ['license', '经营许可证'],
+  ['publicSecurity', '公安备案号'],
+];
+
+/** 品牌: product name, logo and company lines (an empty field keeps the deployment's value), with a preview. */
+function BrandingCard({ value }: { value: Record<string, string> }) {
+  const { message } = useApp();
+  const save = useConsoleAction('/api/console/settings/save');
+  const [form] = Form.useForm<Record<string, string>>();
+  const v = Form.useWatch([], form) ?? value;
+  return (
+    <Card size="small" title="品牌：产品名称、Logo 与公司信息（留空沿用部署配置）">
+      <div className="console-editor">
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={value}
+          onFinish={(values) =>
+            save.mutate(
+              { key: 'branding', value: JSON.stringify({ ...value, ...values }) },
+              { onSuccess: (a) => void message.success(a.message), onError: (e) => void message.error(errorText(e)) },
+            )
+          }
+        >
+          {BRANDING_FIELDS.map(([key, label]) => (
+            <Form.Item key={key} name={key} label={label}>
+              <Input maxLength={key === 'logoUrl' ? 2000 : 60} />
+            </Form.Item>
+          ))}
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            保存品牌
+          </Button>
+        </Form>
+        <div className="console-preview" aria-label="品牌预览">
+          <div className="console-brand-head">
+            {v.logoUrl ? <img src={v.logoUrl} alt="" height={28} /> : null}
+            <strong>{v.productName}</strong>
+          </div>
+          <p className="console-preview-text">
+            {[v.companyName, v.companyAddress, v.companyPhone, v.companyEmail].filter(Boolean).join(' · ')}
+          </p>
+          <p className="console-preview-text">{[v.icp, v.license, v.publicSecurity].filter(Boolean).join('　')}</p>
+        </div>
+      </div>
+    </Card>
+  );
+}
 
 function SettingCard({ k, value }: { k: string; value: unknown }) {
   const { message } = useApp();
@@ -51,9 +108,13 @@ export function SettingsScreen() {
   if (!settings.data) return null;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      {Object.entries(settings.data.settings).map(([k, v]) => (
-        <SettingCard key={k} k={k} value={v} />
-      ))}
+      {Object.entries(settings.data.settings).map(([k, v]) =>
+        k === 'branding' ? (
+          <BrandingCard key={k} value={v as Record<string, string>} />
+        ) : (
+          <SettingCard key={k} k={k} value={v} />
+        ),
+      )}
     </Space>
   );
 }

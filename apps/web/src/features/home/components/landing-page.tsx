@@ -4,6 +4,7 @@ import { CheckOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons'
 import { COMING_SOON, USER_TYPE_LABELS } from '@xg/shared';
 import { useSiteConfig } from '../../../lib/site-config';
 import { FEATURES, featureItemBuilt, productPitch, tierLines } from './landing-content';
+import { PkSection } from './pk-section';
 
 interface LandingPageProps {
   signedIn: boolean;
@@ -75,6 +76,8 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
           </div>
         </div>
       </section>
+
+      <PkSection />
 
       <section className="landing-section" aria-labelledby="landing-features">
         <h2 id="landing-features" className="landing-section-title">

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Alert, Button, Drawer, Form, Input, Space, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { PopupLayout } from '@xg/shared';
+import { QueryFailed } from '../../../components/query-failed';
+import { errorText } from '../../../lib/api-client';
+import { useApp } from '../../../lib/use-app';
+import { useConsoleAction, useConsoleList } from '../api/console-api';
+
+interface PopupRow {
+  id: number;
+  name: string;
+  layout: PopupLayout;
+  enabled: boolean;
+  updatedAt: string;
+}
+
+const EXAMPLE: PopupLayout = {
+  title: '公告',
+  blocks: [
+    { type: 'text', text: '公告内容' },
+    { type: 'button', text: '知道了', action: { type: 'closeModal' } },
+  ],
+};
+
+/** The popup as the site renders it: title, text / image blocks, buttons with their action. */
+function PopupPreview({ json }: { json: string }) {
+  let layout: PopupLayout | null = null;
+  try {
+    layout = JSON.parse(json) as PopupLayout;
+  } catch {
+    layout = null;
+  }
+  if (!layout || !Array.isArray(layout.blocks)) return <Alert type="warning" title="JSON 格式不正确，无法预览" />;
+  return (
+    <div className="console-preview console-popup-preview" aria-label="预览">
+      <div className="console-preview-title">{layout.title}</div>
+      {layout.blocks.map((b, i) => {
+        if (b.type === 'image' && b.src) return <img key={i} src={b.src} alt="" className="console-popup-img" />;
+        if (b.type === 'button')
+          return (
+            <Button key={i} type={b.action?.type === 'closeModal' ? 'default' : 'primary'} style={{ margin: 4 }}>
+              {b.text} {b.action?.url ? <small>→ {b.action.url}</small> : null}
+            </Button>
+          );
+        return (
+          <p key={i} className="console-preview-text">
+            {b.text}
+          </p>
+        );
+      })}
+    </div>
+  );
+}
+
+/** 弹窗公告: custom popups by id (a JSON layout; actions closeModal / nav / open) — preview, enable / disable. */
+export function PopupsScreen() {
+  const { message } = useApp();
+  const list = useConsoleList<PopupRow>('/api/console/popups');
+  const save = useConsoleAction('/api/console/popups/save');
+  const publish = useConsoleAction('/api/console/popups/publish');
+  const [editing, setEditing] = useState<PopupRow | 'new' | null>(null);
+  const [form] = Form.useForm<{ name: string; layout: string }>();
+  const json = Form.useWatch('layout', form) ?? '';
+  const done = (a: { message: string }) => void message.success(a.message);
+  const failed = (e: unknown) => void message.error(errorText(e));
+  if (list.isError) return <QueryFailed title="弹窗加载失败" error={list.error} onRetry={() => void list.refetch()} />;
+
+  const open = (row: PopupRow | 'new') => {
+    setEditing(row);
+    form.setFieldsValue({
+      name: row === 'new' ? '' : row.name,
+      layout: JSON.stringify(row === 'new' ? EXAMPLE : row.layout, null, 2),
+    });
+  };
+  return (
+    <>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} style={{ marginBottom: 12 }}>
+        新建弹窗
+      </Button>
+      <Table<PopupRow>
+        rowKey="id"
+        loading={list.isPending}
+        dataSource={list.data?.list ?? []}
+        scroll={{ x: 600 }}
+        locale={{ emptyText: '暂无弹窗' }}
+        columns={[
+          { title: '编号', dataIndex: 'id', width: 70 },
+          { title: '名称', dataIndex: 'name' },
+          {
+            title: '状态',
+            dataIndex: 'enabled',
+            width: 90,
+            render: (v: boolean) => (v ? <Tag color="green">已启用</Tag> : <Tag>已停用</Tag>),
+          },
+          {
+            title: '操作',
+            key: 'op',
+            width: 160,
+            render: (_, r) => (
+              <Space size={0}>
+                <Button size="small" type="link" onClick={() => open(r)}>
+                  编辑
+                </Button>
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={() =>
+                    publish.mutate(
+                      { id: r.id, published: r.enabled ? 'false' : 'true' },
+                      { onSuccess: done, onError: failed },
+                    )
+                  }
+                >
+                  {r.enabled ? '停用' : '启用'}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        size={900}
+        title={editing === 'new' ? '新建弹窗' : '编辑弹窗'}
+        extra={
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            保存
+          </Button>
+        }
+      >
+        <div className="console-editor">
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={(v) =>
+              save.mutate(
+                {
+                  ...(editing && editing !== 'new' ? { id: editing.id } : {}),
+                  name: v.name,
+                  layout: v.layout,
+                  enabled: editing && editing !== 'new' ? String(editing.enabled) : 'false',
+                },
+                {
+                  onSuccess: (a) => {
+                    done(a);
+                    setEditing(null);
+                  },
+                  onError: failed,
+                },
+              )
+            }
+          >
+            <Form.Item
+              name="name"
+              label="名称"
+              rules={[{ required: true, whitespace: true, message: '请输入弹窗名称' }]}
+            >
+              <Input maxLength={50} />
+            </Form.Item>
+            <Form.Item name="layout" label="内容（JSON：title、blocks；按钮动作 closeModal / nav / open）">
+              <Input.TextArea rows={16} className="console-json" aria-label="弹窗内容" />
+            </Form.Item>
+          </Form>
+          <PopupPreview json={json} />
+        </div>
+      </Drawer>
+    </>
+  );
+}
