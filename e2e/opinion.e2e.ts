@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { formatCount } from '@xg/shared';
 import { ARTIFACTS, newContext } from './browser.js';
 import { suiteBrowser, suiteDb } from './suite.js';
 import { shotScreen } from './member-helpers.js';
@@ -92,6 +93,33 @@ describe('opinion', () => {
       await chartsDrawn(page);
       await shotScreen(page, 'opinion-analyse-375');
       await expect.poll(() => horizontalOverflow(page), { timeout: 5000 }).toBeLessThanOrEqual(0); // after the re-layout
+
+      // the time range (近24小时): figures, trend and list are asked for that range, and show what the server answers
+      await page.getByTestId('opinion-range').locator('.ant-picker').click();
+      await page.locator('.opinion-range-popup').waitFor();
+      await shotScreen(page, 'opinion-range-375');
+      const popupBox = await page.locator('.opinion-range-popup .ant-picker-panel-container').boundingBox();
+      expect(popupBox && popupBox.x >= 0 && popupBox.x + popupBox.width <= 376).toBe(true);
+      const [basicRes] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/opinion/getOpinionBasic') && r.url().includes('startTime=')),
+        page.waitForResponse((r) => r.url().includes('/api/opinion/opinionList') && r.url().includes('startTime=')),
+        page.waitForResponse(
+          (r) => r.url().includes('/api/opinion/getOpinionStatistics') && r.url().includes('startTime='),
+        ),
+        page.locator('.opinion-range-popup .ant-picker-presets li', { hasText: '近24小时' }).click(),
+      ]);
+      const ranged = (await basicRes.json()) as { code: number; total: number };
+      expect(ranged.code).toBe(200);
+      const url = new URL(basicRes.url());
+      const span =
+        Date.parse(url.searchParams.get('endTime') ?? '') - Date.parse(url.searchParams.get('startTime') ?? '');
+      expect(Math.abs(span - 24 * 3600_000)).toBeLessThan(120_000);
+      if (ranged.total > 0) {
+        await expect.poll(() => page.getByTestId('opinion-figures').innerText()).toContain(formatCount(ranged.total));
+      } else {
+        await page.getByText('所选时间范围内暂无评论和弹幕').waitFor();
+      }
+      await shotScreen(page, 'opinion-analyse-range-375');
       await page.setViewportSize({ width: 1440, height: 900 });
 
       // the negative burst raised a warning; it is listed, and its notice exports
