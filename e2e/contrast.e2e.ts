@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { ContrastMsg } from '@xg/shared';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, newContext } from './browser.js';
 import { suiteBrowser, suiteDb } from './suite.js';
@@ -205,6 +206,8 @@ describe('comparison journeys', () => {
     const drawer = drawerOf(page);
     await drawer.getByText('UP主对比（2/5）').waitFor();
     await drawer.getByText(/本月已用 0 \/ 0 次/).waitFor();
+    // the user is told before leaving empties the list (issue #23 item 17)
+    expect(await drawer.getByTestId('contrast-leave-hint').innerText()).toBe(ContrastMsg.leaveClears);
     await expect.poll(() => horizontalOverflow(page), { timeout: 5000 }).toBeLessThanOrEqual(0);
     await shotScreen(page, 'contrast-07-drawer-375');
 

@@ -18,6 +18,8 @@ export const CONTRAST_MAX = 5;
 /** Texts of the comparison (the §8 popovers are MemberMsg.contrast* and contrastAdviserMessage). */
 export const ContrastMsg = {
   tooFew: `请至少选择${CONTRAST_MIN}个UP主生成对比报告`,
+  /** shown while the list holds creators: §2.7 empties it when the user leaves these screens (issue #23 item 17) */
+  leaveClears: '离开UP主搜索、榜单、收藏和UP主详情页面后，对比列表将被清空',
   tooMany: `最多选择${CONTRAST_MAX}个UP主进行对比`,
   kolIdsInvalid: 'UP主编号不正确',
   duplicate: '对比列表中有重复的UP主',

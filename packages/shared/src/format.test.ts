@@ -42,6 +42,17 @@ describe('truncateTitle', () => {
     expect(truncateTitle(title, 60)).toBe(`${'测'.repeat(60)}…`);
     expect(truncateTitle('短标题')).toBe('短标题');
   });
+
+  it('never splits an emoji sequence: a family, a skin tone or a flag counts as one character', () => {
+    const family = '👨‍👩‍👧';
+    const title = `${'测'.repeat(49)}${family}后面还有`;
+    // code points would cut inside the family (👨 + joiner); characters keep it whole
+    expect(truncateTitle(title)).toBe(`${'测'.repeat(49)}${family}…`);
+    expect(truncateTitle(`${'测'.repeat(50)}👍🏻`)).toBe(`${'测'.repeat(50)}…`);
+    const flags = `${'测'.repeat(49)}🇨🇳🇯🇵`;
+    expect(truncateTitle(flags)).toBe(`${'测'.repeat(49)}🇨🇳…`);
+    expect(truncateTitle(`${'测'.repeat(48)}👍🏻🇨🇳`)).toBe(`${'测'.repeat(48)}👍🏻🇨🇳`);
+  });
 });
 
 describe('tiers and routes', () => {

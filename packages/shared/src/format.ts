@@ -21,9 +21,21 @@ export function formatAxis(value: number): string {
   return String(value);
 }
 
-/** Cut a title to `max` characters (50 or 60 in the spec) with an ellipsis. */
+const graphemes =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('zh', { granularity: 'grapheme' }) : null;
+
+/** A text's user-perceived characters: an emoji with its modifiers or joiners (👨‍👩‍👧, 👍🏻, 🇨🇳) is one. */
+export function charactersOf(text: string): string[] {
+  return graphemes ? Array.from(graphemes.segment(text), (s) => s.segment) : Array.from(text);
+}
+
+/**
+ * Cut a title to `max` characters (50 or 60 in the spec) with an ellipsis, on a character boundary: an emoji
+ * sequence is kept whole or left out, never split into a broken glyph (issue #23 item 17). Where it is cut, the
+ * screens show the full title in a tooltip (`title`).
+ */
 export function truncateTitle(title: string, max: 50 | 60 = 50): string {
-  const chars = Array.from(title);
+  const chars = charactersOf(title);
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : title;
 }
 

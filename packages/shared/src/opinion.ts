@@ -82,6 +82,8 @@ export const OPINION_RULE_DEFAULTS = { negThreshold: 40, minVolume: 10, spikeFac
 export const OPINION_WATCH_WORDS_MAX = 10;
 export const OPINION_WATCH_WORD_MAX_LENGTH = 20;
 export const OPINION_KEYWORD_MAX_LENGTH = 20;
+/** The analysis's time filter spans at most this many days (the longest task window is 30 days). */
+export const OPINION_RANGE_MAX_DAYS = 92;
 export const OPINION_NAME_MAX_LENGTH = 40;
 /** A keyword task reads the comments of at most this many videos of its scope (the newest). */
 export const OPINION_KEYWORD_VIDEOS = 30;
@@ -117,7 +119,9 @@ export const OpinionMsg = {
   ended: '任务已结束，无法修改',
   sentimentInvalid: '情感筛选不正确',
   sourceInvalid: '来源筛选不正确',
-  timeInvalid: '时间范围不正确',
+  timeInvalid: '时间格式不正确，请使用 YYYY-MM-DD HH:mm',
+  timeOrder: '开始时间须早于结束时间',
+  timeSpan: `时间范围最长${OPINION_RANGE_MAX_DAYS}天`,
   grainInvalid: '统计粒度不正确',
   stateInvalid: '预警状态不正确',
   warnIdsInvalid: '预警编号不正确',
@@ -128,6 +132,7 @@ export const OpinionMsg = {
   limitReached: (max: number) => `当前会员最多同时进行${max}个舆情任务，请删除已有任务或升级会员`,
   noTasks: '暂无舆情任务，输入视频链接或关键词开始监测',
   noData: '暂无评论和弹幕数据，采集完成后自动显示',
+  noDataInRange: '所选时间范围内暂无评论和弹幕',
   noWarnings: '暂无预警',
   modelPending: '情感分析进行中',
 } as const;
@@ -268,14 +273,47 @@ export const SaveOpinionMonitorParams = z.object({
 });
 export type SaveOpinionMonitorParams = z.infer<typeof SaveOpinionMonitorParams>;
 
+/**
+ * A time of the analysis filters: `YYYY-MM-DD`, `YYYY-MM-DD HH:mm[:ss]` or ISO 8601 (`T`, optional fraction and
+ * `Z` / `±hh:mm`); without a zone it is Asia/Shanghai time (what the screens show). Anything else — a bare
+ * number, a month name, 2026-02-30 — is refused.
+ */
+const TIME_FORMAT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+export function parseOpinionTime(s: string): Date | null {
+  const m = TIME_FORMAT.exec(s.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = '00', mi = '00', sec = '00', zone] = m;
+  const fields = [Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(sec)] as const;
+  const check = new Date(Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]));
+  if (
+    check.getUTCMonth() !== fields[1] - 1 ||
+    check.getUTCDate() !== fields[2] ||
+    check.getUTCHours() !== fields[3] ||
+    check.getUTCMinutes() !== fields[4]
+  )
+    return null;
+  const at = Date.parse(zone ? s.trim().replace(' ', 'T') : `${y}-${mo}-${d}T${h}:${mi}:${sec}+08:00`);
+  return Number.isNaN(at) ? null : new Date(at);
+}
+
 const isoTime = (message: string) =>
   z.preprocess(
     blank,
     text(message, { max: 40, tooLong: message })
-      .refine((s) => !Number.isNaN(Date.parse(s)), { error: message })
-      .transform((s) => new Date(s))
+      .refine((s) => parseOpinionTime(s) !== null, { error: message })
+      .transform((s) => parseOpinionTime(s) ?? new Date(NaN))
       .optional(),
   );
+
+/** The range rule of the filters (the server applies it): start before end, at most OPINION_RANGE_MAX_DAYS. */
+export function opinionRangeError(start: Date | undefined, end: Date | undefined): string | null {
+  if (start && end) {
+    if (start.getTime() >= end.getTime()) return OpinionMsg.timeOrder;
+    if (end.getTime() - start.getTime() > OPINION_RANGE_MAX_DAYS * 86_400_000) return OpinionMsg.timeSpan;
+  }
+  return null;
+}
 
 const filterShape = {
   id: idField,

@@ -9,7 +9,7 @@ import { compareShape, compareToShape, shapeOf, type ShapeOptions } from './test
 import { FULL_COOKIE, readSample, readSampleText, signedUrl, testServer } from './testing/harness.js';
 import type { SimServer } from './server.js';
 import type { TestClock } from './testing/harness.js';
-import { commentCount } from './world/comments.js';
+import { commentAt, commentCount, subReplyCount } from './world/comments.js';
 import { cidOf } from './world/ids.js';
 import type { SimVideo } from './world/video-model.js';
 
@@ -111,12 +111,22 @@ describe('video answers match the real samples', () => {
 
 describe('comment answers match the real samples', () => {
   const emoteMap = (p: string) => [`${p}.content.emote`];
+  const threadTexts = (p: string) => [
+    `${p}.reply_control.sub_reply_entry_text`,
+    `${p}.reply_control.sub_reply_title_text`,
+  ];
 
   it('x/v2/reply (the IP location the site shows today is an addition to the 2022 sample)', async () => {
     const body = await get(`/x/v2/reply?type=1&oid=${busyVideo.aid}&sort=0&pn=1&ps=20`);
     expectShape('reply_list.json', body, {
       maps: [...emoteMap('data.replies[]'), ...emoteMap('data.hots[]')],
-      extra: ['data.replies[].reply_control.location', 'data.hots[].reply_control.location'],
+      // a root's thread texts (共N条回复) as x/v2/reply/reply's root carries them in its sample
+      extra: [
+        'data.replies[].reply_control.location',
+        'data.hots[].reply_control.location',
+        ...threadTexts('data.replies[]'),
+        ...threadTexts('data.hots[]'),
+      ],
     });
   });
 
@@ -126,7 +136,31 @@ describe('comment answers match the real samples', () => {
       { type: 1, oid: busyVideo.aid, mode: 3, pagination_str: '{"offset":""}', plat: 1, web_location: 1315875 },
       wts(),
     );
-    expectShape('reply_wbi_main.json', await get(url), { maps: emoteMap('data.replies[]') });
+    expectShape('reply_wbi_main.json', await get(url), {
+      maps: emoteMap('data.replies[]'),
+      extra: threadTexts('data.replies[]'),
+    });
+  });
+
+  it('x/v2/reply/reply (a root comment with sub-replies)', async () => {
+    const t = sim.world.worldTime();
+    let root = -1;
+    for (let i = 0; i < commentCount(busyVideo, t) && root < 0; i++)
+      if (subReplyCount(sim.world, busyVideo, i, t) > 0) root = i;
+    expect(root).toBeGreaterThanOrEqual(0);
+    const rpid = commentAt(sim.world, busyVideo, root, t).rpid;
+    const body = await get(`/x/v2/reply/reply?type=1&oid=${busyVideo.aid}&root=${rpid}&ps=20&pn=1`);
+    // card_label and up_reply appear only when the UP liked or answered the comment; the IP location is newer
+    // than the sample (as in x/v2/reply)
+    expectShape('reply_reply.json', body, {
+      maps: [...emoteMap('data.replies[]'), ...emoteMap('data.root')],
+      optional: ['data.root.card_label', 'data.root.reply_control.up_reply'],
+      extra: [
+        'data.replies[].reply_control.location',
+        'data.root.reply_control.location',
+        'data.root.member.vip.avatar_subscript_url',
+      ],
+    });
   });
 
   it('x/v2/reply/count', async () => {

@@ -1,8 +1,10 @@
 /**
  * Opinion data (docs/pipeline.md § Comments and danmaku): the comments of a video, newest first, page by page
  * until a page holds comments already stored (or `maxPages`), through `x/v2/reply/wbi/main` (time order,
- * cursor) with `x/v2/reply` (time order, page numbers) as the fallback; and, when asked, the danmaku of its
- * pages. Later features (opinion tasks) queue `opinion.collect-comments`; the snapshot job queues it daily for
+ * cursor) with `x/v2/reply` (time order, page numbers) as the fallback, with the sub-replies (楼中楼) of the
+ * comments read: those shown inline when that is all of them, otherwise `x/v2/reply/reply` from the first page
+ * not yet stored (at most as many sub-reply pages as comment pages per collection); and, when asked, the
+ * danmaku of its pages. Later features (opinion tasks) queue `opinion.collect-comments`; the snapshot job queues it daily for
  * each creator's latest videos so audience portraits have commenters to count.
  */
 import { shanghaiDay } from '../../jobs/clock.js';
@@ -13,6 +15,8 @@ import { VIDEO_GONE_REASONS } from './monitor.service.js';
 
 /** Pages of a video whose danmaku are collected (multi-page videos have 2–4 in the simulator). */
 const DANMAKU_PAGES = 4;
+/** Sub-replies per x/v2/reply/reply page (the site's largest page). */
+export const SUB_REPLY_PAGE_SIZE = 20;
 
 export type CommentApi = 'main' | 'reply';
 
@@ -23,6 +27,8 @@ export interface CommentCollection {
   updated: number;
   /** stopped because a page held already stored comments */
   reachedSeen: boolean;
+  /** sub-replies (楼中楼): inserted, and x/v2/reply/reply pages read */
+  subReplies: { inserted: number; pages: number };
   /** the comment area is closed or the video is gone */
   gone: Gone['reason'] | null;
 }
@@ -73,14 +79,14 @@ export class OpinionService {
   ): Promise<CommentCollection> {
     let result: CommentCollection;
     if (api === 'reply') {
-      result = await this.walk(videoId, 'reply', maxPages, ctx, this.replyPages(aid, ctx));
+      result = await this.walk(videoId, aid, 'reply', maxPages, ctx, this.replyPages(aid, ctx));
     } else {
       try {
-        result = await this.walk(videoId, 'main', maxPages, ctx, this.mainPages(aid, ctx));
+        result = await this.walk(videoId, aid, 'main', maxPages, ctx, this.mainPages(aid, ctx));
       } catch (e) {
         if (api === 'main' || !(e instanceof BilibiliError) || e.kind === 'aborted' || ctx.signal.aborted) throw e;
         this.deps.log.warn(`[opinion] reply/wbi/main failed for aid ${aid}, using x/v2/reply: ${e.message}`);
-        result = await this.walk(videoId, 'reply', maxPages, ctx, this.replyPages(aid, ctx));
+        result = await this.walk(videoId, aid, 'reply', maxPages, ctx, this.replyPages(aid, ctx));
       }
     }
     await this.deps.ingestion.opinion.markCommentsCrawled(
@@ -93,13 +99,23 @@ export class OpinionService {
 
   private async walk(
     videoId: number,
+    aid: number,
     api: CommentApi,
     maxPages: number,
     ctx: WorkContext,
     pages: AsyncGenerator<PageResult | Gone>,
   ): Promise<CommentCollection> {
-    const out: CommentCollection = { api, pages: 0, inserted: 0, updated: 0, reachedSeen: false, gone: null };
+    const out: CommentCollection = {
+      api,
+      pages: 0,
+      inserted: 0,
+      updated: 0,
+      reachedSeen: false,
+      subReplies: { inserted: 0, pages: 0 },
+      gone: null,
+    };
     const opinion = this.deps.ingestion.opinion;
+    const budget = { pages: maxPages };
     for await (const page of pages) {
       if ('found' in page) {
         out.gone = page.reason;
@@ -110,6 +126,7 @@ export class OpinionService {
       const written = await opinion.ingestComments(videoId, page.comments);
       out.inserted += written.inserted;
       out.updated += written.updated;
+      await this.collectSubReplies(videoId, aid, page.comments, budget, ctx, out);
       if (seen.size > 0) {
         out.reachedSeen = true;
         break;
@@ -117,6 +134,45 @@ export class OpinionService {
       if (page.done || out.pages >= maxPages || ctx.signal.aborted) break;
     }
     return out;
+  }
+
+  /**
+   * The sub-replies of the root comments of one page: the inline ones (free); then, for each root with more
+   * sub-replies on the platform than stored, x/v2/reply/reply (oldest first) from the first page not yet stored,
+   * while the collection's sub-reply page budget lasts. A root deleted meanwhile (12022) is skipped.
+   */
+  private async collectSubReplies(
+    videoId: number,
+    aid: number,
+    roots: readonly CommentRecord[],
+    budget: { pages: number },
+    ctx: WorkContext,
+    out: CommentCollection,
+  ): Promise<void> {
+    const threads = roots.filter((r) => r.root === 0 && r.replyCount > 0);
+    if (threads.length === 0) return;
+    const opinion = this.deps.ingestion.opinion;
+    const inline = threads.flatMap((r) => r.inlineReplies ?? []);
+    if (inline.length > 0) out.subReplies.inserted += (await opinion.ingestComments(videoId, inline)).inserted;
+    const stored = await opinion.storedReplyCounts(
+      videoId,
+      threads.map((r) => r.rpid),
+    );
+    const client = requireClient(this.deps);
+    for (const r of threads) {
+      const have = stored.get(r.rpid) ?? 0;
+      if (have >= r.replyCount) continue;
+      for (let pn = Math.floor(have / SUB_REPLY_PAGE_SIZE) + 1; budget.pages > 0 && !ctx.signal.aborted; pn += 1) {
+        budget.pages -= 1;
+        out.subReplies.pages += 1;
+        const page = await client.commentReplies(aid, r.rpid, { pn, ps: SUB_REPLY_PAGE_SIZE }, callOptions(ctx));
+        if (!page.found) break;
+        const subs = page.value.comments.filter((c) => c.root === r.rpid);
+        out.subReplies.inserted += (await opinion.ingestComments(videoId, subs)).inserted;
+        if (subs.length < SUB_REPLY_PAGE_SIZE || pn * SUB_REPLY_PAGE_SIZE >= page.value.page.count) break;
+      }
+      if (budget.pages <= 0) break;
+    }
   }
 
   /** x/v2/reply/wbi/main in time order (mode 2), following the cursor. */

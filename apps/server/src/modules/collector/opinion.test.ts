@@ -1,12 +1,15 @@
 /**
  * Comments and danmaku against the simulator: newest first, stopping at already stored rpids, through both
- * comment APIs; danmaku stored once; the daily sampler queues each creator's latest video.
+ * comment APIs; the sub-replies (楼中楼) of the comments read, inline or through x/v2/reply/reply, once; danmaku
+ * stored once; the daily sampler queues each creator's latest video.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { TEST_SCALE } from '../../../test/constants.js';
 import { startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
+import { INLINE_SUB_REPLIES, subReplyCount } from '../../sim/world/comments.js';
+import { rootOfRpid } from '../../sim/world/ids.js';
 import type { WorkContext } from './deps.js';
 
 let t: TestApp;
@@ -47,11 +50,13 @@ async function videosWithComments(min: number) {
 }
 
 const requestsTo = (endpoint: string) => kit.attempts.filter((a) => a.endpoint === endpoint).length;
+/** the video's stored root comments (sub-replies are counted in their own test) */
 const commentRows = async (videoId: string) =>
   await t.ctx.db
     .selectFrom('comments')
     .select(['rpid', 'sex', 'ip_location', 'uname'])
     .where('video_id', '=', videoId)
+    .where('root', '=', '0')
     .execute();
 
 describe('comments', () => {
@@ -107,6 +112,56 @@ describe('comments', () => {
     expect((await commentRows(video.id)).map((r) => r.rpid).sort()).toEqual(mainRpids);
     const again = await kit.pipeline.opinion.collectComments(Number(video.id), Number(video.aid), 5, ctx, 'reply');
     expect(again).toMatchObject({ pages: 1, inserted: 0, reachedSeen: true });
+  });
+
+  it('sub-replies (楼中楼) of the comments read are collected: inline when that is all of them, else x/v2/reply/reply; once', async () => {
+    const videos = await videosWithComments(60);
+    const video = videos[2];
+    if (!video) throw new Error('no video');
+    const r = await kit.pipeline.opinion.collectComments(Number(video.id), Number(video.aid), 40, ctx, 'main');
+    expect(r.reachedSeen).toBe(false);
+    const { world } = kit.sim;
+    const now = world.worldTime();
+    const v = world.videoByAid(Number(video.aid), now);
+    if (!v) throw new Error('video not in the simulator');
+    const roots = await commentRows(video.id);
+    // what the platform has under each root read, and what was stored
+    const expected = new Map<string, number>();
+    for (const root of roots) {
+      const at = rootOfRpid(Number(root.rpid));
+      if (!at) throw new Error(`rpid ${root.rpid} is no root`);
+      expected.set(root.rpid, subReplyCount(world, v, at.index, now));
+    }
+    const stored = await sql<{ root: string; n: string; bad: string }>`
+      SELECT root::text, count(*) AS n,
+             count(*) FILTER (WHERE parent <> root AND parent NOT IN (SELECT rpid FROM comments s WHERE s.root = c.root)) AS bad
+      FROM comments c WHERE video_id = ${video.id} AND root <> 0 GROUP BY root`.execute(t.ctx.db);
+    const got = new Map(stored.rows.map((x) => [x.root, Number(x.n)]));
+    const threads = [...expected].filter(([, n]) => n > 0);
+    expect(threads.length).toBeGreaterThan(0);
+    for (const [rpid, n] of expected) expect(got.get(rpid) ?? 0, `root ${rpid}`).toBe(n);
+    expect(stored.rows.every((x) => x.bad === '0')).toBe(true); // a parent is the root or a sub-reply of it
+    // one x/v2/reply/reply page for each thread longer than what the list shows inline, none for the others
+    const long = threads.filter(([, n]) => n > INLINE_SUB_REPLIES).length;
+    expect(long).toBeGreaterThan(0); // both paths are taken on this video
+    expect(r.subReplies.pages).toBe(long);
+    expect(requestsTo('x/v2/reply/reply')).toBe(long);
+    expect(r.subReplies.inserted).toBe(threads.reduce((a, [, n]) => a + n, 0));
+
+    // nothing new: no sub-reply page is read again
+    const before = requestsTo('x/v2/reply/reply');
+    const again = await kit.pipeline.opinion.collectComments(Number(video.id), Number(video.aid), 40, ctx, 'main');
+    expect(again.subReplies).toEqual({ inserted: 0, pages: 0 });
+    expect(requestsTo('x/v2/reply/reply') - before).toBe(0);
+  });
+
+  it('the sub-reply page budget of one collection is its comment page budget', async () => {
+    const videos = await videosWithComments(200);
+    const video = videos[3] ?? videos[0];
+    if (!video) throw new Error('no video');
+    const r = await kit.pipeline.opinion.collectComments(Number(video.id), Number(video.aid), 1, ctx, 'main');
+    expect(r.pages).toBe(1);
+    expect(r.subReplies.pages).toBeLessThanOrEqual(1);
   });
 
   it('danmaku are stored once per natural key', async () => {

@@ -133,6 +133,66 @@ describe('myLinkKol export (saved creators, §7.6)', () => {
     expect(titles).not.toContain('UP主收藏');
   });
 
+  it('a 投放清单 export adds the buyer columns: homepage, quote estimates, the team’s own prices and contacts (issue #23)', async () => {
+    const [k0, k1] = kolIds as [number, number];
+    const uid = async (id: number) =>
+      Number(
+        (await sql<{ uid: string }>`SELECT mid::text AS uid FROM creators WHERE id = ${id}`.execute(t.ctx.db)).rows[0]
+          ?.uid,
+      );
+    const uid0 = await uid(k0);
+    const addEntry = (team: string, contact: { wechat: string; phone: string }, price: number) =>
+      sql`INSERT INTO library_entries (team_id, kol_uid, creator_id, main_index_url, wechat, phone, video_price, implantation_price)
+          VALUES (${team}, ${uid0}, ${k0}, ${`https://space.bilibili.com/${uid0}`}, ${contact.wechat}, ${contact.phone}, ${price}, ${price / 2})`.execute(
+        t.ctx.db,
+      );
+    await addEntry(ent.id, { wechat: 'ent_wx', phone: '13800000000' }, 30000);
+    await addEntry(rival.id, { wechat: 'rival_secret_wx', phone: '' }, 99999);
+    await call(rival, 'POST', '/api/user/addLinkKol', { type: 4, kolId: k0 });
+
+    const sheet = xlsxOf(await call(ent, 'GET', '/api/export/myLinkKol', { type: 4, export: 'all' }))[0]!;
+    const header = cellValues(sheet.rows[0], 40).filter((h) => h !== null);
+    const BUYER = [
+      '主页链接',
+      '定制视频报价（估，元）',
+      '植入报价（估，元）',
+      '团队记录视频报价（元）',
+      '团队记录植入报价（元）',
+      '联系方式',
+    ];
+    expect(header.slice(KOL_HEADERS.length)).toEqual(BUYER);
+    const rows = sheet.rows.slice(1).map((r) => cellValues(r, header.length));
+    const byUid = new Map(rows.map((r) => [r[1], r]));
+    const m = (
+      await sql<{ v: string | null; i: string | null }>`
+        SELECT video_price AS v, implantation_price AS i FROM creator_metrics WHERE creator_id = ${k0}`.execute(
+        t.ctx.db,
+      )
+    ).rows[0];
+    const first = byUid.get(uid0)!;
+    expect(first.slice(KOL_HEADERS.length)).toEqual([
+      `https://space.bilibili.com/${uid0}`,
+      m?.v === null || m?.v === undefined ? null : Number(m.v),
+      m?.i === null || m?.i === undefined ? null : Number(m.i),
+      30000,
+      15000,
+      '微信：ent_wx；手机：13800000000',
+    ]);
+    // a creator the team has no library record of: link and estimates only
+    const other = byUid.get(await uid(k1))!;
+    expect(other.slice(KOL_HEADERS.length + 3)).toEqual([null, null, null]);
+    expect(JSON.stringify(rows)).not.toContain('rival_secret_wx');
+    // the other team sees its own record of the same creator, never this team's
+    const theirs = xlsxOf(await call(rival, 'GET', '/api/export/myLinkKol', { type: 4, export: 'all' }))[0]!;
+    const theirRow = cellValues(theirs.rows[1], header.length);
+    expect(theirRow.slice(KOL_HEADERS.length + 3)).toEqual([99999, 49999.5, '微信：rival_secret_wx']);
+    // the saved list (收藏) keeps the screen's columns only
+    const saved = xlsxOf(await call(ent, 'GET', '/api/export/myLinkKol', { type: 1, export: 'all' }))[0]!;
+    expect(cellValues(saved.rows[0], 40).filter((h) => h !== null)).toEqual(KOL_HEADERS);
+    // back as the tests below expect it: the other team's delivery list empty
+    expect((await call(rival, 'GET', '/api/user/delLinkKol', { type: 4, kolId: k0 })).body.code).toBe(ApiCode.OK);
+  });
+
   it('answers export=1 on GET /api/user/myLinkKol (blob variant) with the page the call names', async () => {
     const api = (await apiKols(ent, { type: 1 })).slice(10, 20);
     const res = await call(ent, 'GET', '/api/user/myLinkKol', { type: 1, pageNo: 2, pageSize: 10, export: 1 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import {
   CompanyRankingParams,
@@ -166,6 +167,89 @@ function kolColumns(): ExportColumn<KolItem>[] {
     { header: 'UID', kind: 'id', width: 14, value: (r) => r.kolUid },
     { header: '分区', kind: 'text', width: 12, value: (r) => r.themeName },
   ];
+}
+
+/** The 投放清单 export's buyer columns of a creator (issue #23 item 17). */
+interface BuyerFields {
+  homepage: string;
+  /** the system's estimate (creator_metrics, docs/metrics.md "Quotes"), yuan */
+  estVideoPrice: number | null;
+  estImplantationPrice: number | null;
+  /** the team's own figures from its private library (myUp), when it has the creator */
+  teamVideoPrice: number | null;
+  teamImplantationPrice: number | null;
+  contact: string;
+}
+
+function buyerColumns(): ExportColumn<Partial<BuyerFields>>[] {
+  return [
+    { header: '主页链接', kind: 'text', width: 36, value: (r) => r.homepage ?? null },
+    { header: '定制视频报价（估，元）', kind: 'decimal', width: 16, value: (r) => r.estVideoPrice ?? null },
+    { header: '植入报价（估，元）', kind: 'decimal', width: 16, value: (r) => r.estImplantationPrice ?? null },
+    { header: '团队记录视频报价（元）', kind: 'decimal', width: 16, value: (r) => r.teamVideoPrice ?? null },
+    { header: '团队记录植入报价（元）', kind: 'decimal', width: 16, value: (r) => r.teamImplantationPrice ?? null },
+    { header: '联系方式', kind: 'text', width: 36, value: (r) => r.contact ?? null },
+  ];
+}
+
+/**
+ * The buyer fields of a page of 投放清单 creators: the homepage, the system's quote estimates and — from the caller's
+ * team's private library only — its recorded prices and contacts (微信 / 手机 / QQ / 邮箱 / 其他).
+ */
+async function buyerFields<R extends KolItem>(
+  ctx: AppContext,
+  userId: string,
+  rows: readonly R[],
+): Promise<(R & BuyerFields)[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.kolId);
+  const uids = rows.map((r) => r.kolUid);
+  const [prices, library] = await Promise.all([
+    sql<{ id: string; video_price: string | null; implantation_price: string | null }>`
+      SELECT creator_id::text AS id, video_price, implantation_price FROM creator_metrics
+      WHERE creator_id = ANY(${ids}::bigint[])`.execute(ctx.db),
+    sql<{
+      kol_uid: string;
+      video_price: string | null;
+      implantation_price: string | null;
+      wechat: string;
+      phone: string;
+      qq: string;
+      email: string;
+      contact_way: string;
+    }>`
+      SELECT e.kol_uid::text, e.video_price, e.implantation_price, e.wechat, e.phone, e.qq, e.email, e.contact_way
+      FROM library_entries e JOIN users u ON u.id = ${userId}
+      WHERE e.team_id = coalesce(u.parent_id, u.id) AND e.kol_uid = ANY(${uids}::bigint[])`.execute(ctx.db),
+  ]);
+  const price = new Map(prices.rows.map((r) => [r.id, r]));
+  const own = new Map(library.rows.map((r) => [r.kol_uid, r]));
+  const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return rows.map((r) => {
+    const m = price.get(String(r.kolId));
+    const e = own.get(String(r.kolUid));
+    const contact = e
+      ? [
+          ['微信', e.wechat],
+          ['手机', e.phone],
+          ['QQ', e.qq],
+          ['邮箱', e.email],
+          ['其他', e.contact_way],
+        ]
+          .filter(([, v]) => v !== '')
+          .map(([k, v]) => `${k}：${v}`)
+          .join('；')
+      : '';
+    return {
+      ...r,
+      homepage: `https://space.bilibili.com/${r.kolUid}`,
+      estVideoPrice: num(m?.video_price),
+      estImplantationPrice: num(m?.implantation_price),
+      teamVideoPrice: num(e?.video_price),
+      teamImplantationPrice: num(e?.implantation_price),
+      contact,
+    };
+  });
 }
 
 function videoColumns(): ExportColumn<VideoItem>[] {
@@ -400,9 +484,10 @@ export function buildExportLists(
       schema: MyLinkKolParams,
       page: async (userId, p: MyLinkKolParams) => {
         const a = await collect.listKols(userId, p);
-        return { rows: a.linkKols, total: a.total, dataTime: null, notes: await groupName(userId, p.groupId) };
+        const rows = p.type === 4 ? await buyerFields(ctx, userId, a.linkKols) : a.linkKols;
+        return { rows, total: a.total, dataTime: null, notes: await groupName(userId, p.groupId) };
       },
-      columns: (): ExportColumn<LinkKolItem>[] => [
+      columns: (p: MyLinkKolParams): ExportColumn<LinkKolItem & Partial<BuyerFields>>[] => [
         ...kolColumns(),
         { header: '分组', kind: 'text', width: 12, value: (r) => r.groupName },
         { header: '粉丝数', kind: 'int', width: 13, value: (r) => r.fansNum },
@@ -413,6 +498,8 @@ export function buildExportLists(
         { header: '添加人', kind: 'text', width: 16, value: (r) => r.addedBy },
         { header: '添加时间', kind: 'datetime', width: 18, value: (r) => r.addTime },
         { header: 'MCN机构', kind: 'text', width: 20, value: (r) => r.mcnName },
+        // what a buyer needs from a 投放清单 (issue #23): where to find the creator, what it costs, whom to call
+        ...(p.type === 4 ? buyerColumns() : []),
       ],
       filters: (p: MyLinkKolParams) => {
         const out: [string, string][] = [

@@ -31,6 +31,15 @@ export class OpinionIngestor {
     return new Set(rows.rows.map((r) => Number(r.rpid)));
   }
 
+  /** Sub-replies stored under each of the video's root comments `roots` (rpid → count; absent when none). */
+  async storedReplyCounts(videoId: number, roots: readonly number[]): Promise<Map<number, number>> {
+    if (roots.length === 0) return new Map();
+    const rows = await sql<{ root: string; n: string }>`
+      SELECT root, count(*) AS n FROM comments
+       WHERE video_id = ${videoId} AND root = ANY(${[...new Set(roots)]}::bigint[]) GROUP BY root`.execute(this.db);
+    return new Map(rows.rows.map((r) => [Number(r.root), Number(r.n)]));
+  }
+
   /** Upserts the comments of one video. Answers rows inserted and rows whose values changed. */
   async ingestComments(
     videoId: number,

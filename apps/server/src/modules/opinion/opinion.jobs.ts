@@ -70,9 +70,12 @@ export class OpinionTaskRunner {
         : await this.repo.refreshKeywordVideos(task, OPINION_KEYWORD_VIDEOS);
 
     let collected = 0;
+    // The first run is what the owner waits for on the analysis screen: its requests go ahead of background
+    // snapshots (high client priority, like monitor samples); later runs keep the job's own priority.
+    const runCtx: WorkContext = task.lastRunAt === null ? { ...ctx, priority: 'high' } : ctx;
     if (now < task.eTime) {
       for (const videoId of videoIds) {
-        if (ctx.signal.aborted) break;
+        if (runCtx.signal.aborted) break;
         try {
           await this.collector.collect(
             {
@@ -80,7 +83,7 @@ export class OpinionTaskRunner {
               danmaku: task.kind === 'video',
               ...(task.lastRunAt === null ? { maxPages: FIRST_RUN_PAGES } : {}),
             },
-            ctx,
+            runCtx,
           );
           collected += 1;
         } catch (e) {

@@ -74,6 +74,12 @@ describe('an opinion task on a video', () => {
     expect(c?.scored).toBe(c?.n);
     expect(c?.levels).toBe(c?.n);
     expect(c?.model).toBe(opinionScorer().version);
+    // sub-replies (楼中楼) came with their comments and are scored like them
+    const subs = await sql<{ n: number; scored: number }>`
+      SELECT count(*)::int AS n, count(sentiment_label)::int AS scored
+      FROM comments WHERE video_id = ${video.id} AND root <> 0`.execute(t.ctx.db);
+    expect(subs.rows[0]?.n).toBeGreaterThan(0);
+    expect(subs.rows[0]?.scored).toBe(subs.rows[0]?.n);
     const dm = await sql<{ n: number }>`SELECT count(*)::int AS n FROM danmaku WHERE video_id = ${video.id}`.execute(
       t.ctx.db,
     );
@@ -82,6 +88,7 @@ describe('an opinion task on a video', () => {
     const basic = (await call('GET', '/api/opinion/getOpinionBasic', { id: taskId }))
       .body as unknown as OpinionBasicAnswer;
     expect(basic.counts.pending).toBe(0);
+    expect(basic.comments).toBe(c?.n); // root comments and sub-replies alike
     expect(basic.negativeShare).toBeGreaterThan(0);
     expect(basic.words.length).toBeGreaterThan(0);
 

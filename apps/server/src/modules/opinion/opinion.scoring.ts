@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
-import { textWords } from './opinion.words.js';
+import { ownText, textWords } from './opinion.words.js';
 
 /**
  * Sentiment of stored comments and danmaku (docs/metrics.md "Opinion"): every text without a score (or scored
@@ -48,7 +48,7 @@ export async function scorePending(db: Db, videoIds: readonly number[], scorer: 
           LIMIT ${SCORE_BATCH} FOR UPDATE SKIP LOCKED`.execute(trx);
         const rows = r.rows;
         if (rows.length === 0) return 0;
-        const results = await scorer.scoreMany(rows.map((x) => x.text));
+        const results = await scorer.scoreMany(rows.map((x) => ownText(x.text)));
         await sql`
           UPDATE ${t.table} AS x SET sentiment_label = u.label, sentiment = u.score, sentiment_model = ${scorer.version}
           FROM unnest(${rows.map((x) => x.id)}::bigint[], ${results.map((x) => LABEL[x.label])}::smallint[],

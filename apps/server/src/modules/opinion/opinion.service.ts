@@ -4,6 +4,7 @@ import {
   OPINION_RULE_DEFAULTS,
   OpinionMsg,
   featureAllowed,
+  opinionRangeError,
   opinionTierRule,
   opinionWindowHours,
   parseVideoRef,
@@ -294,7 +295,8 @@ export class OpinionService {
   ): Promise<{ task: TaskRow; scope: TextScope }> {
     const member = await this.member(userId, 'opinion.analyse');
     const task = await this.ownTask(member, p.id);
-    if (p.startTime && p.endTime && p.startTime >= p.endTime) throw AppError.fail(OpinionMsg.timeInvalid);
+    const rangeError = opinionRangeError(p.startTime, p.endTime);
+    if (rangeError) throw AppError.fail(rangeError);
     const scope: TextScope = {
       videoIds: await this.repo.taskVideos(task.id),
       taskKeyword: task.kind === 'keyword' ? task.keyword : null,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  OPINION_RANGE_MAX_DAYS,
   Msg,
   OPINION_TIER_RULES,
   OpinionMsg,
@@ -320,12 +321,68 @@ describe('analysis', () => {
       [{ id: taskId, startTime: 'yesterday' }, OpinionMsg.timeInvalid],
       [
         { id: taskId, startTime: new Date(base + H).toISOString(), endTime: new Date(base).toISOString() },
-        OpinionMsg.timeInvalid,
+        OpinionMsg.timeOrder,
       ],
       [{ id: 'x' }, OpinionMsg.idInvalid],
     ] as const) {
       const r = await call(ent, 'GET', '/api/opinion/opinionList', params);
       expect(r.body, JSON.stringify(params)).toMatchObject({ code: -1, message });
+    }
+  });
+
+  it('the time filter: Asia/Shanghai times, the same range on figures, statistics, list and export; bad ranges refused on each', async () => {
+    // hour 2 only, written as the screens send it (Shanghai time, no zone): 2031-05-01 10:00–11:00 in Shanghai
+    const range = { startTime: '2031-05-01 10:00', endTime: '2031-05-01 11:00' };
+    const b = body<OpinionBasicAnswer>(
+      await call(ent, 'GET', '/api/opinion/getOpinionBasic', { id: taskId, ...range }),
+    );
+    expect(b).toMatchObject({ code: 200, total: 4, comments: 2, danmaku: 2 });
+    const s = body<OpinionStatisticsAnswer>(
+      await call(ent, 'GET', '/api/opinion/getOpinionStatistics', { id: taskId, ...range }),
+    );
+    expect(s.points.map((p) => [p.time, p.total])).toEqual([[new Date(base + 2 * H).toISOString(), 4]]);
+    const l = body<OpinionListAnswer>(await call(ent, 'GET', '/api/opinion/opinionList', { id: taskId, ...range }));
+    expect(l.total).toBe(4);
+    expect(l.list.every((i) => Date.parse(i.time) >= base + 2 * H && Date.parse(i.time) < base + 3 * H)).toBe(true);
+    // the same instant with a zone, and a day alone (its Shanghai midnight)
+    const zoned = body<OpinionListAnswer>(
+      await call(ent, 'GET', '/api/opinion/opinionList', {
+        id: taskId,
+        startTime: '2031-05-01T02:00:00Z',
+        endTime: '2031-05-01T11:00:00+08:00',
+      }),
+    );
+    expect(zoned.total).toBe(4);
+    const day = body<OpinionListAnswer>(
+      await call(ent, 'GET', '/api/opinion/opinionList', { id: taskId, startTime: '2031-05-02' }),
+    );
+    expect(day.total).toBe(0);
+    const file = await call(ent, 'GET', '/api/opinion/opinionList', { id: taskId, export: 1, pageSize: 20, ...range });
+    expect(file.status).toBe(200);
+    expect(file.raw.headers['content-type']).toContain('spreadsheetml');
+
+    const longest = new Date(base + OPINION_RANGE_MAX_DAYS * 24 * H).toISOString();
+    const ok = await call(ent, 'GET', '/api/opinion/opinionList', {
+      id: taskId,
+      startTime: new Date(base).toISOString(),
+      endTime: longest,
+    });
+    expect(ok.body).toMatchObject({ code: 200, total: 8 });
+    for (const [params, message] of [
+      [{ startTime: '1' }, OpinionMsg.timeInvalid],
+      [{ startTime: 'May 1, 2031' }, OpinionMsg.timeInvalid],
+      [{ endTime: '2031-02-30 10:00' }, OpinionMsg.timeInvalid],
+      [{ startTime: '2031-05-01 24:00' }, OpinionMsg.timeInvalid],
+      [{ startTime: '2031-05-01 11:00', endTime: '2031-05-01 11:00' }, OpinionMsg.timeOrder],
+      [{ startTime: '2031-05-01 12:00', endTime: '2031-05-01 11:00' }, OpinionMsg.timeOrder],
+      [{ startTime: new Date(base - H).toISOString(), endTime: longest }, OpinionMsg.timeSpan],
+    ] as const) {
+      for (const path of ['getOpinionBasic', 'getOpinionStatistics', 'opinionList']) {
+        const r = await call(ent, 'GET', `/api/opinion/${path}`, { id: taskId, ...params });
+        expect(r.body, `${path} ${JSON.stringify(params)}`).toMatchObject({ code: -1, message });
+      }
+      const e = await call(ent, 'GET', '/api/opinion/opinionList', { id: taskId, export: 1, ...params });
+      expect(e.body, `export ${JSON.stringify(params)}`).toMatchObject({ code: -1, message });
     }
   });
 

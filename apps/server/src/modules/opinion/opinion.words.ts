@@ -62,12 +62,20 @@ let slangAdded = false;
 const HAS_LETTER = /\p{L}/u;
 const FUNCTION_CHARS = /[的了是在都也很就么吗呢吧啊着过把被让给又才还再和与或这那你我他她它们个]/u;
 
+/** The site's prefix of a sub-reply that answers another one: "回复 @某人 :" (the name is not what was said). */
+const REPLY_PREFIX = /^\s*回复\s*@[^\s:：]{1,40}\s*[:：]\s*/u;
+
+/** A comment's own words: the sub-reply prefix "回复 @name :" removed (scores and word counts read this). */
+export function ownText(text: string): string {
+  return text.replace(REPLY_PREFIX, '');
+}
+
 export function textWords(text: string): string[] {
   if (!slangAdded) {
     addDictionaryWords(SLANG);
     slangAdded = true;
   }
-  const clean = text.replace(EMOTE, ' ').trim();
+  const clean = ownText(text).replace(EMOTE, ' ').trim();
   if (clean === '') return [];
   const out = new Set<string>();
   for (const { word, tag } of segmenter().tag(clean, true)) {

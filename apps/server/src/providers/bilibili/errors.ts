@@ -23,6 +23,7 @@ export const GONE_CODES: ReadonlyMap<number, GoneReason> = new Map<number, GoneR
   [62012, 'invisible'], // 仅 UP 主自己可见
   [62004, 'under_review'], // 稿件审核中
   [12002, 'closed'], // 评论区已关闭
+  [12022, 'not_found'], // 已经被删除了 (a comment asked for its sub-replies is gone)
   [12061, 'closed'], // UP 主已关闭评论区
 ]);
 

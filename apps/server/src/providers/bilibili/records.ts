@@ -169,6 +169,8 @@ export interface CommentRecord {
   parent: number;
   /** number of replies under it */
   replyCount: number;
+  /** a root comment's sub-replies shown inline in list answers (the oldest or hottest few; absent when none) */
+  inlineReplies?: CommentRecord[];
 }
 
 export interface DanmakuRecord {

@@ -4,7 +4,7 @@
  * and sentiment, emotes — is a hash of (seed, video key, i). Only its like count moves with time.
  */
 import { hexOf, intIn, normal, Salt, unit, weightedPick } from './hash.js';
-import { MAX_COMMENTS, rpidOf } from './ids.js';
+import { MAX_COMMENTS, MAX_ROOTS_WITH_REPLIES, MAX_SUB_REPLIES, rpidOf, subReplyRpidOf } from './ids.js';
 import {
   COMMENT_TEMPLATES,
   commenterName,
@@ -31,7 +31,12 @@ export interface SimCommenter {
 }
 
 export interface SimComment {
+  /** a root comment's index in its video; a sub-reply's position under its root (0 = oldest) */
   index: number;
+  /** 0 for a root comment; the root's rpid for a sub-reply */
+  root: number;
+  /** 0 for a root comment; the root's or the answered sub-reply's rpid for a sub-reply */
+  parent: number;
   /** 1-based floor (楼层) */
   floor: number;
   rpid: number;
@@ -100,6 +105,8 @@ export function commentAt(world: SimWorld, v: SimVideo, i: number, t: number): S
   const ageHours = Math.max(0, (t - ctimeMs) / HOUR_MS);
   return {
     index: i,
+    root: 0,
+    parent: 0,
     floor: i + 1,
     rpid: rpidOf(v.key, i),
     ctimeMs,
@@ -158,4 +165,101 @@ export function hotOrder(world: SimWorld, v: SimVideo, t: number): number[] {
     if (!oldest.done) hotCache.delete(oldest.value);
   }
   return indices;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Sub-replies (楼中楼, x/v2/reply/reply)
+
+/** Share of root comments that get sub-replies (the oldest 30, the likeliest hot ones, get them more often). */
+const REPLIED_SHARE = 0.22;
+const REPLIED_SHARE_EARLY = 0.6;
+/** Mean size of a thread that has one (geometric), and the mean gap between its replies. */
+const THREAD_MEAN = 2.6;
+const REPLY_GAP_MEAN_MS = 75 * 60_000;
+/** Sub-replies the root items of the list answers carry inline (the site shows three under a comment). */
+export const INLINE_SUB_REPLIES = 3;
+
+/**
+ * The arrival times of every sub-reply root comment i will ever get (ascending; none for most roots): the thread
+ * size and the gaps are hashes of (seed, video key, i), the first reply comes some minutes after the root.
+ */
+export function subReplyTimes(world: SimWorld, v: SimVideo, i: number): number[] {
+  if (i >= MAX_ROOTS_WITH_REPLIES) return [];
+  const p = [world.seed, Salt.subReply, v.key, i] as const;
+  if (unit(...p, 1) >= (i < 30 ? REPLIED_SHARE_EARLY : REPLIED_SHARE)) return [];
+  const n = Math.min(MAX_SUB_REPLIES, 1 + Math.floor(-Math.log(1 - unit(...p, 2)) * (THREAD_MEAN - 1)));
+  const root = arrivalTime(v, v.ratios.reply, i + 1);
+  if (!Number.isFinite(root)) return [];
+  const out: number[] = [];
+  let at = root;
+  for (let j = 0; j < n; j++) {
+    at += Math.max(30_000, -Math.log(1 - unit(...p, 10 + j)) * REPLY_GAP_MEAN_MS);
+    out.push(at);
+  }
+  return out;
+}
+
+/** Sub-replies under root comment i at world time t. */
+export function subReplyCount(world: SimWorld, v: SimVideo, i: number, t: number): number {
+  return subReplyTimes(world, v, i).filter((at) => at <= t).length;
+}
+
+/**
+ * Sub-reply j (0 = oldest) under root comment i as seen at world time t (j < subReplyCount). Its sentiment follows
+ * the same mix and incidents as root comments; a reply to an earlier sub-reply starts with "回复 @name :" and
+ * names it as its parent, as on the site.
+ */
+export function subReplyAt(world: SimWorld, v: SimVideo, i: number, j: number, t: number): SimComment {
+  const times = subReplyTimes(world, v, i);
+  const ctimeMs = times[j] ?? Infinity;
+  const slot = i * MAX_SUB_REPLIES + j;
+  const p = [world.seed, Salt.subReply, v.key, slot, 0x5b] as const;
+  const sentiment = sentimentOf(unit(...p, 1), inIncident(world, v, ctimeMs));
+  const templates = COMMENT_TEMPLATES[sentiment];
+  const template = templates[Math.floor(unit(...p, 2) * templates.length)] ?? '';
+  const creator = world.spec(v.creatorIndex);
+  let message = fillText(template, creator.name, topicWord(v.topTid, ...p, 3));
+  const emotes: string[] = [];
+  const pool = EMOTES_BY_SENTIMENT[sentiment];
+  if (sentiment === 'emote' || unit(...p, 4) < 0.35)
+    emotes.push(pool[Math.floor(unit(...p, 5) * pool.length)] ?? '[doge]');
+  message += emotes.join('');
+  const rootRpid = rpidOf(v.key, i);
+  let parent = rootRpid;
+  if (j > 0 && unit(...p, 6) < 0.4) {
+    const k = Math.floor(unit(...p, 7) * j);
+    parent = subReplyRpidOf(v.key, i, k);
+    message = `回复 @${commenter(world.seed, Salt.subReply, v.key, i * MAX_SUB_REPLIES + k).uname} :${message}`;
+  }
+  const ageHours = Math.max(0, (t - ctimeMs) / HOUR_MS);
+  const potential = playsAt(v, t) * v.ratios.like * 0.00005 * Math.exp(1.2 * normal(...p, 8));
+  return {
+    index: j,
+    root: rootRpid,
+    parent,
+    floor: 0,
+    rpid: subReplyRpidOf(v.key, i, j),
+    ctimeMs,
+    member: commenter(world.seed, Salt.subReply, v.key, slot),
+    location: weightedPick(LOCATIONS, unit(...p, 9)),
+    message,
+    sentiment,
+    emotes: [...new Set(emotes)],
+    like: Math.floor(potential * Math.sqrt(Math.min(1, ageHours / 48))),
+  };
+}
+
+/** The sub-replies under root comment i at positions [offset, offset + limit), oldest first. */
+export function subRepliesOf(
+  world: SimWorld,
+  v: SimVideo,
+  i: number,
+  t: number,
+  offset: number,
+  limit: number,
+): SimComment[] {
+  const count = subReplyCount(world, v, i, t);
+  const out: SimComment[] = [];
+  for (let j = offset; j < offset + limit && j < count; j++) out.push(subReplyAt(world, v, i, j, t));
+  return out;
 }

@@ -74,8 +74,30 @@ export function rpidOf(key: number, index: number): number {
   return key * RPID_STRIDE + index + 1;
 }
 
-/** The comment index space per video (more comments than this are not simulated). */
-export const MAX_COMMENTS = RPID_STRIDE - 1;
+/**
+ * A video's rpid block: root comments take its lower half, sub-replies (楼中楼) the upper half, in slots of
+ * MAX_SUB_REPLIES per root; only the first MAX_ROOTS_WITH_REPLIES roots can carry sub-replies.
+ */
+const ROOT_SPACE = RPID_STRIDE / 2;
+/** Sub-replies one root comment can have at most. */
+export const MAX_SUB_REPLIES = 16;
+export const MAX_ROOTS_WITH_REPLIES = ROOT_SPACE / MAX_SUB_REPLIES;
+
+/** The root comment index space per video (more comments than this are not simulated). */
+export const MAX_COMMENTS = ROOT_SPACE - 1;
+
+/** rpid of sub-reply j (0 = oldest) under root comment `rootIndex` of the video `key`. */
+export function subReplyRpidOf(key: number, rootIndex: number, j: number): number {
+  return key * RPID_STRIDE + ROOT_SPACE + rootIndex * MAX_SUB_REPLIES + j + 1;
+}
+
+/** rpid → (video key, root index) of a root comment, or null when it is none (a sub-reply or outside). */
+export function rootOfRpid(rpid: number): { key: number; index: number } | null {
+  if (!Number.isSafeInteger(rpid) || rpid <= 0) return null;
+  const key = Math.floor((rpid - 1) / RPID_STRIDE);
+  const index = (rpid - 1) % RPID_STRIDE;
+  return index < ROOT_SPACE ? { key, index } : null;
+}
 
 // ------------------------------------------------------------------------------------------------
 // bvid → aid: the inverse of db/seed/world/bvid.ts (the 2024 algorithm for aids below 2^51).

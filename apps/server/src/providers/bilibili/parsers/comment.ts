@@ -21,10 +21,23 @@ const Reply = z.object({
   member: z.object({ uname: str, sex: str, level_info: z.object({ current_level: optNum }).nullish() }),
   content: z.object({ message: str }),
   reply_control: z.object({ location: z.string().nullish() }).nullish(),
+  /** a root's inline sub-replies (read one level deep; an item that does not parse is left out) */
+  replies: z.array(z.unknown()).nullish(),
 });
 type Reply = z.infer<typeof Reply>;
 
+function inlineOf(r: Reply): CommentRecord[] {
+  if (r.root !== 0 || !r.replies?.length) return [];
+  const out: CommentRecord[] = [];
+  for (const item of r.replies) {
+    const sub = Reply.safeParse(item);
+    if (sub.success && sub.data.root === r.rpid) out.push(replyToComment({ ...sub.data, replies: null }));
+  }
+  return out;
+}
+
 export function replyToComment(r: Reply): CommentRecord {
+  const inline = inlineOf(r);
   return {
     rpid: r.rpid,
     oid: r.oid,
@@ -40,6 +53,7 @@ export function replyToComment(r: Reply): CommentRecord {
     root: r.root,
     parent: r.parent,
     replyCount: r.rcount,
+    ...(inline.length ? { inlineReplies: inline } : {}),
   };
 }
 

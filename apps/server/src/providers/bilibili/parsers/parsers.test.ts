@@ -348,6 +348,21 @@ describe('comment parsers', () => {
     expect(p.comments.every((c) => c.root === 3030790837)).toBe(true);
   });
 
+  it('a root comment carries its inline sub-replies (those under another root and unreadable ones are left out)', () => {
+    const sample = data('reply_reply.json') as { root: Record<string, unknown>; replies: Record<string, unknown>[] };
+    const [a, b] = sample.replies;
+    const root = {
+      ...sample.root,
+      root: 0,
+      parent: 0,
+      replies: [a, { ...b, root: 42 }, { rpid: 'broken' }],
+    };
+    const p = parseReplyMain({ cursor: { is_end: true }, replies: [root] });
+    expect(p.comments[0]?.inlineReplies?.map((c) => c.rpid)).toEqual([a?.rpid]);
+    expect(p.comments[0]?.inlineReplies?.[0]).toMatchObject({ root: 3030790837, parent: 3030790837 });
+    expect(parseReplyReplies(data('reply_reply.json')).comments[0]?.inlineReplies).toBeUndefined();
+  });
+
   it('reply count, IP location text', () => {
     expect(parseReplyCount(data('reply_count.json'))).toBe(65521);
     expect(ipLocation('IP属地：广东')).toBe('广东');

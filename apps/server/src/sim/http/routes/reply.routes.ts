@@ -1,6 +1,8 @@
 /**
  * api.bilibili.com comment endpoints: x/v2/reply (page numbers; sort 0 time, 1 likes, 2 replies),
- * x/v2/reply/wbi/main (WBI; cursor paging; mode 3 hot, 2 time) and x/v2/reply/count.
+ * x/v2/reply/wbi/main (WBI; cursor paging; mode 3 hot, 2 time), x/v2/reply/reply (the sub-replies under one
+ * comment, oldest first, page numbers) and x/v2/reply/count. Root items carry their sub-reply count (`rcount`)
+ * and the oldest three inline (`replies`), as the site's list answers do.
  *
  * reply/wbi/main's cursor is the opaque `next_offset` string handed back in `pagination_str`:
  * time mode `{"type":3,"direction":1,"Data":{"cursor":<floor>}}` (the next page holds floors ≤ cursor),
@@ -8,11 +10,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, forbidden, notFound, ok, type ApiError } from '../envelope.js';
+import { apiError, badRequest, forbidden, notFound, ok, type ApiError } from '../envelope.js';
 import { acceptedKeys, isApiError, parseQuery, rawQuery, sendError, type SimContext } from '../context.js';
-import { mainPage, replyPage, type MainCursor } from '../shapes/reply.js';
+import { mainPage, replyPage, replyRepliesPage, type MainCursor } from '../shapes/reply.js';
 import { verifyWbi } from '../wbi.js';
-import { commentAt, commentCount, commentsBelowFloor, commentsByTime, hotOrder } from '../../world/comments.js';
+import {
+  commentAt,
+  commentCount,
+  commentsBelowFloor,
+  commentsByTime,
+  hotOrder,
+  subRepliesOf,
+  subReplyCount,
+} from '../../world/comments.js';
+import { rootOfRpid } from '../../world/ids.js';
 import { isVisible, type SimVideo } from '../../world/video-model.js';
 
 const MAIN_PAGE_SIZE = 20;
@@ -34,6 +45,15 @@ const MainQuery = z.object({
   pagination_str: z.string().optional(),
 });
 const CountQuery = z.object({ type: Type, oid: Oid });
+const RepliesQuery = z.object({
+  type: Type,
+  oid: Oid,
+  root: z.coerce.number().int().positive(),
+  ps: z.coerce.number().int().min(1).max(20).default(10),
+  pn: z.coerce.number().int().min(1).default(1),
+});
+/** the site's answer for a root comment that is not (or no longer) there */
+const deletedComment = (): ApiError => apiError(12022, '已经被删除了');
 const Pagination = z.object({ offset: z.string().default('') });
 const TimeOffset = z.object({ type: z.literal(3), Data: z.object({ cursor: z.number().int() }) });
 const HotOffset = z.object({ type: z.literal(1), data: z.object({ pn: z.number().int().min(1) }) });
@@ -112,6 +132,21 @@ export function registerReplyRoutes(app: FastifyInstance, ctx: SimContext): void
       nextOffset: isEnd ? '' : JSON.stringify({ type: 1, direction: 1, data: { pn: pn + 1 } }),
     };
     return ok(mainPage(world, v, t, cursor, items));
+  });
+
+  app.get('/x/v2/reply/reply', async (request, reply) => {
+    const q = parseQuery(RepliesQuery, request);
+    if (isApiError(q)) return sendError(reply, q);
+    const t = world.worldTime();
+    const v = videoOf(q.type, q.oid, t);
+    if (isApiError(v)) return sendError(reply, v);
+    const root = rootOfRpid(q.root);
+    if (!root || root.key !== v.key || root.index >= commentCount(v, t)) return sendError(reply, deletedComment());
+    const count = subReplyCount(world, v, root.index, t);
+    const replies = subRepliesOf(world, v, root.index, t, (q.pn - 1) * q.ps, q.ps);
+    return ok(
+      replyRepliesPage(world, v, t, { count, num: q.pn, size: q.ps }, commentAt(world, v, root.index, t), replies),
+    );
   });
 
   app.get('/x/v2/reply/count', async (request, reply) => {

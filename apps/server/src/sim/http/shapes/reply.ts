@@ -5,7 +5,13 @@
  */
 import { EMOTE_IDS } from '../../world/texts.js';
 import { hexOf } from '../../world/hash.js';
-import type { SimComment, SimCommenter } from '../../world/comments.js';
+import {
+  INLINE_SUB_REPLIES,
+  subRepliesOf,
+  subReplyCount,
+  type SimComment,
+  type SimCommenter,
+} from '../../world/comments.js';
 import type { SimVideo } from '../../world/video-model.js';
 import type { SimWorld } from '../../world/world.js';
 import { emptyPendant, levelInfo, timeDesc, unixSeconds, vipOfMember, type VipInfo } from './common.js';
@@ -42,17 +48,29 @@ function emoteMap(c: SimComment, seed: number, withSuggest: boolean) {
   return out;
 }
 
-function ids(v: SimVideo, c: SimComment, mid: number) {
+/** A root comment's sub-replies: their count now and the oldest few shown inline (none for a sub-reply). */
+function threadOf(world: SimWorld, v: SimVideo, c: SimComment, t: number) {
+  if (c.root !== 0) return { count: 0, inline: [] as SimComment[] };
+  const count = subReplyCount(world, v, c.index, t);
+  return { count, inline: count > 0 ? subRepliesOf(world, v, c.index, t, 0, INLINE_SUB_REPLIES) : [] };
+}
+
+/** reply_control's thread texts, as the site words them */
+function threadTexts(count: number) {
+  return count > 0 ? { sub_reply_entry_text: `共${count}条回复`, sub_reply_title_text: `相关回复共${count}条` } : {};
+}
+
+function ids(v: SimVideo, c: SimComment, mid: number, rcount: number) {
   return {
     rpid: c.rpid,
     oid: v.aid,
     type: 1,
     mid,
-    root: 0,
-    parent: 0,
-    dialog: 0,
-    count: 0,
-    rcount: 0,
+    root: c.root,
+    parent: c.parent,
+    dialog: c.root === 0 ? 0 : c.parent === c.root ? c.rpid : c.parent,
+    count: rcount,
+    rcount,
     state: 0,
     fansgrade: 0,
     attr: 0,
@@ -61,14 +79,21 @@ function ids(v: SimVideo, c: SimComment, mid: number) {
 }
 
 /** x/v2/reply → data.replies[] */
-export function replyItem(world: SimWorld, v: SimVideo, c: SimComment, t: number) {
+export function replyItem(
+  world: SimWorld,
+  v: SimVideo,
+  c: SimComment,
+  t: number,
+  inThread = false,
+): Record<string, unknown> {
   const m = c.member;
   const emote = emoteMap(c, world.seed, false);
+  const thread = threadOf(world, v, c, t);
   return {
-    ...ids(v, c, m.mid),
+    ...ids(v, c, m.mid, thread.count),
     rpid_str: String(c.rpid),
-    root_str: '0',
-    parent_str: '0',
+    root_str: String(c.root),
+    parent_str: String(c.parent),
     like: c.like,
     action: 0,
     member: {
@@ -102,13 +127,18 @@ export function replyItem(world: SimWorld, v: SimVideo, c: SimComment, t: number
       jump_url: {},
       max_line: 6,
     },
-    replies: [] as unknown[],
+    // x/v2/reply/reply answers null here (its root and its sub-replies); the list answers an array
+    replies: inThread ? null : thread.inline.map((r) => replyItem(world, v, r, t)),
     assist: 0,
     folder: { has_folded: false, is_folded: false, rule: FOLDING_RULE },
     up_action: { like: false, reply: false },
     show_follow: false,
     invisible: false,
-    reply_control: { time_desc: timeDesc(c.ctimeMs, t), location: `IP属地：${c.location}` },
+    reply_control: {
+      time_desc: timeDesc(c.ctimeMs, t),
+      location: `IP属地：${c.location}`,
+      ...threadTexts(thread.count),
+    },
   };
 }
 
@@ -151,17 +181,19 @@ function avatarItem(m: SimCommenter) {
 }
 
 /** x/v2/reply/wbi/main → data.replies[] */
-export function mainReplyItem(world: SimWorld, v: SimVideo, c: SimComment, t: number) {
+export function mainReplyItem(world: SimWorld, v: SimVideo, c: SimComment, t: number): Record<string, unknown> {
   const m = c.member;
   const emote = emoteMap(c, world.seed, true);
+  const thread = threadOf(world, v, c, t);
+  const head = ids(v, c, m.mid, thread.count);
   return {
-    ...ids(v, c, m.mid),
+    ...head,
     mid_str: String(m.mid),
     oid_str: String(v.aid),
     rpid_str: String(c.rpid),
-    root_str: '0',
-    parent_str: '0',
-    dialog_str: '0',
+    root_str: String(c.root),
+    parent_str: String(c.parent),
+    dialog_str: String(head.dialog),
     like: c.like,
     action: 0,
     member: {
@@ -194,11 +226,16 @@ export function mainReplyItem(world: SimWorld, v: SimVideo, c: SimComment, t: nu
       jump_url: {},
       max_line: 6,
     },
-    replies: [] as unknown[],
+    replies: thread.inline.map((r) => mainReplyItem(world, v, r, t)),
     assist: 0,
     up_action: { like: false, reply: false },
     invisible: false,
-    reply_control: { max_line: 6, time_desc: timeDesc(c.ctimeMs, t), location: `IP属地：${c.location}` },
+    reply_control: {
+      max_line: 6,
+      time_desc: timeDesc(c.ctimeMs, t),
+      location: `IP属地：${c.location}`,
+      ...threadTexts(thread.count),
+    },
     folder: { has_folded: false, is_folded: false, rule: '' },
     dynamic_id_str: '0',
     note_cvid_str: '0',
@@ -315,5 +352,47 @@ export function mainPage(world: SimWorld, v: SimVideo, t: number, cursor: MainCu
     esports_grade_card: null,
     callbacks: null,
     context_feature: '',
+  };
+}
+
+/** x/v2/reply/reply → data: one root comment and a page of its sub-replies, oldest first */
+export function replyRepliesPage(
+  world: SimWorld,
+  v: SimVideo,
+  t: number,
+  page: { num: number; size: number; count: number },
+  root: SimComment,
+  replies: SimComment[],
+) {
+  const upMid = world.spec(v.creatorIndex).mid;
+  return {
+    config: {
+      showadmin: 0,
+      showentry: 0,
+      showfloor: 0,
+      showtopic: 0,
+      show_up_flag: false,
+      read_only: false,
+      show_del_log: false,
+    },
+    control: {
+      input_disable: false,
+      root_input_text: '发一条友善的评论',
+      child_input_text: '',
+      giveup_input_text: '不发没关系，请继续友善哦~',
+      bg_text: '看看下面~来发评论吧',
+      web_selection: false,
+      ...ANSWER_GUIDE,
+      show_type: 1,
+      show_text: '',
+      disable_jump_emote: false,
+    },
+    page,
+    replies: replies.map((c) => replyItem(world, v, c, t, true)),
+    root: replyItem(world, v, root, t, true),
+    show_bvid: false,
+    show_text: '',
+    show_type: 1,
+    upper: { mid: upMid },
   };
 }

@@ -157,6 +157,11 @@ export function ContrastDrawer() {
                 {ContrastMsg.tooFew}
               </Typography.Text>
             ) : null}
+            {entries.length > 0 ? (
+              <Typography.Text type="warning" className="contrast-drawer-hint" data-testid="contrast-leave-hint">
+                {ContrastMsg.leaveClears}
+              </Typography.Text>
+            ) : null}
           </div>
         }
       >

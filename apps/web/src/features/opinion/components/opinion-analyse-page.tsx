@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Button,
   Card,
+  DatePicker,
   Empty,
   Input,
   Popconfirm,
@@ -17,12 +18,15 @@ import {
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import {
   OPINION_DURATION_TEXT,
   OPINION_SOURCE_TEXT,
   OpinionMsg,
   SENTIMENT_TEXT,
   formatCount,
+  opinionRangeError,
   type OpinionItem,
   type OpinionSource,
   type OpinionTask,
@@ -198,16 +202,67 @@ function AnalyseScreen() {
   );
 }
 
+type Range = [Dayjs, Dayjs];
+
+/** The range as the server reads it: the picked instants with the browser's offset (minute precision). */
+function rangeParams(range: Range | null): { startTime?: string; endTime?: string } {
+  if (!range) return {};
+  return { startTime: range[0].second(0).format(), endTime: range[1].second(0).format() };
+}
+
+/**
+ * 时间范围 of the analysis: presets (近24小时 / 近3天 / 近7天, ending now) or two picked times; empty = the task's
+ * whole history. The server applies the same rule (opinionRangeError: start before end, at most 92 days) and
+ * refuses a range it breaks; here such a pick is not applied and the reason is shown.
+ */
+function RangeFilter({ value, onChange }: { value: Range | null; onChange: (r: Range | null) => void }) {
+  const now = dayjs();
+  return (
+    <div className="opinion-range" data-testid="opinion-range">
+      <Typography.Text type="secondary">时间范围</Typography.Text>
+      <DatePicker.RangePicker
+        value={value}
+        showTime={{ format: 'HH:mm' }}
+        format="YYYY-MM-DD HH:mm"
+        placeholder={['开始时间', '结束时间']}
+        allowClear
+        inputReadOnly
+        classNames={{ popup: { root: 'opinion-range-popup' } }}
+        presets={[
+          { label: '近24小时', value: [now.subtract(24, 'hour'), now] },
+          { label: '近3天', value: [now.subtract(3, 'day'), now] },
+          { label: '近7天', value: [now.subtract(7, 'day'), now] },
+        ]}
+        onChange={(v) => {
+          const [from, to] = v ?? [];
+          if (!from || !to) {
+            onChange(null);
+            return;
+          }
+          const error = opinionRangeError(from.toDate(), to.toDate());
+          if (error) {
+            feedback().message.error(error);
+            return;
+          }
+          onChange([from, to]);
+        }}
+      />
+    </div>
+  );
+}
+
 function TaskAnalysis({ task, pageNo, setPage }: { task: OpinionTask; pageNo: number; setPage: (n: number) => void }) {
   const [source, setSource] = useState<OpinionSource | 'all'>('all');
   const [grain, setGrain] = useState<'hour' | 'day'>('hour');
   const [sentiment, setSentiment] = useState<SentimentLabel | undefined>();
   const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState('');
+  const [range, setRange] = useState<Range | null>(null);
   const sourceParam = source === 'all' ? undefined : source;
-  const basic = useOpinionBasic(task.id, { source: sourceParam });
-  const stats = useOpinionStatistics(task.id, { source: sourceParam, grain });
-  const listParams = { source: sourceParam, sentiment, keyword: keyword || undefined };
+  const time = rangeParams(range);
+  const basic = useOpinionBasic(task.id, { source: sourceParam, ...time });
+  const stats = useOpinionStatistics(task.id, { source: sourceParam, grain, ...time });
+  const listParams = { source: sourceParam, sentiment, keyword: keyword || undefined, ...time };
   const items = useOpinionList(task.id, { ...listParams, pageNo, pageSize: LIST_PAGE_SIZE });
 
   if (basic.isPending) return <Skeleton active />;
@@ -254,8 +309,15 @@ function TaskAnalysis({ task, pageNo, setPage }: { task: OpinionTask; pageNo: nu
           />
         }
       >
+        <RangeFilter
+          value={range}
+          onChange={(r) => {
+            setRange(r);
+            setPage(1);
+          }}
+        />
         {b.total === 0 ? (
-          <Empty description={OpinionMsg.noData} />
+          <Empty description={range ? OpinionMsg.noDataInRange : OpinionMsg.noData} />
         ) : (
           <div className="opinion-figures" data-testid="opinion-figures">
             <Statistic title="声量（条）" value={b.total} formatter={(v) => formatCount(Number(v))} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Button,
   Card,
+  Checkbox,
   Empty,
   Segmented,
   Select,
@@ -80,7 +81,33 @@ function WarnScreen() {
     }
   };
 
+  // The selection column is ours: the web build leaves antd's rowSelection out (apps/web/build-plugins.ts).
+  const shownIds = (warnings.data?.warnings ?? []).map((w) => w.id);
+  const allShown = shownIds.length > 0 && shownIds.every((id) => selected.includes(id));
+  const someShown = shownIds.some((id) => selected.includes(id));
+  const toggle = (id: number, on: boolean) =>
+    setSelected((s) => (on ? (s.includes(id) ? s : [...s, id]) : s.filter((x) => x !== id)));
   const columns: TableColumnsType<OpinionWarning> = [
+    {
+      key: 'select',
+      width: 44,
+      title: (
+        <Checkbox
+          aria-label="选择本页全部预警"
+          checked={allShown}
+          indeterminate={someShown && !allShown}
+          disabled={shownIds.length === 0}
+          onChange={(e) => setSelected(e.target.checked ? shownIds : [])}
+        />
+      ),
+      render: (_, w) => (
+        <Checkbox
+          aria-label={`选择预警 ${w.title}`}
+          checked={selected.includes(w.id)}
+          onChange={(e) => toggle(w.id, e.target.checked)}
+        />
+      ),
+    },
     {
       key: 'title',
       title: '预警',
@@ -171,7 +198,6 @@ function WarnScreen() {
             dataSource={warnings.data?.warnings ?? []}
             loading={warnings.isFetching}
             scroll={{ x: 560 }}
-            rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
             locale={{ emptyText: <Empty description={OpinionMsg.noWarnings} /> }}
             pagination={{
               current: pageNo,
