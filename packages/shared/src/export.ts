@@ -25,6 +25,9 @@ export const EXPORT_LISTS = [
   'videoDataTendency',
   'opinionList',
   'opinionNotice',
+  'goodsSearch',
+  'goodsRank',
+  'sellGoodsKol',
 ] as const;
 export type ExportListName = (typeof EXPORT_LISTS)[number];
 

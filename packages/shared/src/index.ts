@@ -23,3 +23,4 @@ export * from './placements.js';
 export * from './content.js';
 export * from './console.js';
 export * from './notify.js';
+export * from './commerce.js';

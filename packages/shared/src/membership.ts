@@ -146,6 +146,9 @@ export const FEATURE_POLICY = {
   'creator.portrait': { level: GATE_DEFAULT_LEVEL, label: '粉丝画像' },
   'creator.commercial': { level: GATE_DEFAULT_LEVEL, label: '商业价值评估' },
   'ranking.full': { level: UserType.BASIC, label: '完整榜单数据' },
+  // issue #26: goods overview, search, rank and detail from 初级版; the creators who sell (带货达人) from 专业版
+  'commerce.goods': { level: UserType.BASIC, label: '带货商品分析' },
+  'commerce.sellers': { level: UserType.PRO, label: '带货达人' },
 } as const satisfies Record<string, FeatureRule>;
 export type FeatureKey = keyof typeof FEATURE_POLICY;
 export const FEATURE_KEYS = Object.keys(FEATURE_POLICY) as FeatureKey[];
@@ -188,6 +191,8 @@ export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'creator.portrait': 'built', // creator detail 粉丝画像
   'creator.commercial': 'built', // creator detail 商业价值评估
   'ranking.full': 'built', // rankings and activity lists beyond the sample rows
+  'commerce.goods': 'planned', // #26: modules/commerce, features/goods (goods, goodsSearch, goodsRank, goodsDetail)
+  'commerce.sellers': 'planned', // #26: sellGoodsKol
 };
 
 export const COMING_SOON = '即将上线';

@@ -36,6 +36,7 @@ import { RankingsService } from '../rankings/rankings.service.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { VideosService } from '../videos/videos.service.js';
 import { opinionExportLists } from '../opinion/opinion.export.js';
+import { commerceExportLists } from '../commerce/commerce.export.js';
 import type { ExportColumn } from './xlsx-writer.js';
 
 /** One page of a list, read through the list's own service (the screen's query, never a copy of its SQL). */
@@ -110,6 +111,9 @@ export const LIST_CALLS: Readonly<Record<string, (query: Record<string, unknown>
   '/api/user/myLinkVideo': () => 'myLinkVideo',
   '/api/user/videoDataTendency': () => 'videoDataTendency',
   '/api/opinion/opinionList': () => 'opinionList',
+  '/api/goods/search': () => 'goodsSearch',
+  '/api/goods/rank': () => 'goodsRank',
+  '/api/goods/sellKol': () => 'sellGoodsKol',
 };
 
 const LINK_LIST_LABELS: Readonly<Record<LinkType, string>> = { 1: '收藏', 4: '投放清单' };
@@ -438,6 +442,7 @@ export function buildExportLists(
       ],
     } satisfies ExportList<VideoDataTendencyParams, TrendRow>,
     ...opinionExportLists(ctx),
+    ...commerceExportLists(ctx),
   };
   return { lists, themes };
 }

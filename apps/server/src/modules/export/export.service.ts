@@ -585,6 +585,9 @@ const LIST_TITLES: Readonly<Record<ExportListName, string>> = {
   moldbabyVideo: '热门视频',
   opinionList: '舆情列表',
   opinionNotice: '舆情预警通知',
+  goodsSearch: '商品搜索',
+  goodsRank: '商品排行',
+  sellGoodsKol: '带货达人',
 };
 
 /**

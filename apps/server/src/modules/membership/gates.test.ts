@@ -30,6 +30,8 @@ const ALLOWED: Record<FeatureKey, readonly number[]> = {
   'creator.portrait': [2, 3, 4],
   'creator.commercial': [2, 3, 4],
   'ranking.full': [1, 2, 3, 4],
+  'commerce.goods': [1, 2, 3, 4], // issue #26
+  'commerce.sellers': [2, 3, 4],
 };
 
 const MESSAGES: Partial<Record<FeatureKey, string>> = {
