@@ -60,6 +60,7 @@ describe('the gate policy and the built-features registry', () => {
       ['monitor.duration.24h', true], // issue #24
       ['placement.record', true],
       ['ranking.full', true],
+      ['commerce.goods', true], // issue #26
     ]);
     expect(
       featuresAddedAt(3)
@@ -81,6 +82,8 @@ describe('the gate policy and the built-features registry', () => {
       FEATURE_POLICY['creator.portrait'].label,
       FEATURE_POLICY['creator.commercial'].label,
       FEATURE_POLICY['ranking.full'].label,
+      FEATURE_POLICY['commerce.goods'].label,
+      FEATURE_POLICY['commerce.sellers'].label,
       ...featuresGained(0, 2)
         .filter((f) => !f.built)
         .map((f) => f.label),

@@ -191,8 +191,8 @@ export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'creator.portrait': 'built', // creator detail 粉丝画像
   'creator.commercial': 'built', // creator detail 商业价值评估
   'ranking.full': 'built', // rankings and activity lists beyond the sample rows
-  'commerce.goods': 'planned', // #26: modules/commerce, features/goods (goods, goodsSearch, goodsRank, goodsDetail)
-  'commerce.sellers': 'planned', // #26: sellGoodsKol
+  'commerce.goods': 'built', // #26: modules/commerce, features/goods (goods, goodsSearch, goodsRank, goodsDetail)
+  'commerce.sellers': 'built', // #26: sellGoodsKol
 };
 
 export const COMING_SOON = '即将上线';
