@@ -46,9 +46,14 @@ export function formatPrice(price: number | null): string {
 
 /** 估算 a–b 件 (never one number): the model is in docs/metrics.md and in the tooltip. */
 export function EstimateText({ value, money = false }: { value: SalesEstimate; money?: boolean }) {
+  // a range below one order (or one yuan) reads as such, not as "0 – 0"
   const text = money
-    ? `${yuan(value.gmvLow)} – ${yuan(value.gmvHigh)}`
-    : `${formatCount(value.salesLow)} – ${formatCount(value.salesHigh)} 件`;
+    ? value.gmvHigh < 1
+      ? '不足1元'
+      : `${yuan(value.gmvLow)} – ${yuan(value.gmvHigh)}`
+    : value.salesHigh < 1
+      ? '不足1件'
+      : `${formatCount(value.salesLow)} – ${formatCount(value.salesHigh)} 件`;
   return (
     <Tooltip title={CommerceMsg.estimateNote}>
       <span className="goods-estimate">

@@ -160,7 +160,14 @@ export function GoodsDetailPage() {
       >
         <div className="goods-charts">
           <ErrorBoundary title="价格走势加载失败">
-            {prices.length > 0 ? (
+            {prices.length === 1 && prices[0] ? (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={`目前只有 ${prices[0].day} 一天的价格记录：${formatPrice(prices[0].price)}（当日最低 ${formatPrice(
+                  prices[0].low,
+                )}，最高 ${formatPrice(prices[0].high)}），价格走势随每日采集形成`}
+              />
+            ) : prices.length > 1 ? (
               <LineChart
                 ariaLabel="价格走势"
                 categories={prices.map((p) => p.day)}
