@@ -15,6 +15,7 @@ import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useGoodsDetail } from '../api/get-goods-detail';
 import { EstimateText, GOODS_PATHS, formatPrice, oneOf } from './goods-common';
+import { GoodsGate } from './goods-gate';
 
 const DAYS = [
   { label: '近7天', value: 7 },
@@ -92,7 +93,7 @@ const KOL_COLUMNS: TableColumnsType<GoodsKol> = [
 ];
 
 /** /sellGoods/goodsDetail?goodsId= (component goodsDetail): price history, trend, videos and creators, sales range. */
-export function GoodsDetailPage() {
+function GoodsDetailScreen() {
   const { params, int, set } = useQueryState();
   const goodsId = int('goodsId');
   const days = oneOf([7, 30, 90], params.get('days') ?? 30, 30);
@@ -215,5 +216,13 @@ export function GoodsDetailPage() {
         />
       </Card>
     </div>
+  );
+}
+
+export function GoodsDetailPage() {
+  return (
+    <GoodsGate title="商品详情" intro="商品的价格走势、带货视频与UP主、估算销量。">
+      <GoodsDetailScreen />
+    </GoodsGate>
   );
 }

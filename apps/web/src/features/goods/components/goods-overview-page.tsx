@@ -10,6 +10,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { QueryFailed } from '../../../components/query-failed';
 import { useGoodsOverview } from '../api/get-goods-overview';
 import { GOODS_PATHS, GoodsCell, Num, SegmentedParam, formatPrice, oneOf } from './goods-common';
+import { GoodsGate } from './goods-gate';
 
 const DAYS = [
   { label: '近7天', value: 7 },
@@ -25,7 +26,7 @@ const TOP_COLUMNS: TableColumnsType<GoodsItem> = [
 ];
 
 /** /sellGoods/goods (component goods): the window's selling and sponsored videos, categories, platforms, top goods. */
-export function GoodsOverviewPage() {
+function GoodsOverviewScreen() {
   const { params } = useQueryState();
   const days = oneOf([7, 30, 90], params.get('days') ?? 30, 30);
   const query = useGoodsOverview(days);
@@ -115,5 +116,13 @@ export function GoodsOverviewPage() {
         </>
       )}
     </div>
+  );
+}
+
+export function GoodsOverviewPage() {
+  return (
+    <GoodsGate title="带货概览" intro="带货商品与商业推广视频的整体情况。">
+      <GoodsOverviewScreen />
+    </GoodsGate>
   );
 }

@@ -28,6 +28,7 @@ import {
   platformOf,
   type ExportSlot,
 } from './goods-common';
+import { GoodsGate } from './goods-gate';
 
 const PATH = GOODS_PATHS.rank;
 const BY = GOODS_RANK_BY.map((b) => ({ label: GOODS_RANK_BY_NAMES[b], value: b }));
@@ -56,7 +57,7 @@ const COLUMNS: TableColumnsType<GoodsRankRow> = [
 ];
 
 /** /sellGoods/goodsRank (component goodsRank): goods of the day / week / month by videos, sales or plays. */
-export function GoodsRankPage({ exportButton }: { exportButton: ExportSlot }) {
+function GoodsRankScreen({ exportButton }: { exportButton: ExportSlot }) {
   const { params, int, set } = useQueryState();
   const by = oneOf<GoodsRankBy>(GOODS_RANK_BY, params.get('by'), 'video');
   const period = oneOf<GoodsRankPeriod>(GOODS_RANK_PERIODS, params.get('period'), 'week');
@@ -102,5 +103,13 @@ export function GoodsRankPage({ exportButton }: { exportButton: ExportSlot }) {
         })}
       />
     </ListScreen>
+  );
+}
+
+export function GoodsRankPage({ exportButton }: { exportButton: ExportSlot }) {
+  return (
+    <GoodsGate title="商品排行" intro="按带货视频数、估算销量或带货播放排序的商品日榜、周榜、月榜。">
+      <GoodsRankScreen exportButton={exportButton} />
+    </GoodsGate>
   );
 }

@@ -19,6 +19,7 @@ import {
   platformOf,
   type ExportSlot,
 } from './goods-common';
+import { GoodsGate } from './goods-gate';
 
 const PATH = GOODS_PATHS.search;
 const DAYS = [
@@ -43,7 +44,7 @@ const COLUMNS: TableColumnsType<GoodsItem> = [
 ];
 
 /** /sellGoods/goodsSearch (component goodsSearch): goods by keyword, category, platform, price and time. */
-export function GoodsSearchPage({ exportButton }: { exportButton: ExportSlot }) {
+function GoodsSearchScreen({ exportButton }: { exportButton: ExportSlot }) {
   const { params, int, set } = useQueryState();
   const keyword = params.get('keyword') ?? undefined;
   const categoryId = int('categoryId');
@@ -99,5 +100,13 @@ export function GoodsSearchPage({ exportButton }: { exportButton: ExportSlot }) 
         })}
       />
     </ListScreen>
+  );
+}
+
+export function GoodsSearchPage({ exportButton }: { exportButton: ExportSlot }) {
+  return (
+    <GoodsGate title="商品搜索" intro="搜索UP主视频中带货的商品，按分类、平台、价格和时间筛选。">
+      <GoodsSearchScreen exportButton={exportButton} />
+    </GoodsGate>
   );
 }

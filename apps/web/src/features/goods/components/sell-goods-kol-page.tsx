@@ -19,6 +19,7 @@ import {
   oneOf,
   type ExportSlot,
 } from './goods-common';
+import { SellersGate } from './goods-gate';
 
 const PATH = GOODS_PATHS.sellers;
 const DAYS = [
@@ -78,7 +79,7 @@ const COLUMNS: TableColumnsType<SellKolRow> = [
 ];
 
 /** /sellGoods/sellGoodsKol (component sellGoodsKol): creators who sell — what, how often, an estimated range. */
-export function SellGoodsKolPage({ exportButton }: { exportButton: ExportSlot }) {
+function SellGoodsKolScreen({ exportButton }: { exportButton: ExportSlot }) {
   const { params, int, set } = useQueryState();
   const keyword = params.get('keyword') ?? undefined;
   const categoryId = int('categoryId');
@@ -134,5 +135,13 @@ export function SellGoodsKolPage({ exportButton }: { exportButton: ExportSlot })
         })}
       />
     </ListScreen>
+  );
+}
+
+export function SellGoodsKolPage({ exportButton }: { exportButton: ExportSlot }) {
+  return (
+    <SellersGate title="带货达人" intro="在统计周期内有带货视频的UP主：带了什么、多频繁、估算销量与品类。">
+      <SellGoodsKolScreen exportButton={exportButton} />
+    </SellersGate>
   );
 }

@@ -18,6 +18,7 @@ describe('landing feature lists', () => {
       { text: '24H监测', built: true },
       { text: '投放记录', built: true },
       { text: '完整榜单数据', built: true },
+      { text: '带货商品分析', built: true }, // issue #26
     ]);
     expect(tierLines(2)).toEqual([
       { text: '包含初级版全部功能', built: true },
@@ -28,6 +29,7 @@ describe('landing feature lists', () => {
       { text: '视频30天数据趋势', built: true },
       { text: '粉丝画像', built: true },
       { text: '商业价值评估', built: true },
+      { text: '带货达人', built: true },
       { text: '直播监测', built: false },
     ]);
     expect(tierLines(3)).toEqual([
@@ -50,6 +52,7 @@ describe('landing feature lists', () => {
       { text: '24H监测', built: true },
       { text: '投放记录', built: true },
       { text: '完整榜单数据', built: true },
+      { text: '带货商品分析', built: true },
       { text: '48H监测', built: true },
       { text: '视频监测', built: true },
       { text: '舆情分析', built: true },
@@ -57,6 +60,7 @@ describe('landing feature lists', () => {
       { text: '视频30天数据趋势', built: true },
       { text: '粉丝画像', built: true },
       { text: '商业价值评估', built: true },
+      { text: '带货达人', built: true },
       { text: '导出Excel', built: true },
       { text: '导出PDF', built: true },
       { text: '72H监测', built: true },
