@@ -140,7 +140,11 @@ function GoodsDetailScreen() {
           </div>
           <div>
             <div className="ant-statistic-title">近{sales.days}天估算销售额</div>
-            <EstimateText value={sales} money />
+            {goods.price === null ? (
+              <Typography.Text type="secondary">价格未知（商品未在商品橱窗中出现），无法估算</Typography.Text>
+            ) : (
+              <EstimateText value={sales} money />
+            )}
           </div>
         </div>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
