@@ -30,6 +30,9 @@ export const EXPORT_LISTS = [
   'exposureSearch',
   'brandVideos',
   'saleReportGoods',
+  'goodsSearch',
+  'goodsRank',
+  'sellGoodsKol',
 ] as const;
 export type ExportListName = (typeof EXPORT_LISTS)[number];
 

@@ -62,6 +62,7 @@ describe('the gate policy and the built-features registry', () => {
       ['ranking.full', true],
       ['video.search', true], // issue #26
       ['video.short', true],
+      ['commerce.goods', true], // issue #26
     ]);
     expect(
       featuresAddedAt(3)
@@ -93,6 +94,8 @@ describe('the gate policy and the built-features registry', () => {
       FEATURE_POLICY['video.search'].label,
       FEATURE_POLICY['video.short'].label,
       FEATURE_POLICY['commerce.brand'].label, // issue #26
+      FEATURE_POLICY['commerce.goods'].label,
+      FEATURE_POLICY['commerce.sellers'].label,
       ...featuresGained(0, 2)
         .filter((f) => !f.built)
         .map((f) => f.label),

@@ -25,3 +25,4 @@ export * from './console.js';
 export * from './notify.js';
 export * from './video-library.js';
 export * from './brands.js';
+export * from './commerce.js';

@@ -152,6 +152,9 @@ export const FEATURE_POLICY = {
   // issue #26 brands and sales (modules/brands, features/brand): brand exposure screens, then sales reports
   'commerce.brand': { level: UserType.PRO, label: '品牌曝光分析' },
   'commerce.sale': { level: UserType.ENTERPRISE, label: '带货销售报告' },
+  // issue #26: goods overview, search, rank and detail from 初级版; the creators who sell (带货达人) from 专业版
+  'commerce.goods': { level: UserType.BASIC, label: '带货商品分析' },
+  'commerce.sellers': { level: UserType.PRO, label: '带货达人' },
 } as const satisfies Record<string, FeatureRule>;
 export type FeatureKey = keyof typeof FEATURE_POLICY;
 export const FEATURE_KEYS = Object.keys(FEATURE_POLICY) as FeatureKey[];
@@ -198,6 +201,8 @@ export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'video.short': 'built', // 短视频库 (#26: the same search, short or vertical videos)
   'commerce.brand': 'built', // exposureRank, exposureSearch, brandDetail (#26: modules/brands, features/brand)
   'commerce.sale': 'built', // saleReport, saleContrast (#26: modules/brands, features/brand)
+  'commerce.goods': 'built', // #26: modules/commerce, features/goods (goods, goodsSearch, goodsRank, goodsDetail)
+  'commerce.sellers': 'built', // #26: sellGoodsKol
 };
 
 export const COMING_SOON = '即将上线';

@@ -24,6 +24,7 @@ import { registerConsoleRoutes } from './console/console.routes.js';
 import { registerContentRoutes } from './content/content.routes.js';
 import { registerContrastPdfRoutes } from './contrast-pdf/contrast-pdf.routes.js';
 import { registerOpinionRoutes } from './opinion/opinion.routes.js';
+import { registerCommerceRoutes } from './commerce/commerce.routes.js';
 import { registerPlacementRoutes } from './placements/placements.routes.js';
 import { registerNotifyRoutes } from './notify/notify.routes.js';
 import { registerVideoLibraryRoutes } from './video-library/video-library.routes.js';
@@ -57,6 +58,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   // after registerContrastRoutes, which creates the context's comparison service with its options
   registerContrastPdfRoutes(app, ctx, contrastServiceOf(ctx));
   registerOpinionRoutes(app, ctx);
+  registerCommerceRoutes(app, ctx);
   registerNotifyRoutes(app, ctx);
   registerVideoLibraryRoutes(app, ctx);
   registerBrandRoutes(app, ctx);

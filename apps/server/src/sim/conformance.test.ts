@@ -86,12 +86,20 @@ describe('video answers match the real samples', () => {
 
   it('x/web-interface/view', async () => {
     const body = await get(`/x/web-interface/view?aid=${busyVideo.aid}`);
-    expectShape('video_view.json', body, { optional: [...honour, 'data.mission_id', 'data.staff'] });
+    // `label`: the commercial-partnership label of a sponsored video (docs/simulator.md "Commerce")
+    expectShape('video_view.json', body, {
+      optional: [...honour, 'data.mission_id', 'data.staff'],
+      extra: ['data.label'],
+    });
   });
 
   it('x/web-interface/view/detail', async () => {
     const body = await get(`/x/web-interface/view/detail?bvid=${busyVideo.bvid}`);
-    expectShape('video_view_detail.json', body, { optional: honour, extra: ['data.View.mission_id'] });
+    // `Goods`: the page's goods area, `View.label`: the commercial label (docs/simulator.md "Commerce")
+    expectShape('video_view_detail.json', body, {
+      optional: honour,
+      extra: ['data.View.mission_id', 'data.View.label', 'data.Goods'],
+    });
   });
 
   it('x/player/pagelist', async () => {

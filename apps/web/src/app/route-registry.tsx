@@ -55,10 +55,44 @@ function placementScreen(
 }
 
 /**
+ * The goods screens with the export feature's button, composed here so neither feature imports the other
+ * (issue #26).
+ */
+function goodsScreen(
+  key: 'GoodsSearchPage' | 'GoodsRankPage' | 'SellGoodsKolPage',
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const [pages, { ExportButton }] = await Promise.all([
+      key === 'GoodsSearchPage'
+        ? import('../features/goods/components/goods-search-page').then((m) => ({ Page: m.GoodsSearchPage }))
+        : key === 'GoodsRankPage'
+          ? import('../features/goods/components/goods-rank-page').then((m) => ({ Page: m.GoodsRankPage }))
+          : import('../features/goods/components/sell-goods-kol-page').then((m) => ({ Page: m.SellGoodsKolPage })),
+      import('../features/export/components/export-button'),
+    ]);
+    const { Page } = pages;
+    return { default: () => <Page exportButton={(props) => <ExportButton {...props} />} /> };
+  });
+}
+
+/**
  * Pages by the component key the server's menu names (§2.5). A key the web does not know yet renders the
  * not-found page.
  */
 const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  goods: lazy(() =>
+    import('../features/goods/components/goods-overview-page').then((module) => ({
+      default: module.GoodsOverviewPage,
+    })),
+  ),
+  goodsSearch: goodsScreen('GoodsSearchPage'),
+  goodsRank: goodsScreen('GoodsRankPage'),
+  sellGoodsKol: goodsScreen('SellGoodsKolPage'),
+  goodsDetail: lazy(() =>
+    import('../features/goods/components/goods-detail-page').then((module) => ({
+      default: module.GoodsDetailPage,
+    })),
+  ),
   opinionAnalyse: lazy(() =>
     import('../features/opinion/components/opinion-analyse-page').then((module) => ({
       default: module.OpinionAnalysePage,

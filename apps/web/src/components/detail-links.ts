@@ -9,3 +9,10 @@ export function videoDetailSearch(videoId: number): string {
 export function creatorDetailSearch(kolId: number, kolName: string): string {
   return `?${new URLSearchParams({ kolId: String(kolId), kolName }).toString()}`;
 }
+
+/** The goods detail screen (issue #26; menu row 405) and its query. */
+export const GOODS_DETAIL_PATH = '/sellGoods/goodsDetail';
+
+export function goodsDetailSearch(goodsId: number): string {
+  return `?goodsId=${goodsId}`;
+}

@@ -14,6 +14,7 @@ import {
   type Lookup,
   type VideoRecord,
 } from '../../providers/bilibili/index.js';
+import { CommerceCollector } from '../commerce/commerce.collect.js';
 import { ActivityCollector } from './activity-collector.js';
 import { CollectorRepository, COMMENT_SAMPLE_AGE_MS, type CreatorRef } from './collector.repository.js';
 import { parseCreatorInput } from './creator-input.js';
@@ -51,6 +52,7 @@ function valueOrNull<T>(r: Lookup<T>): T | null {
 export class CollectorService {
   readonly repo: CollectorRepository;
   private readonly activities: ActivityCollector;
+  private readonly commerce: CommerceCollector;
 
   constructor(
     private readonly deps: CollectorDeps,
@@ -58,6 +60,7 @@ export class CollectorService {
   ) {
     this.repo = new CollectorRepository(deps.db);
     this.activities = new ActivityCollector(deps);
+    this.commerce = new CommerceCollector(deps);
   }
 
   private now(): Date {
@@ -206,7 +209,16 @@ export class CollectorService {
     const sampled = await this.sampleComments(creator.id, new Date(now));
     // mission ids, background music and activity pages of its newest videos (activity-collector.ts)
     const details = await this.activities.afterSnapshot(creator.id, ctx, new Date(now));
-    return { fans: card.value.fans, videos: list.length, next: next?.toISOString() ?? null, sampled, details };
+    // goods, brands and sponsorships of its videos (modules/commerce/commerce.collect.ts)
+    const commerce = await this.commerce.afterSnapshot(creator.id, ctx, new Date(now));
+    return {
+      fans: card.value.fans,
+      videos: list.length,
+      next: next?.toISOString() ?? null,
+      sampled,
+      details,
+      commerce,
+    };
   }
 
   /** Queues comment collection for the creator's latest videos not sampled in the last 20 hours. */

@@ -245,12 +245,12 @@ function audienceSignal(items: readonly string[], location: 'danmaku' | 'comment
   return {
     signal: 'audience_qiafan',
     location,
-    matched: `${hits.length} 条含「${[...new Set(hits.map((h) => h.matched))].slice(0, 3).join('/')}」`,
-    snippet: hits
+    // the words (stable across re-reads: the evidence row is updated, not multiplied); the count in the snippet
+    matched: [...new Set(hits.map((h) => h.matched))].sort().slice(0, 4).join('/'),
+    snippet: `${hits.length} 条：${hits
       .slice(0, 3)
       .map((h) => h.text)
-      .join(' / ')
-      .slice(0, 100),
+      .join(' / ')}`.slice(0, 100),
     weight: hits.length >= AUDIENCE_MANY_ITEMS ? WEIGHTS.audience_many : WEIGHTS.audience_some,
   };
 }

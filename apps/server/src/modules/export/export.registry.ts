@@ -43,6 +43,7 @@ import { VideosService } from '../videos/videos.service.js';
 import { opinionExportLists } from '../opinion/opinion.export.js';
 import { videoLibraryServiceOf } from '../video-library/video-library.routes.js';
 import { brandExportLists } from '../brands/brands.export.js';
+import { commerceExportLists } from '../commerce/commerce.export.js';
 import type { ExportColumn } from './xlsx-writer.js';
 
 /** One page of a list, read through the list's own service (the screen's query, never a copy of its SQL). */
@@ -122,6 +123,9 @@ export const LIST_CALLS: Readonly<Record<string, (query: Record<string, unknown>
   '/api/brand/exposureSearch': () => 'exposureSearch',
   '/api/brand/brandVideos': () => 'brandVideos',
   '/api/sale/saleReport': () => 'saleReportGoods',
+  '/api/goods/search': () => 'goodsSearch',
+  '/api/goods/rank': () => 'goodsRank',
+  '/api/goods/sellKol': () => 'sellGoodsKol',
 };
 
 const LINK_LIST_LABELS: Readonly<Record<LinkType, string>> = { 1: '收藏', 4: '投放清单' };
@@ -569,6 +573,7 @@ export function buildExportLists(
     } satisfies ExportList<VideoDataTendencyParams, TrendRow>,
     ...opinionExportLists(ctx),
     ...brandExportLists(ctx, gate),
+    ...commerceExportLists(ctx),
   };
   return { lists, themes };
 }

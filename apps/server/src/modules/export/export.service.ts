@@ -589,6 +589,9 @@ const LIST_TITLES: Readonly<Record<ExportListName, string>> = {
   exposureSearch: '品牌搜索',
   brandVideos: '品牌相关视频',
   saleReportGoods: '销售报告商品',
+  goodsSearch: '商品搜索',
+  goodsRank: '商品排行',
+  sellGoodsKol: '带货达人',
 };
 
 /**

@@ -34,6 +34,8 @@ const ALLOWED: Record<FeatureKey, readonly number[]> = {
   'video.short': [1, 2, 3, 4], // issue #26: 短视频库 from 初级版
   'commerce.brand': [2, 3, 4],
   'commerce.sale': [3, 4],
+  'commerce.goods': [1, 2, 3, 4], // issue #26
+  'commerce.sellers': [2, 3, 4],
 };
 
 const MESSAGES: Partial<Record<FeatureKey, string>> = {

@@ -3,7 +3,8 @@
  * arrives when that count first exceeds i, and everything else about it — author, sex, IP location, text
  * and sentiment, emotes — is a hash of (seed, video key, i). Only its like count moves with time.
  */
-import { hexOf, intIn, normal, Salt, unit, weightedPick } from './hash.js';
+import { QIAFAN_COMMENTS, videoCommerce } from './commerce.js';
+import { hexOf, intIn, normal, pickBy, Salt, unit, weightedPick } from './hash.js';
 import { MAX_COMMENTS, MAX_ROOTS_WITH_REPLIES, MAX_SUB_REPLIES, rpidOf, subReplyRpidOf } from './ids.js';
 import {
   COMMENT_TEMPLATES,
@@ -91,7 +92,12 @@ export function commentAt(world: SimWorld, v: SimVideo, i: number, t: number): S
   const templates = COMMENT_TEMPLATES[sentiment];
   const template = templates[Math.floor(unit(...p, 2) * templates.length)] ?? '';
   const creator = world.spec(v.creatorIndex);
-  let message = fillText(template, creator.name, topicWord(v.topTid, ...p, 3));
+  // on a sponsored / selling video some neutral comments talk about the deal (sim/world/commerce.ts)
+  const share = sentiment === 'neutral' ? (videoCommerce(world.seed, v)?.qiafanShare ?? 0) : 0;
+  let message =
+    share > 0 && unit(...p, 12) < share / 2
+      ? pickBy(QIAFAN_COMMENTS, ...p, 13)
+      : fillText(template, creator.name, topicWord(v.topTid, ...p, 3));
   const emotes: string[] = [];
   const pool = EMOTES_BY_SENTIMENT[sentiment];
   // an emote-only comment has one to three emotes and nothing else

@@ -4,7 +4,8 @@
  * text (mixed sentiment) are hashes of (seed, video key, i). The XML list returns the newest `maxlimit`
  * of a page, like the real pool.
  */
-import { hash32, intIn, Salt, unit, weightedPick } from './hash.js';
+import { QIAFAN_DANMAKU, videoCommerce } from './commerce.js';
+import { hash32, intIn, pickBy, Salt, unit, weightedPick } from './hash.js';
 import { DANMAKU_TEMPLATES, fillText, sentimentOf, topicWord, type Sentiment } from './texts.js';
 import { arrivalTime, countOf, playsAt, type SimVideo } from './video-model.js';
 import type { SimWorld } from './world.js';
@@ -65,6 +66,9 @@ export function danmakuAt(world: SimWorld, v: SimVideo, i: number): SimDanmaku {
   const templates = DANMAKU_TEMPLATES[sentiment];
   const template = templates[Math.floor(unit(...p, 3) * templates.length)] ?? '';
   const senderIndex = intIn(0, 99_999, ...p, 4);
+  // on a sponsored / selling video some neutral danmaku say 恰饭 (sim/world/commerce.ts)
+  const share = sentiment === 'neutral' ? (videoCommerce(world.seed, v)?.qiafanShare ?? 0) : 0;
+  const qiafan = share > 0 && unit(...p, 10) < share ? pickBy(QIAFAN_DANMAKU, ...p, 11) : null;
   return {
     index: i,
     progress: Math.round(unit(...p, 5) * pageDuration(v) * 1000) / 1000,
@@ -75,7 +79,7 @@ export function danmakuAt(world: SimWorld, v: SimVideo, i: number): SimDanmaku {
     pool: 0,
     midHash: hash32(world.seed, Salt.danmaku, v.creatorIndex, senderIndex).toString(16),
     dmid: (20_000_000_000_000_000n + BigInt(v.key) * 10_000_000n + BigInt(i)).toString(),
-    text: fillText(template, world.spec(v.creatorIndex).name, topicWord(v.topTid, ...p, 9)),
+    text: qiafan ?? fillText(template, world.spec(v.creatorIndex).name, topicWord(v.topTid, ...p, 9)),
     sentiment,
   };
 }

@@ -36,6 +36,7 @@ export const Salt = {
   liveGift: 28,
   incident: 29,
   subReply: 30,
+  commerce: 31,
 } as const;
 
 const TWO_32 = 4294967296;

@@ -13,6 +13,7 @@ export {
   type CreatorVideoPage,
   type VideoView,
   type VideoViewDetail,
+  type GoodsCardRecord,
 } from './video.js';
 export {
   parsePopular,

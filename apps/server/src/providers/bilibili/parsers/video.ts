@@ -125,11 +125,52 @@ const Tag = z.object({
   jump_url: z.string().nullish(),
 });
 
+/** A card of the page's goods area (docs/simulator.md "Commerce"; absent on most pages). */
+const GoodsCard = z.object({
+  item_id: z.union([z.string(), z.number()]).transform(String),
+  source: z.string(),
+  title: str,
+  price: z.union([z.string(), z.number()]).nullish(),
+  shop_name: str,
+  category: z.string().nullish(),
+  jump_url: str,
+  cover: str,
+});
+
 const ViewDetailData = z.object({
-  View: ViewData,
+  View: ViewData.extend({ label: z.object({ text: z.string().nullish() }).nullish() }),
   Card: UserCardData.nullish(),
   Tags: z.array(Tag).nullish(),
+  Goods: z.object({ list: z.array(GoodsCard.nullable().catch(null)).nullish() }).nullish(),
 });
+
+/** A goods card of the page's goods area, as read (the commerce module maps the platform and category). */
+export interface GoodsCardRecord {
+  itemId: string;
+  /** the card's platform word (taobao, tmall, jd, bilibili, pdd …) */
+  source: string;
+  title: string;
+  /** yuan; null when the card shows none or an unreadable one */
+  price: number | null;
+  shop: string;
+  category: string | null;
+  url: string;
+  cover: string;
+}
+
+function toGoodsCard(g: z.infer<typeof GoodsCard>): GoodsCardRecord {
+  const price = g.price === null || g.price === undefined ? NaN : Number(g.price);
+  return {
+    itemId: g.item_id,
+    source: g.source,
+    title: g.title,
+    price: Number.isFinite(price) && price >= 0 ? price : null,
+    shop: g.shop_name,
+    category: g.category ?? null,
+    url: g.jump_url,
+    cover: g.cover,
+  };
+}
 
 export interface VideoViewDetail extends VideoView {
   /** the owner's card (fans, likes, video count), null when absent */
@@ -138,6 +179,12 @@ export interface VideoViewDetail extends VideoView {
   tags: string[];
   /** background music (tags of type `bgm` with a music id) */
   bgms: BgmRecord[];
+  /** the description as the page shows it */
+  desc: string;
+  /** the commercial-partnership label (商业推广 …), null when the page shows none */
+  label: string | null;
+  /** the cards of the page's goods area (empty when none) */
+  goods: GoodsCardRecord[];
 }
 
 const BGM_TITLE = /^发现《(.+)》$/u;
@@ -159,6 +206,9 @@ export function parseVideoViewDetail(data: unknown): VideoViewDetail {
     owner: d.Card ? parseUserCard(d.Card) : null,
     tags: (d.Tags ?? []).filter((t) => t.tag_type !== 'bgm').map((t) => t.tag_name.trim()),
     bgms: (d.Tags ?? []).map(bgmOfTag).filter((b): b is BgmRecord => b !== null),
+    desc: d.View.desc,
+    label: d.View.label?.text?.trim() || null,
+    goods: (d.Goods?.list ?? []).filter((g): g is z.infer<typeof GoodsCard> => g !== null).map(toGoodsCard),
   };
 }
 

@@ -5,6 +5,8 @@
  */
 import { EMOTE_IDS } from '../../world/texts.js';
 import { hexOf } from '../../world/hash.js';
+import { videoCommerce } from '../../world/commerce.js';
+import { MAX_COMMENTS, rpidOf } from '../../world/ids.js';
 import {
   INLINE_SUB_REPLIES,
   subRepliesOf,
@@ -12,7 +14,7 @@ import {
   type SimComment,
   type SimCommenter,
 } from '../../world/comments.js';
-import type { SimVideo } from '../../world/video-model.js';
+import { playsAt, type SimVideo } from '../../world/video-model.js';
 import type { SimWorld } from '../../world/world.js';
 import { emptyPendant, levelInfo, timeDesc, unixSeconds, vipOfMember, type VipInfo } from './common.js';
 
@@ -180,6 +182,40 @@ function avatarItem(m: SimCommenter) {
   };
 }
 
+/**
+ * The creator's pinned comment of a video with commerce (sim/world/commerce.ts), shaped as a reply of
+ * reply/wbi/main: its shop links are also `content.jump_url` keys, as the site marks links in comments.
+ */
+function pinnedItem(world: SimWorld, v: SimVideo, t: number) {
+  const commerce = videoCommerce(world.seed, v);
+  if (!commerce?.pinned) return null;
+  const spec = world.spec(v.creatorIndex);
+  const ctimeMs = Math.min(t, v.pubMs + 5 * 60_000);
+  const c: SimComment = {
+    index: MAX_COMMENTS - 1,
+    root: 0,
+    parent: 0,
+    floor: 0,
+    rpid: rpidOf(v.key, MAX_COMMENTS - 1),
+    ctimeMs,
+    member: { mid: spec.mid, uname: spec.name, sex: '保密', level: 6, avatar: spec.face, vipType: 2 },
+    location: '上海',
+    message: commerce.pinned,
+    sentiment: 'neutral',
+    emotes: [],
+    like: Math.floor(playsAt(v, t) * 0.002),
+  };
+  const item = mainReplyItem(world, v, c, t);
+  const jump = Object.fromEntries(
+    commerce.pinnedUrls.map((url) => [url, { title: '商品链接', prefix_icon: '', extra: { is_word_search: false } }]),
+  );
+  return {
+    ...item,
+    content: { ...(item.content as Record<string, unknown>), jump_url: jump },
+    reply_control: { ...(item.reply_control as Record<string, unknown>), is_up_top: true },
+  };
+}
+
 /** x/v2/reply/wbi/main → data.replies[] */
 export function mainReplyItem(world: SimWorld, v: SimVideo, c: SimComment, t: number): Record<string, unknown> {
   const m = c.member;
@@ -306,6 +342,7 @@ export interface MainCursor {
 /** x/v2/reply/wbi/main → data */
 export function mainPage(world: SimWorld, v: SimVideo, t: number, cursor: MainCursor, replies: SimComment[]) {
   const upMid = world.spec(v.creatorIndex).mid;
+  const pinned = cursor.isBegin ? pinnedItem(world, v, t) : null;
   return {
     cursor: {
       is_begin: cursor.isBegin,
@@ -321,8 +358,9 @@ export function mainPage(world: SimWorld, v: SimVideo, t: number, cursor: MainCu
       session_id: '',
     },
     replies: replies.map((c) => mainReplyItem(world, v, c, t)),
-    top: { admin: null, upper: null, vote: null },
-    top_replies: [] as unknown[],
+    // the creator's pinned comment (a goods list or a sponsor's thanks) on the first page, as the site sends it
+    top: { admin: null, upper: pinned, vote: null },
+    top_replies: pinned ? [pinned] : ([] as unknown[]),
     up_selection: { pending_count: 0, ignore_count: 0 },
     effects: { preloading: '' },
     assist: 0,

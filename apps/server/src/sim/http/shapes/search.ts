@@ -3,6 +3,7 @@
  * item follow search_type.json; the bili_user item follows the bili_user block of search_all_v2.json.
  */
 import { hexOf, Salt } from '../../world/hash.js';
+import { pageDescription } from '../../world/commerce.js';
 import { liveState } from '../../world/live.js';
 import type { SimVideo } from '../../world/video-model.js';
 import type { SimWorld } from '../../world/world.js';
@@ -70,7 +71,7 @@ export function videoResult(world: SimWorld, v: SimVideo, t: number, keyword: st
     aid: v.aid,
     bvid: v.bvid,
     title: highlight(v.title, keyword),
-    description: v.description === '' ? '-' : v.description,
+    description: pageDescription(world.seed, v) || '-',
     arcrank: '0',
     pic: relative(v.cover),
     play: c.view,
@@ -124,7 +125,7 @@ export function userResult(world: SimWorld, index: number, t: number) {
         dm: c.danmaku,
         coin: c.coin,
         fav: c.favorite,
-        desc: v.description,
+        desc: pageDescription(world.seed, v),
         duration: minSec(v.duration),
         is_pay: 0,
         is_union_video: 0,

@@ -6,6 +6,7 @@
 import { hash32, hexOf, intIn, Salt } from '../../world/hash.js';
 import { cidOf } from '../../world/ids.js';
 import { commentAt, hotOrder } from '../../world/comments.js';
+import { goodsPrice, pageDescription, videoCommerce } from '../../world/commerce.js';
 import { PARTITION_NAMES, partitionOf } from '../../world/texts.js';
 import { isVisible, type SimVideo, type VideoCounters } from '../../world/video-model.js';
 import type { SimWorld } from '../../world/world.js';
@@ -29,8 +30,9 @@ function ctimeOf(world: SimWorld, v: SimVideo): number {
   return unixSeconds(v.pubMs - intIn(1, 120, world.seed, Salt.newVideo, v.aid, 40) * MIN_MS);
 }
 
-function descOf(v: SimVideo): string {
-  return v.description === '' ? '-' : v.description;
+function descOf(world: SimWorld, v: SimVideo): string {
+  const desc = pageDescription(world.seed, v);
+  return desc === '' ? '-' : desc;
 }
 
 export interface PageInfo {
@@ -126,7 +128,7 @@ export function viewData(world: SimWorld, v: SimVideo, t: number) {
   const dimension = dimensionOf(world.seed, v.aid);
   const ctime = ctimeOf(world, v);
   const v2 = v2Of(v);
-  const desc = descOf(v);
+  const desc = descOf(world, v);
   return {
     bvid: v.bvid,
     aid: v.aid,
@@ -182,6 +184,8 @@ export function viewData(world: SimWorld, v: SimVideo, t: number) {
     is_season_display: false,
     user_garb: { url_image_ani_cut: '' },
     honor_reply: c.view >= 1_000_000 ? { honor: [{ aid: v.aid, type: 4, desc: '热门', weekly_recommend_num: 0 }] } : {},
+    // the commercial-partnership label of a sponsored video (docs/simulator.md "Commerce"); absent otherwise
+    ...commerceLabel(world, v),
     like_icon: '',
     need_jump_bv: false,
     disable_show_up_info: false,
@@ -207,6 +211,37 @@ function pageItem(p: PageInfo, dimension: { width: number; height: number; rotat
 export function pagelist(world: SimWorld, v: SimVideo) {
   const dimension = dimensionOf(world.seed, v.aid);
   return pagesOf(v).map((p) => pageItem(p, dimension));
+}
+
+/** `label` of a labelled sponsored video: `{ type: 1, text: '商业推广' }` (the simulator's shape, see docs/simulator.md). */
+function commerceLabel(world: SimWorld, v: SimVideo): { label?: { type: number; text: string } } {
+  const c = videoCommerce(world.seed, v);
+  return c?.label ? { label: { type: 1, text: c.label } } : {};
+}
+
+/**
+ * The page's goods area (商品橱窗, "UP主推荐"): the cards of the goods shown beside the player, at today's price.
+ * The real page loads it from the ad system, whose answer is not among the saved samples; the simulator serves it
+ * inside view/detail as `Goods` (docs/simulator.md "Commerce"), and the parser reads it only when present.
+ */
+function goodsArea(world: SimWorld, v: SimVideo, t: number) {
+  const c = videoCommerce(world.seed, v);
+  const cards = (c?.goods ?? []).filter((g) => g.source === 'goods_area');
+  if (cards.length === 0) return {};
+  const Goods = {
+    title: 'UP主推荐',
+    list: cards.map(({ goods: g }) => ({
+      item_id: g.itemId,
+      source: g.platform,
+      title: g.title,
+      price: goodsPrice(world.seed, g, t).toFixed(2),
+      shop_name: g.shop,
+      category: g.category,
+      jump_url: g.url,
+      cover: `https://i0.hdslb.com/bfs/mall/goods/${hexOf(16, world.seed, Salt.commerce, g.index)}.png`,
+    })),
+  };
+  return { Goods };
 }
 
 /** view/detail → data */
@@ -254,6 +289,8 @@ export function viewDetail(world: SimWorld, v: SimVideo, t: number) {
       }),
     },
     Related: related(world, v, t).map((r) => relatedItem(world, r, t)),
+    // only on pages with a goods area (docs/simulator.md "Commerce")
+    ...goodsArea(world, v, t),
     Spec: null,
     hot_share: { show: false, list: [] as unknown[] },
     elec: null,
@@ -302,7 +339,7 @@ function archiveBase(world: SimWorld, v: SimVideo, stat: Record<string, number>)
     title: v.title,
     pubdate: unixSeconds(v.pubMs),
     ctime: ctimeOf(world, v),
-    desc: descOf(v),
+    desc: descOf(world, v),
     state: 0,
     duration: v.duration,
     ...missionOf(world, v),
@@ -413,7 +450,7 @@ export function spaceVideoItem(world: SimWorld, v: SimVideo, t: number) {
     play: c.view,
     pic: v.cover,
     subtitle: '',
-    description: v.description,
+    description: pageDescription(world.seed, v),
     copyright: String(v.copyright),
     title: v.title,
     review: 0,

@@ -20,6 +20,7 @@ describe('landing feature lists', () => {
       { text: '完整榜单数据', built: true },
       { text: '视频搜索完整结果', built: true }, // issue #26
       { text: '短视频库', built: true },
+      { text: '带货商品分析', built: true }, // issue #26
     ]);
     expect(tierLines(2)).toEqual([
       { text: '包含初级版全部功能', built: true },
@@ -30,6 +31,8 @@ describe('landing feature lists', () => {
       { text: '视频30天数据趋势', built: true },
       { text: '粉丝画像', built: true },
       { text: '商业价值评估', built: true },
+      { text: '品牌曝光分析', built: true },
+      { text: '带货达人', built: true },
       { text: '直播监测', built: false },
     ]);
     expect(tierLines(3)).toEqual([
@@ -39,6 +42,7 @@ describe('landing feature lists', () => {
       { text: '72H监测', built: true },
       { text: '7天监测', built: true },
       { text: '舆情预警', built: true },
+      { text: '带货销售报告', built: true },
     ]);
     expect(tierLines(4)).toEqual([
       { text: '包含企业版全部功能', built: true },
@@ -54,6 +58,7 @@ describe('landing feature lists', () => {
       { text: '完整榜单数据', built: true },
       { text: '视频搜索完整结果', built: true },
       { text: '短视频库', built: true },
+      { text: '带货商品分析', built: true },
       { text: '48H监测', built: true },
       { text: '视频监测', built: true },
       { text: '舆情分析', built: true },
@@ -61,11 +66,14 @@ describe('landing feature lists', () => {
       { text: '视频30天数据趋势', built: true },
       { text: '粉丝画像', built: true },
       { text: '商业价值评估', built: true },
+      { text: '品牌曝光分析', built: true },
+      { text: '带货达人', built: true },
       { text: '导出Excel', built: true },
       { text: '导出PDF', built: true },
       { text: '72H监测', built: true },
       { text: '7天监测', built: true },
       { text: '舆情预警', built: true },
+      { text: '带货销售报告', built: true },
       { text: '直播监测', built: false },
     ]);
   });
