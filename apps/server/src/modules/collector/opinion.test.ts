@@ -118,6 +118,8 @@ describe('comments', () => {
     const videos = await videosWithComments(60);
     const video = videos[2];
     if (!video) throw new Error('no video');
+    // the earlier tests' collections may have read sub-reply pages of their own videos
+    const pagesBefore = requestsTo('x/v2/reply/reply');
     const r = await kit.pipeline.opinion.collectComments(Number(video.id), Number(video.aid), 40, ctx, 'main');
     expect(r.reachedSeen).toBe(false);
     const { world } = kit.sim;
@@ -145,7 +147,7 @@ describe('comments', () => {
     const long = threads.filter(([, n]) => n > INLINE_SUB_REPLIES).length;
     expect(long).toBeGreaterThan(0); // both paths are taken on this video
     expect(r.subReplies.pages).toBe(long);
-    expect(requestsTo('x/v2/reply/reply')).toBe(long);
+    expect(requestsTo('x/v2/reply/reply') - pagesBefore).toBe(long);
     expect(r.subReplies.inserted).toBe(threads.reduce((a, [, n]) => a + n, 0));
 
     // nothing new: no sub-reply page is read again

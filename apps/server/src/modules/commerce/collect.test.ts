@@ -68,7 +68,11 @@ beforeAll(async () => {
     if (need.area >= 2 && need.label >= 2 && need.pinned >= 2 && need.plain >= 1) break;
   }
   creators = [...picked];
-  expect(need).toMatchObject({ area: 2, label: 2, pinned: 2, plain: 1 });
+  // a creator picked for one kind may carry others too: at least the wanted number of each
+  expect(need.area).toBeGreaterThanOrEqual(2);
+  expect(need.label).toBeGreaterThanOrEqual(2);
+  expect(need.pinned).toBeGreaterThanOrEqual(2);
+  expect(need.plain).toBeGreaterThanOrEqual(1);
   await kit.pipeline.jobs.sendMany(
     'collect.creator-snapshot',
     creators.map((creatorId) => ({ data: { creatorId }, priority: JOB_PRIORITY.daily })),

@@ -35,8 +35,8 @@ export const Salt = {
   dimension: 27,
   liveGift: 28,
   incident: 29,
-  subReply: 30,
-  commerce: 31,
+  subReply: 31,
+  commerce: 30,
 } as const;
 
 const TWO_32 = 4294967296;
