@@ -25,6 +25,7 @@ import { registerContentRoutes } from './content/content.routes.js';
 import { registerContrastPdfRoutes } from './contrast-pdf/contrast-pdf.routes.js';
 import { registerOpinionRoutes } from './opinion/opinion.routes.js';
 import { registerPlacementRoutes } from './placements/placements.routes.js';
+import { registerLiveRoutes } from './live/live.routes.js';
 import { registerNotifyRoutes } from './notify/notify.routes.js';
 
 /** Every product module registers its routes here. */
@@ -50,6 +51,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerLibraryRoutes(app, ctx);
   registerContrastRoutes(app, ctx);
   registerPlacementRoutes(app, ctx);
+  registerLiveRoutes(app, ctx);
   registerContentRoutes(app, ctx);
   registerConsoleRoutes(app, ctx);
   // after registerContrastRoutes, which creates the context's comparison service with its options

@@ -10,6 +10,7 @@ import type { LiveSampleRow } from '../ingestion/index.js';
 import { callOptions, requireClient, type CollectorDeps, type WorkContext } from './deps.js';
 import { checkMonitorAlerts } from '../placements/alerts.js';
 import { attachCollectedWorks, collectingWorks, type CollectingWork } from '../placements/attach.js';
+import { LiveStreamHub } from './live-stream-hub.js';
 import { MonitorRepository, type DueVideoSample } from './monitor.repository.js';
 
 /** How long a placement's link check waits for the platform before answering flag 2 (collecting). */
@@ -20,9 +21,17 @@ export const VIDEO_GONE_REASONS: ReadonlySet<string> = new Set(['not_found', 'in
 
 export class MonitorService {
   readonly repo: MonitorRepository;
+  /** the message streams of the monitored rooms that are live (live-stream-hub.ts) */
+  readonly streams: LiveStreamHub;
 
   constructor(private readonly deps: CollectorDeps) {
     this.repo = new MonitorRepository(deps.db);
+    this.streams = new LiveStreamHub(deps);
+  }
+
+  /** Closes the live message streams (the pipeline's stop). */
+  close(): Promise<void> {
+    return this.streams.close();
   }
 
   /**
@@ -130,7 +139,10 @@ export class MonitorService {
       const sinceStart = Math.floor((ts.getTime() - t.windowStart.getTime()) / 1000);
       return sinceStart % t.intervalSeconds < 60;
     });
-    if (targets.length === 0) return { rooms: 0, live: 0 };
+    if (targets.length === 0) {
+      await this.streams.sync([]);
+      return { rooms: 0, live: 0 };
+    }
     const byUid = new Map<number, LiveRoomRecord>();
     const byRoom = new Map<number, LiveRoomRecord>();
     const mids = [...new Set(targets.map((t) => t.mid).filter((m): m is number => m !== null))];
@@ -165,6 +177,9 @@ export class MonitorService {
     }
     await this.deps.ingestion.samples.ingestLiveSamples(rows);
     await this.deps.ingestion.samples.updateLiveStatus(statuses);
-    return { rooms: targets.length, live: rows.length };
+    // the message streams of the rooms that are live now; the finished minutes get their danmaku and value
+    const streams = await this.streams.sync(rows.map((r) => r.roomId));
+    const filled = await this.streams.fillSamples(ts);
+    return { rooms: targets.length, live: rows.length, streams, filled };
   }
 }

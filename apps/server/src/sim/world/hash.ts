@@ -35,6 +35,7 @@ export const Salt = {
   dimension: 27,
   liveGift: 28,
   incident: 29,
+  liveMessage: 30,
 } as const;
 
 const TWO_32 = 4294967296;
