@@ -103,9 +103,12 @@ export const LiveMessagesParams = z.object({
     blank,
     z
       .string({ error: LiveMsg.kindInvalid })
-      .refine((v): v is LiveMessageKind | 'paid' => v === 'paid' || (LIVE_MESSAGE_KINDS as readonly string[]).includes(v), {
-        error: LiveMsg.kindInvalid,
-      })
+      .refine(
+        (v): v is LiveMessageKind | 'paid' => v === 'paid' || (LIVE_MESSAGE_KINDS as readonly string[]).includes(v),
+        {
+          error: LiveMsg.kindInvalid,
+        },
+      )
       .optional(),
   ),
   before: timeField,

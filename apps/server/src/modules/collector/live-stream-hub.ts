@@ -22,6 +22,8 @@ interface Stream {
   /** world/pipeline ms the connection was authenticated (minutes before are not covered) */
   since: number;
   popularity: number | null;
+  /** the latest window end (ms) of the targets on this room: later messages are not kept, the stream closes */
+  until: number;
 }
 
 export interface LiveStreamStats {
@@ -41,22 +43,26 @@ export class LiveStreamHub {
 
   constructor(private readonly deps: CollectorDeps) {}
 
-  /** Keeps exactly `roomIds` connected (opens the missing ones, closes the others). Answers rooms connected. */
-  async sync(roomIds: readonly number[]): Promise<number> {
-    const wanted = new Set(roomIds);
+  /**
+   * Keeps exactly `rooms` connected (opens the missing ones, closes the others), each until its window end.
+   * Answers the rooms connected.
+   */
+  async sync(rooms: readonly { roomId: number; until: number }[]): Promise<number> {
+    const wanted = new Map(rooms.map((r) => [r.roomId, r.until]));
     for (const [roomId, stream] of this.streams) {
-      if (!wanted.has(roomId) || !stream.connection.isOpen) {
+      const until = wanted.get(roomId);
+      if (until === undefined || !stream.connection.isOpen) {
         stream.connection.close('not monitored or not live');
         this.streams.delete(roomId);
-      }
+      } else stream.until = until;
     }
-    const missing = [...wanted].filter((r) => !this.streams.has(r) && !this.opening.has(r));
-    await Promise.all(missing.map((r) => this.open(r)));
+    const missing = [...wanted].filter(([r]) => !this.streams.has(r) && !this.opening.has(r));
+    await Promise.all(missing.map(([r, until]) => this.open(r, until)));
     this.stats.rooms = this.streams.size;
     return this.streams.size;
   }
 
-  private async open(roomId: number): Promise<void> {
+  private async open(roomId: number, until: number): Promise<void> {
     const client = this.deps.client;
     if (!client) return;
     this.opening.add(roomId);
@@ -77,6 +83,7 @@ export class LiveStreamHub {
         }),
         since: this.deps.clock.now(),
         popularity: null,
+        until,
       };
       await stream.connection.open(socketUrl(host, client.liveBaseUrl), info.value.token, {
         Origin: 'https://live.bilibili.com',
@@ -92,6 +99,15 @@ export class LiveStreamHub {
   }
 
   private receive(roomId: number, message: LiveMessage): void {
+    const stream = this.streams.get(roomId);
+    // past the window (the minute job no longer runs for it): the stream is closed, the message not kept
+    if (stream && message.ts > stream.until) {
+      if (this.deps.clock.now() > stream.until + MINUTE_MS) {
+        stream.connection.close('window ended');
+        this.streams.delete(roomId);
+      }
+      return;
+    }
     this.stats.received += 1;
     this.buffer.push({ ...message, roomId });
     if (this.buffer.length >= FLUSH_ROWS) void this.flush();

@@ -161,10 +161,12 @@ export class MonitorService {
       byRoom.set(r.roomId, r);
     }
     const rows: LiveSampleRow[] = [];
+    const until = new Map<number, number>();
     for (const t of targets) {
       const room =
         (t.mid !== null ? byUid.get(t.mid) : undefined) ?? (t.roomId !== null ? byRoom.get(t.roomId) : undefined);
       if (!room || room.liveStatus !== 1) continue;
+      until.set(room.roomId, Math.max(until.get(room.roomId) ?? 0, t.windowEnd.getTime()));
       rows.push({
         roomId: room.roomId,
         creatorId: t.creatorId,
@@ -178,7 +180,7 @@ export class MonitorService {
     await this.deps.ingestion.samples.ingestLiveSamples(rows);
     await this.deps.ingestion.samples.updateLiveStatus(statuses);
     // the message streams of the rooms that are live now; the finished minutes get their danmaku and value
-    const streams = await this.streams.sync(rows.map((r) => r.roomId));
+    const streams = await this.streams.sync([...until].map(([roomId, end]) => ({ roomId, until: end })));
     const filled = await this.streams.fillSamples(ts);
     return { rooms: targets.length, live: rows.length, streams, filled };
   }

@@ -162,7 +162,14 @@ export class LiveRepository {
     id: number | null = null,
   ): Promise<{ rows: LiveMonitorRow[]; total: number }> {
     const r = await sql<
-      RoomDbRow & { id: string; window_start: Date; window_end: Date; created_at: Date; samples: string; peak: number | null }
+      RoomDbRow & {
+        id: string;
+        window_start: Date;
+        window_end: Date;
+        created_at: Date;
+        samples: string;
+        peak: number | null;
+      }
     >`
       SELECT t.id, t.window_start, t.window_end, t.created_at, t.room_id, ${ROOM_COLUMNS}, w.samples, w.peak
       FROM monitor_targets t

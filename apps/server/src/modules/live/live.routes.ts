@@ -66,12 +66,18 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
     doc({ tag: 'live', summary: '添加直播监测', body: AddLiveMonitorParams }, TEAM_OWNED),
     async (request) => {
       const userId = await caller(request);
-      return ok({ ...(await service.addMonitor(userId, parseParams(AddLiveMonitorParams, request.body))) }, LiveMsg.added);
+      return ok(
+        { ...(await service.addMonitor(userId, parseParams(AddLiveMonitorParams, request.body))) },
+        LiveMsg.added,
+      );
     },
   );
   app.get(
     '/api/live/monitorHistory',
-    doc({ tag: 'live', summary: '直播监测记录；带 id 时为该监测的分钟曲线、场次与汇总', query: LiveMonitorHistoryParams }, TEAM_OWNED),
+    doc(
+      { tag: 'live', summary: '直播监测记录；带 id 时为该监测的分钟曲线、场次与汇总', query: LiveMonitorHistoryParams },
+      TEAM_OWNED,
+    ),
     async (request) => {
       const userId = await caller(request);
       const p = parseParams(LiveMonitorHistoryParams, request.query);
@@ -89,7 +95,10 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
   app.get(
     '/api/live/messages',
-    doc({ tag: 'live', summary: '直播监测消息流（弹幕、礼物、醒目留言、上舰）', query: LiveMessagesParams }, TEAM_OWNED),
+    doc(
+      { tag: 'live', summary: '直播监测消息流（弹幕、礼物、醒目留言、上舰）', query: LiveMessagesParams },
+      TEAM_OWNED,
+    ),
     async (request) => {
       const userId = await caller(request);
       return ok({ ...(await service.messages(userId, parseParams(LiveMessagesParams, request.query))) });

@@ -110,7 +110,7 @@ export function liveFigures(
 
 function durationOf(start: Date, end: Date): MonitorDuration {
   const hours = Math.round((end.getTime() - start.getTime()) / HOUR_MS);
-  const hit = (Object.entries(MONITOR_DURATION_HOURS) as [string, number][]).find(([, h]) => h === hours);
+  const hit = Object.entries(MONITOR_DURATION_HOURS).find(([, h]) => h === hours);
   return (hit ? Number(hit[0]) : 1) as MonitorDuration;
 }
 

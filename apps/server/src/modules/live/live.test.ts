@@ -16,7 +16,9 @@ import {
   listLimit,
   parseLiveRoomLink,
   type LiveMonitorItem,
+  type LiveMessageItem,
   type LiveMonitorReport,
+  type LiveSortItem,
 } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
@@ -48,14 +50,13 @@ afterAll(async () => {
 const room = (i: number) => rooms[i]!;
 const call = (m: TestMember, method: 'GET' | 'POST', path: string, params: Record<string, string | number> = {}) =>
   t.call(method, path, params, { token: m.token });
-const add = (m: TestMember, params: Record<string, string | number>) =>
-  call(m, 'POST', '/api/live/addMonitor', params);
+const add = (m: TestMember, params: Record<string, string | number>) => call(m, 'POST', '/api/live/addMonitor', params);
 const liveTargets = async (teamId: string) =>
   Number(
     (
-      await sql<{ n: string }>`SELECT count(*) AS n FROM monitor_targets WHERE team_id = ${teamId} AND kind = 'live'`.execute(
-        t.ctx.db,
-      )
+      await sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM monitor_targets WHERE team_id = ${teamId} AND kind = 'live'`.execute(t.ctx.db)
     ).rows[0]!.n,
   );
 
@@ -66,7 +67,14 @@ describe('parseLiveRoomLink', () => {
     expect(parseLiveRoomLink(' 6 ')).toEqual({ roomId: 6 });
     expect(parseLiveRoomLink('https://space.bilibili.com/546195/video')).toEqual({ mid: 546195 });
     expect(parseLiveRoomLink('UID:546195')).toEqual({ mid: 546195 });
-    for (const bad of ['', 'hello', 'https://live.bilibili.com/', 'https://www.bilibili.com/video/BV1xx411c7mD', '0', '-5']) {
+    for (const bad of [
+      '',
+      'hello',
+      'https://live.bilibili.com/',
+      'https://www.bilibili.com/video/BV1xx411c7mD',
+      '0',
+      '-5',
+    ]) {
       expect(parseLiveRoomLink(bad), bad).toBeNull();
     }
   });
@@ -86,11 +94,15 @@ describe('live/addMonitor', () => {
 
     const row = (
       await sql<{ window_start: Date; window_end: Date; creator_id: string; source: string; room_id: string }>`
-        SELECT window_start, window_end, creator_id, source, room_id FROM monitor_targets WHERE id = ${byKol.body.id as number}`.execute(
+        SELECT window_start, window_end, creator_id, source, room_id FROM monitor_targets WHERE id = ${Number(byKol.body.id)}`.execute(
         t.ctx.db,
       )
     ).rows[0]!;
-    expect(row).toMatchObject({ source: 'monitor', creator_id: String(room(3).creatorId), room_id: String(room(3).roomId) });
+    expect(row).toMatchObject({
+      source: 'monitor',
+      creator_id: String(room(3).creatorId),
+      room_id: String(room(3).roomId),
+    });
     expect(new Date(row.window_end).getTime() - new Date(row.window_start).getTime()).toBe(168 * 3600_000);
     expect(Math.abs(new Date(row.window_start).getTime() - Date.now())).toBeLessThan(60_000);
 
@@ -103,7 +115,11 @@ describe('live/addMonitor', () => {
       [room(1).roomId, 2, 'monitoring'],
       [room(0).roomId, 1, 'monitoring'],
     ]);
-    expect(items[0]).toMatchObject({ kolId: room(3).creatorId, kolName: room(3).name, roomUrl: `https://live.bilibili.com/${room(3).roomId}` });
+    expect(items[0]).toMatchObject({
+      kolId: room(3).creatorId,
+      kolName: room(3).name,
+      roomUrl: `https://live.bilibili.com/${room(3).roomId}`,
+    });
   });
 
   it('answers each bad input with its message and writes nothing', async () => {
@@ -187,9 +203,13 @@ describe('live/addMonitor', () => {
       message: LiveMsg.deleted,
     });
     expect((await call(owner, 'POST', '/api/live/delMonitor', { id })).body.message).toBe(LiveMsg.monitorMissing);
-    expect((await call(owner, 'GET', '/api/live/monitorHistory', { id: 'x' })).body.message).toBe(LiveMsg.monitorMissing);
+    expect((await call(owner, 'GET', '/api/live/monitorHistory', { id: 'x' })).body.message).toBe(
+      LiveMsg.monitorMissing,
+    );
   });
 });
+
+type Page = { messages: LiveMessageItem[]; next: string | null };
 
 describe('the window report, messages and sortData', () => {
   it('computes the curve, sessions and figures from the samples and messages inside the window', async () => {
@@ -197,9 +217,8 @@ describe('the window report, messages and sortData', () => {
     const r = room(5);
     const id = (await add(m, { roomUrl: String(r.roomId) })).body.id as number;
     const start = new Date(
-      (
-        await sql<{ window_start: Date }>`SELECT window_start FROM monitor_targets WHERE id = ${id}`.execute(t.ctx.db)
-      ).rows[0]!.window_start,
+      (await sql<{ window_start: Date }>`SELECT window_start FROM monitor_targets WHERE id = ${id}`.execute(t.ctx.db))
+        .rows[0]!.window_start,
     ).getTime();
     const minute = Math.ceil(start / 60_000) * 60_000;
     // two sessions: minutes 0..4 and 20..22; one sample before the window (not counted)
@@ -238,7 +257,9 @@ describe('the window report, messages and sortData', () => {
       );
     }
 
-    const report = (await call(m, 'GET', '/api/live/monitorHistory', { id })).body as LiveMonitorReport & { code: number };
+    const report = (await call(m, 'GET', '/api/live/monitorHistory', { id })).body as unknown as LiveMonitorReport & {
+      code: number;
+    };
     expect(report.code).toBe(ApiCode.OK);
     expect(report.points.map((p) => p.online)).toEqual([100, 150, 300, 250, 200, 80, 120, 90]);
     expect(report.points[2]).toMatchObject({ danmaku: null, giftValue: null });
@@ -265,15 +286,19 @@ describe('the window report, messages and sortData', () => {
     });
     expect(report.monitor).toMatchObject({ id, samples: 8, peakOnline: 300 });
 
-    const byValue = (await call(m, 'GET', '/api/live/sortData', { id, type: 1 })).body;
-    expect(byValue.items.map((i: { uname: string; value: string; rank: number }) => [i.rank, i.uname, i.value])).toEqual([
+    const byValue = (await call(m, 'GET', '/api/live/sortData', { id, type: 1 })).body as unknown as {
+      items: LiveSortItem[];
+    };
+    expect(byValue.items.map((i) => [i.rank, i.uname, i.value])).toEqual([
       [1, '丁', '198.00'],
       [2, '丙', '52.00'],
       [3, '甲', '30.00'],
       [4, '乙', '1.10'],
     ]);
-    const byDanmaku = (await call(m, 'GET', '/api/live/sortData', { id, type: 2 })).body;
-    expect(byDanmaku.items.map((i: { uname: string; danmaku: number }) => [i.uname, i.danmaku])).toEqual([
+    const byDanmaku = (await call(m, 'GET', '/api/live/sortData', { id, type: 2 })).body as unknown as {
+      items: LiveSortItem[];
+    };
+    expect(byDanmaku.items.map((i) => [i.uname, i.danmaku])).toEqual([
       ['甲', 2],
       ['乙', 1],
     ]);
@@ -282,10 +307,11 @@ describe('the window report, messages and sortData', () => {
       message: LiveMsg.sortTypeInvalid,
     });
 
-    const page1 = (await call(m, 'GET', '/api/live/messages', { id, size: 5 })).body;
-    expect(page1.messages.map((x: { text: string }) => x.text)).toEqual(['舰长', '主播加油！', '告白气球', '辣条', '牛哇牛哇']);
-    const page2 = (await call(m, 'GET', '/api/live/messages', { id, size: 5, before: page1.next as string })).body;
-    expect(page2.messages.map((x: { text: string }) => x.text)).toEqual(['前方高能', '666', '好耶']);
+    const page1 = (await call(m, 'GET', '/api/live/messages', { id, size: 5 })).body as unknown as Page;
+    expect(page1.messages.map((x) => x.text)).toEqual(['舰长', '主播加油！', '告白气球', '辣条', '牛哇牛哇']);
+    const page2 = (await call(m, 'GET', '/api/live/messages', { id, size: 5, before: page1.next! }))
+      .body as unknown as Page;
+    expect(page2.messages.map((x) => x.text)).toEqual(['前方高能', '666', '好耶']);
     expect(page2.next).toBeNull();
     const paid = (await call(m, 'GET', '/api/live/messages', { id, kind: 'paid' })).body;
     expect(paid.messages).toHaveLength(5);
@@ -299,7 +325,12 @@ describe('getLiveBasic', () => {
   it('answers a known room by room id or creator, and refuses the rest in words', async () => {
     const m = await createMember(t.ctx, { userType: 0 });
     const byRoom = (await call(m, 'GET', '/api/getLiveBasic', { roomId: room(6).roomId })).body;
-    expect(byRoom).toMatchObject({ code: ApiCode.OK, roomId: room(6).roomId, kolId: room(6).creatorId, kolName: room(6).name });
+    expect(byRoom).toMatchObject({
+      code: ApiCode.OK,
+      roomId: room(6).roomId,
+      kolId: room(6).creatorId,
+      kolName: room(6).name,
+    });
     const byKol = (await call(m, 'GET', '/api/getLiveBasic', { kolId: room(6).creatorId })).body;
     expect(byKol).toMatchObject({ roomId: room(6).roomId });
     expect((await call(m, 'GET', '/api/getLiveBasic')).body.message).toBe(LiveMsg.roomRequired);

@@ -12,7 +12,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { Op, Ver, decodePackets, encodeHeartbeatReply, encodeMessages, encodePacket } from '../../providers/bilibili/live-stream/packet.js';
+import {
+  Op,
+  Ver,
+  decodePackets,
+  encodeHeartbeatReply,
+  encodeMessages,
+  encodePacket,
+} from '../../providers/bilibili/live-stream/packet.js';
 import { hexOf, Salt } from '../world/hash.js';
 import { liveState } from '../world/live.js';
 import { liveMessagesOfMinute } from '../world/live-messages.js';
@@ -114,10 +121,10 @@ export function attachLiveStream(app: FastifyInstance, world: SimWorld): void {
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
 
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, done) => {
     clearInterval(timer);
     for (const sub of subscribers) sub.socket.terminate();
     subscribers.clear();
-    wss.close();
+    wss.close(() => done());
   });
 }

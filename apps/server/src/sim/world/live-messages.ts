@@ -121,7 +121,8 @@ export function liveMessagesOfMinute(world: SimWorld, index: number, minuteMs: n
       GIFTS.map(([name, p, w]) => [[name, p] as const, w] as const),
       unit(s, Salt.liveGift, mid, minute, 8, i),
     );
-    const num = unit(s, Salt.liveGift, mid, minute, 9, i) < 0.8 ? 1 : intIn(2, 10, s, Salt.liveGift, mid, minute, 10, i);
+    const num =
+      unit(s, Salt.liveGift, mid, minute, 9, i) < 0.8 ? 1 : intIn(2, 10, s, Salt.liveGift, mid, minute, 10, i);
     out.push({
       ts,
       body: {

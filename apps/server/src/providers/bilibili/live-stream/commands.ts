@@ -71,7 +71,8 @@ export function parseLiveCommand(body: string): LiveMessage | null {
     return null;
   }
   if (typeof json !== 'object' || json === null) return null;
-  const cmd = String((json as { cmd?: unknown }).cmd ?? '').split(':')[0];
+  const rawCmd = (json as { cmd?: unknown }).cmd;
+  const cmd = typeof rawCmd === 'string' ? rawCmd.split(':')[0] : '';
   switch (cmd) {
     case 'DANMU_MSG': {
       const d = Danmu.safeParse(json);
