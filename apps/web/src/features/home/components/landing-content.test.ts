@@ -23,12 +23,12 @@ describe('landing feature lists', () => {
       { text: '包含初级版全部功能', built: true },
       { text: '48H监测', built: true },
       { text: '视频监测', built: true },
+      { text: '直播监测', built: true },
       { text: '舆情分析', built: true },
       { text: '私有达人库', built: true },
       { text: '视频30天数据趋势', built: true },
       { text: '粉丝画像', built: true },
       { text: '商业价值评估', built: true },
-      { text: '直播监测', built: false },
     ]);
     expect(tierLines(3)).toEqual([
       { text: '包含专业版全部功能', built: true },
@@ -52,6 +52,7 @@ describe('landing feature lists', () => {
       { text: '完整榜单数据', built: true },
       { text: '48H监测', built: true },
       { text: '视频监测', built: true },
+      { text: '直播监测', built: true },
       { text: '舆情分析', built: true },
       { text: '私有达人库', built: true },
       { text: '视频30天数据趋势', built: true },
@@ -62,7 +63,6 @@ describe('landing feature lists', () => {
       { text: '72H监测', built: true },
       { text: '7天监测', built: true },
       { text: '舆情预警', built: true },
-      { text: '直播监测', built: false },
     ]);
   });
 
