@@ -7,7 +7,6 @@ import {
   featureCell,
   featuresAddedAt,
   featuresGained,
-  type FeatureKey,
 } from './membership.js';
 
 const TIERS = [0, 1, 2, 3, 4] as const;
