@@ -19,7 +19,7 @@ import {
   encodeMessages,
   encodePacket,
 } from '../../providers/bilibili/live-stream/packet.js';
-import { sessionsBetween, type LiveSession } from '../../sim/world/live.js';
+import { sessionAt, sessionsBetween, type LiveSession } from '../../sim/world/live.js';
 import { liveMessagesOfMinute } from '../../sim/world/live-messages.js';
 
 const MINUTE = 60_000;
@@ -96,6 +96,50 @@ describe('a monitored room that goes live', () => {
     kit.clock.advance(MINUTE);
     await new Promise((r) => setTimeout(r, 1300));
   }
+
+  it('serves getDanmuInfo, and an operator session puts an offline room on air', async () => {
+    const world = kit.sim.world;
+    const rows = await t.ctx.db
+      .selectFrom('creators')
+      .select(['mid', 'live_room_id'])
+      .where('live_room_id', 'is not', null)
+      .execute();
+    const off = rows.find((c) => {
+      const index = world.creatorIndexByMid(Number(c.mid));
+      return index !== undefined && sessionAt(world, index, world.worldTime()) === null;
+    });
+    if (!off) throw new Error('no offline room');
+    const info = await kit.sim.app.inject(`/xlive/web-room/v1/index/getDanmuInfo?id=${off.live_room_id}&type=0`);
+    const body = JSON.parse(info.body) as { code: number; data: { token: string; host_list: { host: string }[] } };
+    expect(body.code).toBe(0);
+    expect(body.data.token).toMatch(/^[0-9a-f]{48}$/);
+    expect(body.data.host_list.length).toBe(1);
+    const unknown = JSON.parse((await kit.sim.app.inject('/xlive/web-room/v1/index/getDanmuInfo?id=1')).body) as {
+      code: number;
+    };
+    expect(unknown.code).not.toBe(0);
+
+    const before = JSON.parse(
+      (await kit.sim.app.inject(`/room/v1/Room/get_info?room_id=${off.live_room_id}`)).body,
+    ) as {
+      data: { live_status: number };
+    };
+    expect(before.data.live_status).not.toBe(1);
+    const onAir = await kit.sim.app.inject({
+      method: 'POST',
+      url: `/__sim/live-session?room_id=${off.live_room_id}&minutes=30`,
+    });
+    expect(onAir.statusCode).toBe(200);
+    const after = JSON.parse((await kit.sim.app.inject(`/room/v1/Room/get_info?room_id=${off.live_room_id}`)).body) as {
+      data: { live_status: number; online: number };
+    };
+    expect(after.data).toMatchObject({ live_status: 1 });
+    expect(after.data.online).toBeGreaterThan(0);
+    expect(
+      (await kit.sim.app.inject({ method: 'POST', url: '/__sim/live-session?room_id=1&minutes=30' })).statusCode,
+    ).toBe(404);
+    expect((await kit.sim.app.inject({ method: 'POST', url: '/__sim/live-session?room_id=x' })).statusCode).toBe(400);
+  });
 
   it('streams its messages into live_messages and fills the covered minutes', async () => {
     const world = kit.sim.world;
