@@ -58,9 +58,11 @@ describe('live monitoring', () => {
                     (SELECT count(*) FROM live_messages WHERE room_id = $1) AS messages`,
             [room.live_room_id],
           );
-          return Number(n.rows[0]?.samples) >= 2 && Number(n.rows[0]?.messages) > 0;
+          // three minutes: the stream opens during the first, the second is the first whole minute it covered,
+          // and it is counted when the third is sampled
+          return Number(n.rows[0]?.samples) >= 3 && Number(n.rows[0]?.messages) > 0;
         },
-        { timeout: 200_000, interval: 5_000 },
+        { timeout: 260_000, interval: 5_000 },
       )
       .toBe(true);
 
@@ -75,9 +77,13 @@ describe('live monitoring', () => {
       .innerText();
     expect(Number(peak.replace(/[^\d.]/g, ''))).toBeGreaterThan(0);
     // the message stream: at least one danmaku or gift line, with its sender
+    // the whole minutes the stream covered carry their danmaku count
+    await dialog.getByTestId('live-danmaku-curve').waitFor({ timeout: 90_000 });
+    await shot(page, 'live-02-report-1440');
     const messages = dialog.locator('.live-messages .ant-list-item');
     await expect.poll(() => messages.count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    await shot(page, 'live-02-report-1440');
+    await messages.first().scrollIntoViewIfNeeded();
+    await shot(page, 'live-02b-messages-1440');
     await dialog.getByRole('tab', { name: '观众排行' }).click();
     await dialog.getByRole('table', { name: '礼物价值榜' }).waitFor();
     await shot(page, 'live-03-ranking-1440');
@@ -102,5 +108,5 @@ describe('live monitoring', () => {
     await shot(page, 'live-06-report-375');
     expect(errors).toEqual([]);
     await context.close();
-  }, 300_000);
+  }, 420_000);
 });

@@ -154,14 +154,21 @@ function LiveReportBody({ id, report }: { id: number; report: NonNullable<Return
           <Typography.Title level={5} style={{ margin: 0 }}>
             每分钟弹幕数
           </Typography.Title>
-          <ErrorBoundary title="弹幕曲线加载失败" resetKeys={[grid]}>
-            <LineChart
-              ariaLabel="每分钟弹幕数曲线"
-              categories={categories}
-              series={[{ name: '弹幕数', values: grid.map((g) => g.point?.danmaku ?? null), color: '#2f54eb' }]}
-              height={260}
-            />
-          </ErrorBoundary>
+          {grid.some((g) => g.point?.danmaku !== null && g.point?.danmaku !== undefined) ? (
+            <ErrorBoundary title="弹幕曲线加载失败" resetKeys={[grid]}>
+              <LineChart
+                ariaLabel="每分钟弹幕数曲线"
+                categories={categories}
+                series={[{ name: '弹幕数', values: grid.map((g) => g.point?.danmaku ?? null), color: '#2f54eb' }]}
+                height={260}
+                testId="live-danmaku-curve"
+              />
+            </ErrorBoundary>
+          ) : (
+            <Typography.Text type="secondary">
+              弹幕按完整采集的分钟统计，连接弹幕流后的第一个完整分钟结束后显示
+            </Typography.Text>
+          )}
         </>
       )}
       <Tabs
