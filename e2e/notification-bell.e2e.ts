@@ -31,7 +31,7 @@ describe('notification bell', () => {
       const context = await newContext(browser(), width, height);
       const page = await signedInPage(context, baseUrl, 'demo-pro@example.com');
       const errors = collectErrors(page);
-      await page.goto(`${baseUrl}/dashboard`);
+      await page.goto(`${baseUrl}/middleground/upThrow`);
       const bell = page.getByRole('button', { name: /^消息通知（\d+条未读）$/ });
       await bell.waitFor();
       const before = Number(/（(\d+)条未读）/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);

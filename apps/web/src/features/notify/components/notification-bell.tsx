@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
+import { Badge, Button, Drawer, Empty, List, Popover, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NotificationItem } from '@xg/shared';
@@ -114,26 +114,40 @@ export function NotificationBell({ compact }: { compact: boolean }) {
     </div>
   );
 
+  const trigger = (
+    <Badge count={unread} size="small" overflowCount={99}>
+      <Button
+        type="text"
+        shape="circle"
+        icon={<BellOutlined />}
+        aria-label={unread > 0 ? `消息通知（${unread}条未读）` : '消息通知'}
+        size={compact ? 'middle' : 'large'}
+        onClick={compact ? () => setOpen(true) : undefined}
+      />
+    </Badge>
+  );
   return (
     <>
-      <Popover
-        open={open}
-        onOpenChange={setOpen}
-        trigger="click"
-        placement="bottomRight"
-        content={content}
-        arrow={false}
-      >
-        <Badge count={unread} size="small" overflowCount={99}>
-          <Button
-            type="text"
-            shape="circle"
-            icon={<BellOutlined />}
-            aria-label={unread > 0 ? `消息通知（${unread}条未读）` : '消息通知'}
-            size={compact ? 'middle' : 'large'}
-          />
-        </Badge>
-      </Popover>
+      {compact ? (
+        <>
+          {trigger}
+          {/* on a phone the list takes the screen's width from the top: a popover would leave it */}
+          <Drawer open={open} onClose={() => setOpen(false)} placement="top" size="auto" title={null} closable={false}>
+            {content}
+          </Drawer>
+        </>
+      ) : (
+        <Popover
+          open={open}
+          onOpenChange={setOpen}
+          trigger="click"
+          placement="bottomRight"
+          content={content}
+          arrow={false}
+        >
+          {trigger}
+        </Popover>
+      )}
       {settings ? (
         <Suspense fallback={null}>
           <WebhookSettingsModal onClose={() => setSettings(false)} />
