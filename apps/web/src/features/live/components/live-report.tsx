@@ -6,7 +6,6 @@ import {
   MONITOR_STATE_LABELS,
   formatCount,
   type LiveMessageItem,
-  type LivePoint,
   type LiveSortItem,
 } from '@xg/shared';
 import { CHART_HEIGHT, LineChart } from '../../../components/charts/line-chart';
@@ -14,28 +13,14 @@ import { ErrorBoundary } from '../../../components/error-boundary';
 import { QueryFailed } from '../../../components/query-failed';
 import dayjs from '../../../lib/dayjs';
 import { useLiveMessages, useLiveReport, useLiveSortData, type MessageFilter } from '../api/live-monitors';
+import { minuteGrid } from './minute-grid';
 
-const MINUTE_MS = 60_000;
 const KIND_COLORS: Record<LiveMessageItem['kind'], string> = {
   danmaku: 'default',
   gift: 'magenta',
   superchat: 'gold',
   guard: 'purple',
 };
-
-/**
- * Every minute from the first to the last sample of the window, each with its sample or null: a minute the
- * room was not sampled (offline, or a missed sample) is a gap in the line, never an interpolated point.
- */
-export function minuteGrid(points: readonly LivePoint[]): { ts: number; point: LivePoint | null }[] {
-  if (points.length === 0) return [];
-  const byTs = new Map(points.map((p) => [Date.parse(p.ts), p]));
-  const first = Date.parse(points[0]!.ts);
-  const last = Date.parse(points[points.length - 1]!.ts);
-  const out: { ts: number; point: LivePoint | null }[] = [];
-  for (let ts = first; ts <= last; ts += MINUTE_MS) out.push({ ts, point: byTs.get(ts) ?? null });
-  return out;
-}
 
 /** 直播监测报告: figures, sessions, curves, the message stream and the senders' ranking of one live window. */
 export function LiveReportModal({ id, onClose }: { id: number; onClose: () => void }) {
