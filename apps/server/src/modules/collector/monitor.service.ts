@@ -4,6 +4,7 @@
  * monitoring feature inserts monitor_targets rows; the scheduler queues the due slots; these handlers fetch
  * at the budget's high priority and write one sample per slot (keyed by the slot instant).
  */
+import { MONITOR_TAIL_INTERVAL_S, MONITOR_VIDEO_INTERVAL_S } from '@xg/shared';
 import { errorMessage, shanghaiDay } from '../../jobs/clock.js';
 import type { LiveRoomRecord } from '../../providers/bilibili/index.js';
 import type { LiveSampleRow } from '../ingestion/index.js';
@@ -62,6 +63,9 @@ export class MonitorService {
     if (!target || target.videoId !== data.videoId || ts < target.windowStart || ts > target.lastSlot) {
       return { skipped: 'outside the window or the target is gone' };
     }
+    // a job that waited past its slot is not worked: the next slot's job samples; the missed one stays a gap
+    const slotSeconds = ts <= target.windowEnd ? MONITOR_VIDEO_INTERVAL_S : MONITOR_TAIL_INTERVAL_S;
+    if (this.deps.clock.now() >= ts.getTime() + slotSeconds * 1000) return { skipped: 'slot passed' };
     const video = await this.repo.video(data.videoId);
     if (!video || video.status === -1) return { skipped: 'deleted video' };
     const view = await requireClient(this.deps).videoView({ aid: video.aid }, callOptions(ctx));
