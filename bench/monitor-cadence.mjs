@@ -76,9 +76,10 @@ const client = new BilibiliClient({
 // The targets: videos the world shows, windows starting at random instants of the first 5 minutes.
 const start = Date.now();
 const videos = await q(`SELECT id FROM videos WHERE status = 0 ORDER BY pubdate DESC LIMIT $1`, [videosN]);
-const rooms = await q(`SELECT id, live_room_id FROM creators WHERE live_room_id IS NOT NULL ORDER BY fans DESC LIMIT $1`, [
-  roomsN,
-]);
+const rooms = await q(
+  `SELECT id, live_room_id FROM creators WHERE live_room_id IS NOT NULL ORDER BY fans DESC LIMIT $1`,
+  [roomsN],
+);
 for (const v of videos) {
   const s = new Date(start + Math.floor(Math.random() * 300_000));
   await q(
@@ -117,10 +118,10 @@ const wall0 = performance.now();
 const endAt = start + minutes * 60_000;
 while (Date.now() < endAt) {
   const now = Date.now();
-  for (const row of await q(
-    `SELECT video_id, ts FROM video_samples WHERE video_id = ANY($1::bigint[]) AND ts >= $2`,
-    [ids, new Date(start - 60_000)],
-  )) {
+  for (const row of await q(`SELECT video_id, ts FROM video_samples WHERE video_id = ANY($1::bigint[]) AND ts >= $2`, [
+    ids,
+    new Date(start - 60_000),
+  ])) {
     const key = `${row.video_id}@${new Date(row.ts).getTime()}`;
     if (!firstSeen.has(key)) firstSeen.set(key, now);
   }
