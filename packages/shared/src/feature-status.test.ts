@@ -7,7 +7,6 @@ import {
   featureCell,
   featuresAddedAt,
   featuresGained,
-  type FeatureKey,
 } from './membership.js';
 
 const TIERS = [0, 1, 2, 3, 4] as const;
@@ -31,13 +30,23 @@ describe('the gate policy and the built-features registry', () => {
   });
 
   it('never shows a feature without a screen as included (issue #13 list, written out by hand)', () => {
-    // issue #24 built placements, video monitoring and the monitor durations, issue #25 the opinion screens;
-    // live monitoring is still planned
-    const notBuilt: FeatureKey[] = ['monitor.live'];
-    for (const feature of notBuilt) {
-      expect(TIERS.map((tier) => featureCell(feature, tier))).not.toContain('included');
-      expect(featureCell(feature, 4)).toBe('soon');
+    // issue #24 built placements, video and live monitoring and the monitor durations, issue #25 the opinion
+    // screens: every gated feature has its screen now, so none is 'soon'
+    const notBuilt = FEATURE_KEYS.filter((f) => FEATURE_STATUS[f] !== 'built');
+    expect(notBuilt).toEqual([]);
+    for (const feature of FEATURE_KEYS) {
+      expect(
+        TIERS.map((tier) => featureCell(feature, tier)),
+        feature,
+      ).not.toContain('soon');
     }
+    expect(TIERS.map((tier) => featureCell('monitor.live', tier))).toEqual([
+      'none',
+      'none',
+      'included',
+      'included',
+      'included',
+    ]);
     expect(TIERS.map((tier) => featureCell('creator.portrait', tier))).toEqual([
       'none',
       'none',
@@ -84,6 +93,7 @@ describe('the gate policy and the built-features registry', () => {
       FEATURE_POLICY['monitor.duration.24h'].label,
       FEATURE_POLICY['monitor.duration.48h'].label,
       FEATURE_POLICY['monitor.video'].label,
+      FEATURE_POLICY['monitor.live'].label,
       FEATURE_POLICY['opinion.analyse'].label,
       FEATURE_POLICY['placement.record'].label,
       FEATURE_POLICY['library.private'].label,

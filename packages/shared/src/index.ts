@@ -20,6 +20,7 @@ export * from './library.js';
 export * from './contrast.js';
 export * from './opinion.js';
 export * from './placements.js';
+export * from './live.js';
 export * from './content.js';
 export * from './console.js';
 export * from './notify.js';

@@ -188,7 +188,7 @@ export const FEATURE_STATUS: Readonly<Record<FeatureKey, FeatureStatus>> = {
   'monitor.duration.72h': 'built',
   'monitor.duration.7d': 'built',
   'monitor.video': 'built',
-  'monitor.live': 'planned',
+  'monitor.live': 'built', // livingMonitor (#24: modules/live, features/live)
   'opinion.analyse': 'built', // 舆情分析 (#25: modules/opinion, features/opinion)
   'opinion.warn': 'built', // 舆情预警 (#25: rules, warnings through modules/notify, notice export)
   'placement.record': 'built', // 投放记录 (#24: modules/placements, features/placement)

@@ -82,13 +82,13 @@ export const PutMsg = {
   reportUpgrade: '开通专业版及以上会员，即可查看视频30天数据报告',
 } as const;
 
-function blank(v: unknown): unknown {
+export function blank(v: unknown): unknown {
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'string' && v.trim() === '') return undefined;
   return v;
 }
 
-const idOf = (message: string) =>
+export const idOf = (message: string) =>
   z.coerce
     .number({ error: message })
     .int({ error: message })
@@ -125,7 +125,7 @@ export function formatCost(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-const durationField = z.preprocess(
+export const durationField = z.preprocess(
   blank,
   z.coerce
     .number({ error: PutMsg.durationInvalid })
@@ -135,7 +135,7 @@ const durationField = z.preprocess(
     .optional(),
 );
 /** A time as ms since the epoch or an ISO string / 'YYYY-MM-DD HH:mm:ss' (Asia/Shanghai when no zone). */
-const timeField = z.preprocess(
+export const timeField = z.preprocess(
   blank,
   z
     .union([z.coerce.number(), text(PutMsg.timeInvalid, { max: 40 })], { error: PutMsg.timeInvalid })

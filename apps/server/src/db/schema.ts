@@ -243,6 +243,8 @@ export interface Database {
   comment_crawls: CommentCrawlsTable;
   video_samples: VideoSamplesTable;
   live_samples: LiveSamplesTable;
+  // messages of monitored live rooms (migration 0067)
+  live_messages: LiveMessagesTable;
   collection_requests: CollectionRequestsTable;
   monitor_targets: MonitorTargetsTable;
   job_stats: JobStatsTable;
@@ -377,6 +379,17 @@ export interface LiveSamplesTable {
   online: number;
   danmaku_rate: number | null;
   gift_value: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+}
+
+export interface LiveMessagesTable {
+  room_id: Int8;
+  ts: Timestamp;
+  kind: 'danmaku' | 'gift' | 'superchat' | 'guard';
+  uid: Int8;
+  uname: string;
+  text: string;
+  num: number;
+  value: ColumnType<string, number | string | undefined, number | string>;
 }
 
 export type CollectionRequestState = 'queued' | 'searchable' | 'done' | 'failed' | 'not_found';

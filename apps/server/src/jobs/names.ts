@@ -100,7 +100,9 @@ export const JOBS: { [N in JobName]: JobDefinition<N> } = {
     clientPriority: 'high',
     retryLimit: 2,
     expireInSeconds: 5 * 60,
-    concurrency: (n) => Math.max(2, half(n)),
+    // a slot job is one view at high priority, mostly waiting for the budget: twice the workers' slots, so the
+    // request budget (not one job per slot per 2 s poll) bounds the cadence (docs/performance.md § Monitoring cadence)
+    concurrency: (n) => Math.max(4, n * 2),
   },
   'monitor.live-sample': {
     key: (d) => d.ts,

@@ -173,6 +173,7 @@ export class Pipeline {
     await this.scheduler.stop();
     await this.flushCounters();
     await this.jobs.stop(timeoutMs);
+    await this.monitor.close();
   }
 }
 

@@ -26,6 +26,7 @@ import { registerContrastPdfRoutes } from './contrast-pdf/contrast-pdf.routes.js
 import { registerOpinionRoutes } from './opinion/opinion.routes.js';
 import { registerCommerceRoutes } from './commerce/commerce.routes.js';
 import { registerPlacementRoutes } from './placements/placements.routes.js';
+import { registerLiveRoutes } from './live/live.routes.js';
 import { registerNotifyRoutes } from './notify/notify.routes.js';
 import { registerVideoLibraryRoutes } from './video-library/video-library.routes.js';
 import { registerBrandRoutes } from './brands/brands.routes.js';
@@ -53,6 +54,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerLibraryRoutes(app, ctx);
   registerContrastRoutes(app, ctx);
   registerPlacementRoutes(app, ctx);
+  registerLiveRoutes(app, ctx);
   registerContentRoutes(app, ctx);
   registerConsoleRoutes(app, ctx);
   // after registerContrastRoutes, which creates the context's comparison service with its options

@@ -12,6 +12,7 @@ import { FaultInjector, NO_FAULTS, truncateBody, type FaultRates } from './http/
 import type { WbiKeys } from './http/wbi.js';
 import { registerActivityRoutes } from './http/routes/activity.routes.js';
 import { registerLiveRoutes } from './http/routes/live.routes.js';
+import { attachLiveStream } from './http/live-stream.js';
 import { registerMiscRoutes } from './http/routes/misc.routes.js';
 import { registerReplyRoutes } from './http/routes/reply.routes.js';
 import { registerSearchRoutes } from './http/routes/search.routes.js';
@@ -81,7 +82,7 @@ export async function buildSimServer(options: SimulatorOptions): Promise<SimServ
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/__sim/')) return;
-    const live = request.url.startsWith('/room/');
+    const live = request.url.startsWith('/room/') || request.url.startsWith('/xlive/');
     // Bot-looking clients are blocked before anything else, as on the real gateway.
     if (/python/i.test(String(request.headers['user-agent'] ?? ''))) {
       sendError(reply, liveBody(blocked(), live));
@@ -134,6 +135,7 @@ export async function buildSimServer(options: SimulatorOptions): Promise<SimServ
   registerLiveRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
+  attachLiveStream(app, world);
   await app.ready();
   return { app, world, catalog, faults };
 }

@@ -202,6 +202,11 @@ const REGISTRY: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   upThrow: placementScreen('UpThrowPage'),
   videoRecordReportDetail: placementScreen('PutReportPage'),
   videoMonitor: placementScreen('VideoMonitorPage'),
+  livingMonitor: lazy(() =>
+    import('../features/live/components/living-monitor-page').then((module) => ({
+      default: module.LivingMonitorPage,
+    })),
+  ),
   agreement: lazy(() =>
     import('../features/member/components/agreement-page').then((module) => ({ default: module.AgreementPage })),
   ),

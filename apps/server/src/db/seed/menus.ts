@@ -780,6 +780,23 @@ export const MENU_ROWS: readonly MenuSeedRow[] = [
     sort: 755,
     minUserType: FEATURE_POLICY['commerce.sale'].level,
   },
+  // Live monitoring (issue #24): 直播监测 from 专业版 (monitor.live).
+  {
+    id: 316,
+    parentId: 310,
+    path: '/middleground/livingMonitor',
+    name: 'livingMonitor',
+    component: 'livingMonitor',
+    redirect: null,
+    hidden: false,
+    title: '直播监测',
+    icon: null,
+    tag: null,
+    parentTitle: '达人管理',
+    openDefault: false,
+    sort: 316,
+    minUserType: FEATURE_POLICY['monitor.live'].level,
+  },
   {
     id: 900,
     parentId: null,

@@ -30,6 +30,7 @@ export interface LiveTarget {
   /** the creator's mid (via creator_id, else via the room), null when no tracked creator owns the room */
   mid: number | null;
   windowStart: Date;
+  windowEnd: Date;
   intervalSeconds: number;
 }
 
@@ -125,10 +126,11 @@ export class MonitorRepository {
       creator_id: string | null;
       mid: string | null;
       window_start: Date;
+      window_end: Date;
       interval_seconds: number | null;
     }>`
       SELECT t.id, coalesce(t.room_id, c.live_room_id) AS room_id, coalesce(t.creator_id, c.id) AS creator_id,
-             c.mid, t.window_start, t.interval_seconds
+             c.mid, t.window_start, t.window_end, t.interval_seconds
       FROM monitor_targets t
       LEFT JOIN LATERAL (
         SELECT id, mid, live_room_id FROM creators
@@ -143,6 +145,7 @@ export class MonitorRepository {
       creatorId: numOrNull(x.creator_id),
       mid: numOrNull(x.mid),
       windowStart: new Date(x.window_start),
+      windowEnd: new Date(x.window_end),
       intervalSeconds: x.interval_seconds ?? LIVE_INTERVAL_S,
     }));
   }

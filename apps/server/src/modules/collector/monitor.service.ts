@@ -4,12 +4,14 @@
  * monitoring feature inserts monitor_targets rows; the scheduler queues the due slots; these handlers fetch
  * at the budget's high priority and write one sample per slot (keyed by the slot instant).
  */
+import { MONITOR_TAIL_INTERVAL_S, MONITOR_VIDEO_INTERVAL_S } from '@xg/shared';
 import { errorMessage, shanghaiDay } from '../../jobs/clock.js';
 import type { LiveRoomRecord } from '../../providers/bilibili/index.js';
 import type { LiveSampleRow } from '../ingestion/index.js';
 import { callOptions, requireClient, type CollectorDeps, type WorkContext } from './deps.js';
 import { checkMonitorAlerts } from '../placements/alerts.js';
 import { attachCollectedWorks, collectingWorks, type CollectingWork } from '../placements/attach.js';
+import { LiveStreamHub } from './live-stream-hub.js';
 import { MonitorRepository, type DueVideoSample } from './monitor.repository.js';
 
 /** How long a placement's link check waits for the platform before answering flag 2 (collecting). */
@@ -20,9 +22,17 @@ export const VIDEO_GONE_REASONS: ReadonlySet<string> = new Set(['not_found', 'in
 
 export class MonitorService {
   readonly repo: MonitorRepository;
+  /** the message streams of the monitored rooms that are live (live-stream-hub.ts) */
+  readonly streams: LiveStreamHub;
 
   constructor(private readonly deps: CollectorDeps) {
     this.repo = new MonitorRepository(deps.db);
+    this.streams = new LiveStreamHub(deps);
+  }
+
+  /** Closes the live message streams (the pipeline's stop). */
+  close(): Promise<void> {
+    return this.streams.close();
   }
 
   /**
@@ -53,6 +63,9 @@ export class MonitorService {
     if (!target || target.videoId !== data.videoId || ts < target.windowStart || ts > target.lastSlot) {
       return { skipped: 'outside the window or the target is gone' };
     }
+    // a job that waited past its slot is not worked: the next slot's job samples; the missed one stays a gap
+    const slotSeconds = ts <= target.windowEnd ? MONITOR_VIDEO_INTERVAL_S : MONITOR_TAIL_INTERVAL_S;
+    if (this.deps.clock.now() >= ts.getTime() + slotSeconds * 1000) return { skipped: 'slot passed' };
     const video = await this.repo.video(data.videoId);
     if (!video || video.status === -1) return { skipped: 'deleted video' };
     const view = await requireClient(this.deps).videoView({ aid: video.aid }, callOptions(ctx));
@@ -130,7 +143,10 @@ export class MonitorService {
       const sinceStart = Math.floor((ts.getTime() - t.windowStart.getTime()) / 1000);
       return sinceStart % t.intervalSeconds < 60;
     });
-    if (targets.length === 0) return { rooms: 0, live: 0 };
+    if (targets.length === 0) {
+      await this.streams.sync([]);
+      return { rooms: 0, live: 0 };
+    }
     const byUid = new Map<number, LiveRoomRecord>();
     const byRoom = new Map<number, LiveRoomRecord>();
     const mids = [...new Set(targets.map((t) => t.mid).filter((m): m is number => m !== null))];
@@ -149,10 +165,12 @@ export class MonitorService {
       byRoom.set(r.roomId, r);
     }
     const rows: LiveSampleRow[] = [];
+    const until = new Map<number, number>();
     for (const t of targets) {
       const room =
         (t.mid !== null ? byUid.get(t.mid) : undefined) ?? (t.roomId !== null ? byRoom.get(t.roomId) : undefined);
       if (!room || room.liveStatus !== 1) continue;
+      until.set(room.roomId, Math.max(until.get(room.roomId) ?? 0, t.windowEnd.getTime()));
       rows.push({
         roomId: room.roomId,
         creatorId: t.creatorId,
@@ -165,6 +183,9 @@ export class MonitorService {
     }
     await this.deps.ingestion.samples.ingestLiveSamples(rows);
     await this.deps.ingestion.samples.updateLiveStatus(statuses);
-    return { rooms: targets.length, live: rows.length };
+    // the message streams of the rooms that are live now; the finished minutes get their danmaku and value
+    const streams = await this.streams.sync([...until].map(([roomId, end]) => ({ roomId, until: end })));
+    const filled = await this.streams.fillSamples(ts);
+    return { rooms: targets.length, live: rows.length, streams, filled };
   }
 }

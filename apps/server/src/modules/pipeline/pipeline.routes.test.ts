@@ -1,4 +1,5 @@
 /** GET /api/admin/pipeline: operators see the pipeline's health; everyone else gets HTTP 403. */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { TEST_SCALE } from '../../../test/constants.js';
@@ -68,6 +69,100 @@ describe('GET /api/admin/pipeline', () => {
     expect(body.requests.local?.counters.attempts).toBeGreaterThan(20);
     expect(body.requests.local?.counters.byKind.http_retry).toBeGreaterThan(0);
     expect(body.schedulerLeader).toBe(false);
+  });
+
+  it('shows the monitoring capacity: windows, samples a minute needed vs done, requests against the budget', async () => {
+    const now = kit.clock.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const videos = await t.ctx.db.selectFrom('videos').select('id').orderBy('id').limit(5).execute();
+    const rooms = await t.ctx.db
+      .selectFrom('creators')
+      .select(['id', 'live_room_id'])
+      .where('live_room_id', 'is not', null)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    // 3 video windows running, 2 in their hourly tail, 1 ended; 2 live windows (one room named by creator, one
+    // room only by number and unknown to us)
+    for (const [i, v] of videos.entries()) {
+      const [start, end, tail] =
+        i < 3
+          ? [now - 3600_000, now + 3600_000, now + 9 * 3600_000]
+          : [now - 9 * 3600_000, now - 3600_000, now + 3600_000];
+      await sql`INSERT INTO monitor_targets (kind, video_id, window_start, window_end, tail_until)
+        VALUES ('video', ${v.id}, ${iso(start)}::timestamptz, ${iso(end)}::timestamptz, ${iso(tail)}::timestamptz)`.execute(
+        t.ctx.db,
+      );
+    }
+    await t.ctx.db
+      .insertInto('monitor_targets')
+      .values([
+        {
+          kind: 'video',
+          video_id: videos[0]!.id,
+          window_start: new Date(now - 5 * 3600_000),
+          window_end: new Date(now - 4 * 3600_000),
+        },
+        {
+          kind: 'live',
+          creator_id: rooms[0]!.id,
+          window_start: new Date(now - 60_000),
+          window_end: new Date(now + 3600_000),
+        },
+        {
+          kind: 'live',
+          room_id: 987_654_321,
+          window_start: new Date(now - 60_000),
+          window_end: new Date(now + 3600_000),
+        },
+      ])
+      .execute();
+    // samples in the last 10 minutes: 4 video, 3 live (the named room is on air)
+    for (let k = 0; k < 4; k++) {
+      await t.ctx.db
+        .insertInto('video_samples')
+        .values({
+          video_id: videos[k]!.id,
+          ts: iso(now - (k + 1) * 60_000),
+          play: 1,
+          likes: 0,
+          coin: 0,
+          favorite: 0,
+          share: 0,
+          reply: 0,
+          danmaku: 0,
+        })
+        .execute();
+    }
+    for (let k = 0; k < 3; k++) {
+      await t.ctx.db
+        .insertInto('live_samples')
+        .values({
+          room_id: rooms[0]!.live_room_id!,
+          creator_id: rooms[0]!.id,
+          ts: iso(now - k * 60_000),
+          live_status: 1,
+          online: 10,
+        })
+        .execute();
+    }
+    const res = await t.call('GET', '/api/admin/pipeline', {}, { token: await tokenOf(t, 'demo-premium@example.com') });
+    const m = (res.body as unknown as PipelineHealth).monitoring;
+    const budget = loadConfig({ NODE_ENV: 'test' }).bilibili.rps * 60;
+    // video: 3 ÷ 5 + 2 ÷ 60 a minute; live: one status batch for the owned room + one room lookup a minute
+    const videoPerMinute = 3 / 5 + 2 / 60;
+    expect(m).toMatchObject({
+      videoWindows: 3,
+      videoTails: 2,
+      liveWindows: 2,
+      liveRooms: 2,
+      liveRoomsOnAir: 1,
+      liveStreams: 0,
+      samplesPerMinute: { needed: Math.round((videoPerMinute + 1) * 10) / 10, done: Math.round((7 / 10) * 10) / 10 },
+      requestsPerMinute: { needed: Math.round((videoPerMinute + 2) * 10) / 10, budget, monitorShare: budget / 2 },
+      videoWindowsFree: Math.floor((budget / 2 - (videoPerMinute + 2)) * 5),
+      warning: null,
+    });
   });
 
   it('outside sandbox mode: OPERATOR_USER_IDS decides', async () => {

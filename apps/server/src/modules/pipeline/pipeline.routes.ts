@@ -22,7 +22,9 @@ export function registerPipelineRoutes(app: FastifyInstance, ctx: AppContext): v
       if (!(await service.isOperator(principal.userId))) throw AppError.forbidden(OPERATORS_ONLY);
       const handle = pipelineOf(ctx);
       const now = new Date(handle?.clock.now() ?? Date.now());
-      return ok({ ...(await service.health(handle?.client ?? null, now)) });
+      return ok({
+        ...(await service.health(handle?.client ?? null, now, handle?.monitor.streams.connectedRooms.length ?? null)),
+      });
     },
   );
 

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import { queueDepths, type QueueDepth } from '../../jobs/job-system.js';
 import { PipelineStateRepository } from '../../jobs/state.repository.js';
 import type { BilibiliClient, ClientCounters, Priority } from '../../providers/bilibili/index.js';
+import { monitorCapacity, type MonitorCapacity } from './monitor-capacity.js';
 import { PipelineRepository, type ErrorRateRow, type JobStatusRow, type StalenessRow } from './pipeline.repository.js';
 
 /** In sandbox mode this demo account is an operator (docs/pipeline.md). */
@@ -36,6 +37,8 @@ export interface PipelineHealth {
    * until an operator adds the tid to `partitions` (the next rollup then moves them)
    */
   unknownPartitions: { tid: number; tname: string | null; videos: number; firstDay: string; lastDay: string }[];
+  /** monitoring windows, samples a minute needed vs done, their request cost against the budget (monitor-capacity.ts) */
+  monitoring: MonitorCapacity;
 }
 
 interface StoredCounters {
@@ -62,16 +65,27 @@ export class PipelineService {
     return this.config.sandbox && this.repo.isDemoOperator(userId, SANDBOX_OPERATOR_EMAIL);
   }
 
-  async health(client: BilibiliClient | null, now: Date = new Date()): Promise<PipelineHealth> {
-    const [queues, jobs, errorRates, staleness, schedulerLeader, stored, unknownPartitions] = await Promise.all([
-      queueDepths(this.db),
-      this.repo.jobStatus(),
-      this.repo.errorRates(new Date(now.getTime() - 3600_000)),
-      this.repo.staleness(now),
-      this.repo.schedulerLeaderUp(),
-      this.state.list<StoredCounters>('client.', new Date(now.getTime() - 10 * 60_000)),
-      this.repo.unknownPartitions(),
-    ]);
+  async health(
+    client: BilibiliClient | null,
+    now: Date = new Date(),
+    liveStreams: number | null = null,
+  ): Promise<PipelineHealth> {
+    const [queues, jobs, errorRates, staleness, schedulerLeader, stored, unknownPartitions, monitoring] =
+      await Promise.all([
+        queueDepths(this.db),
+        this.repo.jobStatus(),
+        this.repo.errorRates(new Date(now.getTime() - 3600_000)),
+        this.repo.staleness(now),
+        this.repo.schedulerLeaderUp(),
+        this.state.list<StoredCounters>('client.', new Date(now.getTime() - 10 * 60_000)),
+        this.repo.unknownPartitions(),
+        monitorCapacity(
+          this.db,
+          now,
+          { rps: this.config.bilibili.rps, liveStatusBatch: this.config.pipeline.liveStatusBatch },
+          liveStreams,
+        ),
+      ]);
     const local: ClientCountersView | null = client
       ? {
           process: 'this',
@@ -97,6 +111,7 @@ export class PipelineService {
         })),
       },
       unknownPartitions,
+      monitoring,
     };
   }
 }

@@ -26,6 +26,7 @@ import {
   type Lookup,
 } from './errors.js';
 import type { BilibiliHosts } from './hosts.js';
+import type { DanmuInfo } from './live-stream/connection.js';
 import { Envelope, envelopeMessage } from './parsers/common.js';
 import type { CommentCursorPage, CommentPage, ReplyRepliesPage } from './parsers/comment.js';
 import { parsePopular, type PopularPage, type RankingPage, type WeeklyPage } from './parsers/ranking.js';
@@ -314,6 +315,16 @@ export class BilibiliClient {
   async liveStatusByUids(uids: readonly number[], opts: CallOptions = {}): Promise<LiveRoomRecord[]> {
     if (uids.length === 0) return [];
     return this.callMust('liveStatusByUids', { 'uids[]': uids }, opts);
+  }
+
+  /** `xlive/web-room/v1/index/getDanmuInfo`: token and hosts of the room's message stream (live-stream/). */
+  liveDanmuInfo(roomId: number, opts: CallOptions = {}): Promise<Lookup<DanmuInfo>> {
+    return this.call('liveDanmuInfo', { id: roomId, type: 0 }, opts);
+  }
+
+  /** The live host's base URL (the stream connection picks ws or wss from it). */
+  get liveBaseUrl(): string {
+    return this.hosts.live;
   }
 
   // ---- search (WBI + buvid3) --------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { parseActivityInfo } from './parsers/activity.js';
 import { parseReplyCount, parseReplyMain, parseReplyPage, parseReplyReplies } from './parsers/comment.js';
 import { parseNavNum, parseRelationStat, parseSpaceInfo, parseUpStat, parseUserCard } from './parsers/creator.js';
 import { parseDanmakuXml } from './parsers/danmaku.js';
-import { parseLiveRoomInfo, parseLiveRoomInit, parseLiveStatusByUids } from './parsers/live.js';
+import { parseDanmuInfo, parseLiveRoomInfo, parseLiveRoomInit, parseLiveStatusByUids } from './parsers/live.js';
 import { parseNavWbiKeys, parseSpiBuvid } from './parsers/nav.js';
 import { parsePopular, parseRanking, parseWeekly } from './parsers/ranking.js';
 import { parseSearchUsers, parseSearchVideos } from './parsers/search.js';
@@ -77,6 +77,12 @@ export const ENDPOINTS = {
   liveRoomInfo: { host: 'live', path: '/room/v1/Room/get_info', goneCodes: LIVE_GONE_CODES, parse: parseLiveRoomInfo },
   liveRoomInit: { host: 'live', path: '/room/v1/Room/room_init', goneCodes: LIVE_GONE_CODES, parse: parseLiveRoomInit },
   liveStatusByUids: { host: 'live', path: '/room/v1/Room/get_status_info_by_uids', parse: parseLiveStatusByUids },
+  liveDanmuInfo: {
+    host: 'live',
+    path: '/xlive/web-room/v1/index/getDanmuInfo',
+    goneCodes: LIVE_GONE_CODES,
+    parse: parseDanmuInfo,
+  },
   // search (WBI + buvid3)
   searchVideos: {
     host: 'api',

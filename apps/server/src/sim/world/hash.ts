@@ -35,8 +35,9 @@ export const Salt = {
   dimension: 27,
   liveGift: 28,
   incident: 29,
-  subReply: 31,
   commerce: 30,
+  subReply: 31,
+  liveMessage: 32,
 } as const;
 
 const TWO_32 = 4294967296;

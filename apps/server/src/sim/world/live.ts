@@ -64,8 +64,30 @@ export function sessionOn(world: SimWorld, index: number, d: number): LiveSessio
   return { startMs, endMs: startMs + intIn(60, 300, s, Salt.liveDuration, mid, d) * MINUTE_MS };
 }
 
+/**
+ * Operator sessions (a demo, an end-to-end journey: `POST /__sim/live-session`): a room made live now for a
+ * while, kept in memory like operator incidents — not part of the deterministic world. They take precedence
+ * over the world's own sessions at the instants they cover.
+ */
+const injected = new WeakMap<SimWorld, Map<number, LiveSession[]>>();
+
+/** Starts an operator session of creator `index`'s room for [startMs, endMs) of world time. */
+export function injectLiveSession(world: SimWorld, index: number, startMs: number, endMs: number): void {
+  let byIndex = injected.get(world);
+  if (!byIndex) {
+    byIndex = new Map();
+    injected.set(world, byIndex);
+  }
+  byIndex.set(index, [...(byIndex.get(index) ?? []), { startMs, endMs }]);
+}
+
 /** The session live at t, if any. */
 export function sessionAt(world: SimWorld, index: number, t: number): LiveSession | null {
+  const own = injected
+    .get(world)
+    ?.get(index)
+    ?.find((s) => s.startMs <= t && t < s.endMs);
+  if (own) return own;
   const d = world.dayIndex(t);
   for (const day of [d, d - 1]) {
     const session = sessionOn(world, index, day);

@@ -11,6 +11,7 @@ import { useAppNavigate } from '../../lib/use-app-navigate';
 import { useCurrentUser } from '../../features/auth/api/get-user-info';
 import { UserBlock } from '../../features/auth/components/user-block';
 import { MemberEntryButton } from '../../features/member/components/member-entry-button';
+import { NotificationBell } from '../../features/notify/components/notification-bell';
 import { isContrastPath, leaveContrastPaths } from '../../features/contrast/contrast-paths';
 import { MenuIcon } from '../menu-icons';
 import { LAYOUT_COMPONENT, menuPages, parseOpenMenus } from '../menu-model';
@@ -156,6 +157,7 @@ export function SignedInLayout({ menus, openMenus }: SignedInLayoutProps) {
           {pathname.startsWith('/member') || user?.parentId != null ? null : (
             <MemberEntryButton userType={user?.userType} compact={mobile} />
           )}
+          <NotificationBell compact={mobile} />
           <UserBlock compact={mobile} />
         </Space>
       </Layout.Header>

@@ -4,6 +4,7 @@
  * `room/v1/Room/room_init`.
  */
 import { z } from 'zod';
+import type { DanmuInfo } from '../live-stream/connection.js';
 import type { LiveRoomInit, LiveRoomRecord } from '../records.js';
 import { absoluteUrl, num, numOr, optNum, str } from './common.js';
 
@@ -108,5 +109,21 @@ export function parseLiveRoomInit(data: unknown): LiveRoomInit {
     uid: d.uid,
     liveStatus: d.live_status,
     liveStartedAt: d.live_status === 1 ? d.live_time : null,
+  };
+}
+
+const DanmuInfoData = z.object({
+  token: z.string(),
+  host_list: z
+    .array(z.object({ host: z.string(), port: numOr(2243), wss_port: numOr(443), ws_port: numOr(2244) }))
+    .min(1),
+});
+
+/** `xlive/web-room/v1/index/getDanmuInfo`: the message-stream token and hosts of a room. */
+export function parseDanmuInfo(data: unknown): DanmuInfo {
+  const d = DanmuInfoData.parse(data);
+  return {
+    token: d.token,
+    hosts: d.host_list.map((h) => ({ host: h.host, port: h.port, wssPort: h.wss_port, wsPort: h.ws_port })),
   };
 }

@@ -8,6 +8,7 @@ import { liveError, liveOk } from '../envelope.js';
 import { sendError, type SimContext } from '../context.js';
 import { roomInfo, roomInit, statusInfo } from '../shapes/live.js';
 import { liveState } from '../../world/live.js';
+import { danmuToken } from '../live-stream.js';
 
 const RoomQuery = z.object({ room_id: z.coerce.number().int().positive() });
 const InitQuery = z.object({ id: z.coerce.number().int().positive() });
@@ -36,6 +37,28 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: SimContext): void 
     const live = index === undefined ? null : liveState(world, index, world.worldTime());
     if (index === undefined || !live) return sendError(reply, liveError(60004, '直播间不存在', {}));
     return liveOk(roomInit(world, index, live));
+  });
+
+  // The message stream's token and hosts: the simulator's own origin, where /sub is its WebSocket (live-stream.ts).
+  app.get('/xlive/web-room/v1/index/getDanmuInfo', async (request, reply) => {
+    const q = InitQuery.safeParse(request.query);
+    if (!q.success) return sendError(reply, paramError());
+    const index = world.creatorIndexByRoom(q.data.id);
+    if (index === undefined) return sendError(reply, liveError(1, '未找到该房间'));
+    const [hostname, portText] = String(request.headers.host ?? '127.0.0.1:80').split(':');
+    const port = Number(portText ?? 80);
+    return liveOk(
+      {
+        group: 'live',
+        business_id: 0,
+        refresh_row_factor: 0.125,
+        refresh_rate: 100,
+        max_delay: 5000,
+        token: danmuToken(world, q.data.id),
+        host_list: [{ host: hostname ?? '127.0.0.1', port, wss_port: port, ws_port: port }],
+      },
+      '0',
+    );
   });
 
   const byUids = (uids: number[]) => {

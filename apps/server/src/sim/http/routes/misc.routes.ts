@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hash32, hexOf, Salt } from '../../world/hash.js';
 import { incidentsOf, injectIncident } from '../../world/incidents.js';
-import { liveState } from '../../world/live.js';
+import { injectLiveSession, liveState } from '../../world/live.js';
 import { currentKeys, sendError, type SimContext } from '../context.js';
 import { liveError } from '../envelope.js';
 import type { FaultInjector } from '../faults.js';
@@ -18,6 +18,14 @@ const LiveQuery = z.union([
   z.object({ mid: z.coerce.number().int().positive() }),
 ]);
 
+const LiveSessionQuery = z.object({
+  room_id: z.coerce.number().int().positive(),
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+});
 const IncidentQuery = z.object({
   aid: z.coerce.number().int().positive(),
   /** start relative to the world's now, minutes (negative: in the past) */
@@ -123,6 +131,18 @@ export function registerMiscRoutes(app: FastifyInstance, ctx: SimContext, faults
         to: new Date(b).toISOString(),
       })),
     };
+  });
+
+  // An operator session (sim/world/live.ts): the room goes live now for `minutes` of world time.
+  app.post('/__sim/live-session', async (request, reply) => {
+    const q = LiveSessionQuery.safeParse(request.query);
+    if (!q.success) return reply.code(400).send({ ok: false, error: 'room_id, minutes' });
+    const index = world.creatorIndexByRoom(q.data.room_id);
+    if (index === undefined) return reply.code(404).send({ ok: false, error: 'unknown room' });
+    const t = world.worldTime();
+    injectLiveSession(world, index, t, t + q.data.minutes * 60_000);
+    const live = liveState(world, index, t);
+    return { ok: true, roomId: q.data.room_id, liveStatus: live?.liveStatus ?? 0, online: live?.online ?? 0 };
   });
 
   app.get('/__sim/live', async (request, reply) => {

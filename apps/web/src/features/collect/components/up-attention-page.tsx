@@ -13,6 +13,7 @@ import { useAppHref } from '../../../lib/use-app-navigate';
 import { markAttentionSeen, useAttention } from '../api/get-attention';
 import { LIST_QUERY_ROOT } from '../api/link-kol';
 import { useListRefusal } from '../hooks/use-list-refusal';
+import { MonitorAction } from './monitor-action';
 import '../collect.css';
 
 function signed(value: number): string {
@@ -39,7 +40,10 @@ function AttentionCard({ item }: { item: AttentionItem }) {
             <span className="collect-kol-meta">粉丝 {formatCount(item.fansNum)}</span>
           </span>
         </CreatorLink>
-        {changed ? <Tag color="red">有更新</Tag> : <Tag>暂无变化</Tag>}
+        <Space size={4} wrap>
+          {changed ? <Tag color="red">有更新</Tag> : <Tag>暂无变化</Tag>}
+          <MonitorAction subject={{ kind: 'creator', kolId: item.kolId, kolName: item.kolName }} />
+        </Space>
       </div>
       <dl className="attention-stats">
         <div>

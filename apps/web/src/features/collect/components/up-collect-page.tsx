@@ -40,6 +40,7 @@ import { useListRefusal } from '../hooks/use-list-refusal';
 import { ContrastButton } from '../../contrast/components/contrast-button';
 import { ExportButton } from '../../export/components/export-button';
 import { GroupManager } from './group-manager';
+import { MonitorAction } from './monitor-action';
 import '../collect.css';
 
 const PAGE_SIZE = 20;
@@ -264,13 +265,16 @@ export function UpCollectPage() {
     {
       key: 'remove',
       title: '操作',
-      width: 150,
+      width: type === LinkType.PUT ? 210 : 150,
       fixed: 'right',
       render: (_, row) => (
         <Space size={0} wrap>
           <ContrastButton
             creator={{ kolId: row.kolId, kolName: row.kolName, kolUid: row.kolUid, kolImg: row.kolImg }}
           />
+          {type === LinkType.PUT ? (
+            <MonitorAction subject={{ kind: 'creator', kolId: row.kolId, kolName: row.kolName }} />
+          ) : null}
           <ConfirmRemove
             title={type === LinkType.PUT ? '确定将该UP主移出投放清单吗？' : '确定取消收藏该UP主吗？'}
             label={`移除${row.kolName}`}

@@ -12,6 +12,7 @@ import { useMyLinkVideo } from '../api/get-my-link-video';
 import { LIST_QUERY_ROOT, toggleLinkVideo } from '../api/link-kol';
 import { useListRefusal } from '../hooks/use-list-refusal';
 import { ExportButton } from '../../export/components/export-button';
+import { MonitorAction } from './monitor-action';
 import '../collect.css';
 
 const PAGE_SIZE = 20;
@@ -145,14 +146,19 @@ export function VideoCollectPage() {
           {
             key: 'remove',
             title: '操作',
-            width: 80,
+            width: type === LinkType.PUT ? 100 : 80,
             render: (_, video) => (
-              <ConfirmRemove
-                title={type === LinkType.PUT ? '确定将该视频移出投放清单吗？' : '确定取消收藏该视频吗？'}
-                label={`移除${video.title}`}
-                text="移除"
-                onConfirm={() => void handleRemove(video)}
-              />
+              <Space size={0} wrap>
+                {type === LinkType.PUT ? (
+                  <MonitorAction subject={{ kind: 'video', videoId: video.videoId, title: video.title }} />
+                ) : null}
+                <ConfirmRemove
+                  title={type === LinkType.PUT ? '确定将该视频移出投放清单吗？' : '确定取消收藏该视频吗？'}
+                  label={`移除${video.title}`}
+                  text="移除"
+                  onConfirm={() => void handleRemove(video)}
+                />
+              </Space>
             ),
           },
         ]}

@@ -26,6 +26,7 @@ describe('landing feature lists', () => {
       { text: '包含初级版全部功能', built: true },
       { text: '48H监测', built: true },
       { text: '视频监测', built: true },
+      { text: '直播监测', built: true },
       { text: '舆情分析', built: true },
       { text: '私有达人库', built: true },
       { text: '视频30天数据趋势', built: true },
@@ -33,7 +34,6 @@ describe('landing feature lists', () => {
       { text: '商业价值评估', built: true },
       { text: '品牌曝光分析', built: true },
       { text: '带货达人', built: true },
-      { text: '直播监测', built: false },
     ]);
     expect(tierLines(3)).toEqual([
       { text: '包含专业版全部功能', built: true },
@@ -61,6 +61,7 @@ describe('landing feature lists', () => {
       { text: '带货商品分析', built: true },
       { text: '48H监测', built: true },
       { text: '视频监测', built: true },
+      { text: '直播监测', built: true },
       { text: '舆情分析', built: true },
       { text: '私有达人库', built: true },
       { text: '视频30天数据趋势', built: true },
@@ -74,7 +75,6 @@ describe('landing feature lists', () => {
       { text: '7天监测', built: true },
       { text: '舆情预警', built: true },
       { text: '带货销售报告', built: true },
-      { text: '直播监测', built: false },
     ]);
   });
 
