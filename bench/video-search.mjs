@@ -101,6 +101,7 @@ const base = {
   pubTo: null,
   short: false,
   shape: null,
+  sponsored: null,
 };
 const day = (offset) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 const partition = () => {

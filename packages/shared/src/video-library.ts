@@ -77,8 +77,6 @@ export const VideoLibraryMsg = {
   shortInvalid: '短视频参数有误',
   shapeInvalid: '画面方向参数有误',
   sponsoredInvalid: '商单筛选参数有误',
-  /** the sponsored filter's honest answer until the commerce detections are wired (docs/api/video-library.md) */
-  sponsoredSoon: '按是否商单筛选即将上线，请先使用其他筛选条件',
   freeFirstPage: `免费版可查看前${FREE_VIDEO_ROWS}条结果，升级会员查看全部`,
 } as const;
 
@@ -131,8 +129,8 @@ const range = (min: number | undefined, max: number | undefined) =>
  * GET /api/searchVideo (and /api/export/searchVideo): every filter optional. `keyword` is a title substring
  * (double URL-encoded as every search keyword, §5; shorter than 30 characters). Durations in seconds,
  * publish days in Asia/Shanghai (both ends included). `short=1` restricts to short or vertical videos (the
- * videoShort screen); `shape` then picks vertical or horizontal ones. `sponsored` (0/1) is validated and
- * answered with VideoLibraryMsg.sponsoredSoon until the commerce data lands (docs/api/video-library.md).
+ * videoShort screen); `shape` then picks vertical or horizontal ones. `sponsored` 1: videos the commerce detection
+ * judged sponsored; 0: videos it read and judged not sponsored (docs/api/video-library.md "Sponsored filter").
  */
 export const VideoSearchParams = z
   .object({

@@ -448,6 +448,7 @@ export function buildExportLists(
       filters: (p: VideoSearchParams, t: ReadonlyMap<number, string>) => {
         const out: [string, string][] = [['关键词', p.keyword ?? '（无）'], themeFilter(p.tid, t)];
         if (p.short === 1) out.push(['视频类型', p.shape ? VIDEO_SHAPE_LABELS[p.shape] : '短视频（60秒以内或竖屏）']);
+        if (p.sponsored !== undefined) out.push(['商单', p.sponsored === 1 ? '商单视频' : '非商单视频（已识别）']);
         const span = (a: number | undefined, b: number | undefined) => `${a ?? 0} ~ ${b ?? '不限'}`;
         if (p.durationMin !== undefined || p.durationMax !== undefined)
           out.push(['时长（秒）', span(p.durationMin, p.durationMax)]);

@@ -20,6 +20,12 @@ export interface VideoFilter {
   pubTo: string | null;
   short: boolean;
   shape: VideoShape | null;
+  /**
+   * The commerce verdict (migration 0061 video_sponsorships; docs/metrics.md "Commerce detection"): true, videos
+   * judged sponsored; false, videos read and judged not sponsored (a video not read yet has no verdict and is in
+   * neither); null, no filter.
+   */
+  sponsored: boolean | null;
 }
 
 /**
@@ -43,6 +49,8 @@ function whereOf(f: VideoFilter): RawBuilder<unknown> {
   if (f.likeMax !== null) c.push(sql`v.likes <= ${f.likeMax}`);
   if (f.pubFrom !== null) c.push(sql`v.pubdate >= (${f.pubFrom}::date::timestamp AT TIME ZONE 'Asia/Shanghai')`);
   if (f.pubTo !== null) c.push(sql`v.pubdate < ((${f.pubTo}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`);
+  if (f.sponsored !== null)
+    c.push(sql`EXISTS (SELECT 1 FROM video_sponsorships s WHERE s.video_id = v.id AND s.sponsored = ${f.sponsored})`);
   return sql.join(c, sql` AND `);
 }
 

@@ -229,9 +229,27 @@ describe('GET /api/searchVideo', () => {
     }
   });
 
-  it('accepts the sponsored filter and answers honestly that it is not available yet (a warning, no list)', async () => {
-    const a = await search({ keyword: kw, sponsored: 1 });
-    expect(a).toEqual({ code: ApiCode.WARN, message: VideoLibraryMsg.sponsoredSoon });
+  it('filters by the commerce verdict: sponsored=1 the sponsored videos, 0 the ones read and judged not sponsored', async () => {
+    const all = await search({ keyword: kw, sort: 'play', pageSize: 50 });
+    const ids = (all.videoInfos ?? []).map((v) => String(v.videoId));
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    const [yes, no] = [ids[0] ?? '', ids[1] ?? ''];
+    await sql`DELETE FROM video_sponsorships WHERE video_id = ANY(${ids}::bigint[])`.execute(t.ctx.db);
+    await sql`INSERT INTO video_sponsorships (video_id, creator_id, sponsored, score)
+      SELECT id, creator_id, id = ${yes}::bigint, CASE WHEN id = ${yes}::bigint THEN 0.95 ELSE 0.05 END
+      FROM videos WHERE id IN (${yes}::bigint, ${no}::bigint)`.execute(t.ctx.db);
+    const sponsored = await search({ keyword: kw, sort: 'play', pageSize: 50, sponsored: 1 });
+    const plain = await search({ keyword: kw, sort: 'play', pageSize: 50, sponsored: 0 });
+    // other videos of the world may carry verdicts from the collector: ours are where they belong
+    const idsOf = (a: typeof all) => (a.videoInfos ?? []).map((v) => String(v.videoId));
+    expect(idsOf(sponsored)).toContain(yes);
+    expect(idsOf(sponsored)).not.toContain(no);
+    expect(idsOf(plain)).toContain(no);
+    expect(idsOf(plain)).not.toContain(yes);
+    // a video without a verdict (not read) is in neither list
+    const unread = ids.slice(2);
+    expect(idsOf(sponsored).filter((id) => unread.includes(id))).toEqual([]);
+    expect(idsOf(plain).filter((id) => unread.includes(id))).toEqual([]);
   });
 
   it('exports the search as the list shows it (export=1, 企业版) and refuses it below 企业版', async () => {

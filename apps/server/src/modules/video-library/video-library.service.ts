@@ -1,13 +1,11 @@
 import {
   FREE_VIDEO_ROWS,
   VIDEO_SEARCH_MAX_ROWS,
-  VideoLibraryMsg,
   featureAllowed,
   type VideoSearchAnswer,
   type VideoSearchItem,
   type VideoSearchParams,
 } from '@xg/shared';
-import { AppError } from '../../lib/app-error.js';
 import { CachedMap, type CatalogService } from '../creators/catalog.service.js';
 import type { FeatureGate } from '../creators/search.service.js';
 import { toVideoItem } from '../videos/video-items.js';
@@ -33,8 +31,8 @@ export type VideoDecorator = (userId: string, rows: VideoSearchItem[]) => Promis
  * The video libraries (issue #26 item 5): 视频搜索 (`video`) and 短视频库 (`videoShort`, `short=1`).
  * Gates (FEATURE_POLICY, enforced here): 免费版 reads the first FREE_VIDEO_ROWS rows of a search (`video.search`,
  * 初级版); the short-video library needs `video.short` (初级版). Paging is bounded at VIDEO_SEARCH_MAX_ROWS.
- * `sponsored` is the hook of the commerce data (docs/api/video-library.md "Sponsored filter"): validated, and
- * answered with a warning until the detections exist on this branch.
+ * `sponsored` filters by the commerce verdict (docs/api/video-library.md "Sponsored filter"): 1 sponsored, 0 read and
+ * judged not sponsored.
  */
 export class VideoLibraryService {
   private readonly counts = new CachedMap<string, number>(VIDEO_COUNT_TTL_MS, 5000);
@@ -51,9 +49,6 @@ export class VideoLibraryService {
 
   async search(userId: string, p: VideoSearchParams): Promise<Answer> {
     if (p.short === 1) await this.gate(userId, 'video.short');
-    // The sponsored filter needs the commerce detections (issue #26 items 1–3), not on this branch: say so rather
-    // than answer an unfiltered list. Wire it in filterOf()/whereOf() (video-library.repository.ts).
-    if (p.sponsored !== undefined) throw AppError.warn(VideoLibraryMsg.sponsoredSoon);
     const offset = (p.pageNo - 1) * p.pageSize;
     let limit = Math.min(p.pageSize, VIDEO_SEARCH_MAX_ROWS - offset);
     let limited = false;
@@ -116,6 +111,7 @@ export class VideoLibraryService {
       pubTo: p.pubTo ?? null,
       short: p.short === 1,
       shape: p.shape ?? null,
+      sponsored: p.sponsored === undefined ? null : p.sponsored === 1,
     };
   }
 }

@@ -40,6 +40,8 @@ export interface VideoSearchQuery {
   pubTo: string | undefined;
   short: 1 | undefined;
   shape: VideoShape | undefined;
+  /** 1 商单 (judged sponsored), 0 非商单 (read and judged not sponsored); unset: all */
+  sponsored: 0 | 1 | undefined;
   sort: VideoSearchSort;
 }
 

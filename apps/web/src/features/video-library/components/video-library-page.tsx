@@ -107,6 +107,8 @@ export function VideoLibraryPage({ mode, collectToggle, exportButton, limitBanne
     mode === 'short' && (VIDEO_SHAPES as readonly string[]).includes(rawShape ?? '')
       ? (rawShape as VideoShape)
       : undefined;
+  const rawSponsored = params.get('sponsored');
+  const sponsored: 0 | 1 | undefined = rawSponsored === '1' ? 1 : rawSponsored === '0' ? 0 : undefined;
   const pageNo = int('page') ?? 1;
 
   const durPreset = dur === undefined ? undefined : screen.durations[dur];
@@ -125,6 +127,7 @@ export function VideoLibraryPage({ mode, collectToggle, exportButton, limitBanne
     pubTo: DAY.test(to) ? to : undefined,
     short: mode === 'short' ? 1 : undefined,
     shape,
+    sponsored,
     sort,
   };
   const result = useSearchVideo(query, { pageNo, pageSize: VIDEO_LIBRARY_PAGE_SIZE });
@@ -186,6 +189,18 @@ export function VideoLibraryPage({ mode, collectToggle, exportButton, limitBanne
               to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : undefined,
             })
           }
+        />
+        <Select<0 | 1>
+          aria-label="商单"
+          className="list-select"
+          placeholder="商单不限"
+          allowClear
+          value={sponsored}
+          options={[
+            { value: 1, label: '商单视频' },
+            { value: 0, label: '非商单视频' },
+          ]}
+          onChange={(next: 0 | 1 | undefined) => go({ sponsored: next })}
         />
         <Select<VideoSearchSort>
           aria-label="排序"
