@@ -1,3 +1,4 @@
+import { ctrSql, cvrSql, priceFactorSql } from '../commerce/commerce.figures.js';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client.js';
 
@@ -85,13 +86,6 @@ export interface SalesLine {
   plays: number;
   orders: number;
 }
-
-/** CVR of a goods item by its category id (docs/metrics.md "Sales estimates"). */
-const CVR_SQL = sql.raw(`CASE g.category_id
-  WHEN 3 THEN 0.06 WHEN 9 THEN 0.05 WHEN 2 THEN 0.04 WHEN 15 THEN 0.04 WHEN 10 THEN 0.035
-  WHEN 4 THEN 0.03 WHEN 8 THEN 0.03 WHEN 14 THEN 0.03 WHEN 12 THEN 0.03 WHEN 11 THEN 0.025
-  WHEN 6 THEN 0.02 WHEN 1 THEN 0.015 WHEN 13 THEN 0.015 WHEN 5 THEN 0.01 WHEN 7 THEN 0.0005
-  ELSE 0.025 END`);
 
 export class BrandsRepository {
   constructor(private readonly db: Db) {}
@@ -377,7 +371,7 @@ export class BrandsRepository {
     const r = await sql<SalesLine>`
       WITH lines AS (
         SELECT vg.goods_id, vg.video_id, min(vg.creator_id) AS creator_id,
-          max(CASE vg.source WHEN 'goods_area' THEN 0.012 WHEN 'pinned_comment' THEN 0.006 ELSE 0.003 END) AS ctr
+          max(${ctrSql(sql`vg.source`)}) AS ctr
         FROM video_goods vg JOIN goods g ON g.id = vg.goods_id
         WHERE ${subject}
         GROUP BY vg.goods_id, vg.video_id
@@ -393,9 +387,7 @@ export class BrandsRepository {
       SELECT g.id::float8 AS goods_id, p.video_id::float8 AS video_id, p.creator_id::float8 AS creator_id, g.title,
         g.platform, g.price::float8 AS price, g.category_id::int AS category_id, c.name AS category_name,
         b.name AS brand_name, p.plays,
-        (p.plays * p.ctr * ${CVR_SQL}
-          * CASE WHEN g.price IS NULL OR g.price <= 0 THEN 1
-                 ELSE LEAST(1.5, GREATEST(0.3, power(100.0 / g.price, 0.25))) END)::float8 AS orders
+        (p.plays * p.ctr * ${cvrSql(sql`g.category_id`)} * ${priceFactorSql(sql`g.price`)})::float8 AS orders
       FROM played p JOIN goods g ON g.id = p.goods_id JOIN commerce_categories c ON c.id = g.category_id
         LEFT JOIN brands b ON b.id = g.brand_id
       WHERE p.plays > 0`.execute(this.db);

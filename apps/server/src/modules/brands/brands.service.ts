@@ -24,12 +24,13 @@ import {
   type ShareOfVoiceRow,
 } from '@xg/shared';
 import { AppError } from '../../lib/app-error.js';
+import { estimateSum, RANGE_HIGH, RANGE_LOW } from '../commerce/commerce.figures.js';
 import { addDays, shanghaiDay } from '../../jobs/clock.js';
 import { type BrandsRepository, type SalesLine, type Window } from './brands.repository.js';
 
-/** The model's stated uncertainty: [0.5 ×, 1.8 ×] the central value (docs/metrics.md "Sales estimates"). */
-export const SALES_LOW = 0.5;
-export const SALES_HIGH = 1.8;
+/** The model's stated uncertainty (docs/metrics.md "Sales estimates"): the commerce figures' one range. */
+export const SALES_LOW = RANGE_LOW;
+export const SALES_HIGH = RANGE_HIGH;
 
 /** A window of `days` days ending `end` (default today, Asia/Shanghai). */
 export function windowOf(days: number, end: string | undefined, now: number): Window {
@@ -46,14 +47,7 @@ export function rangeOf(lines: readonly Pick<SalesLine, 'orders' | 'price'>[]): 
     orders += l.orders;
     gmv += l.orders * (l.price ?? 0);
   }
-  return {
-    salesLow: Math.round(orders * SALES_LOW),
-    salesMid: Math.round(orders),
-    salesHigh: Math.round(orders * SALES_HIGH),
-    gmvLow: Math.round(gmv * SALES_LOW),
-    gmvHigh: Math.round(gmv * SALES_HIGH),
-    estimated: true,
-  };
+  return estimateSum(orders, gmv);
 }
 
 /** ¥ rounded to hundreds (a spend estimate is no more precise than that). */
