@@ -1,158 +1,93 @@
-import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Drawer, Empty, List, Popover, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import type { NotificationItem } from '@xg/shared';
-import { errorText } from '../../../lib/api-client';
-import dayjs from '../../../lib/dayjs';
-import { useAppNavigate } from '../../../lib/use-app-navigate';
-import { NOTIFY_QUERY_ROOT, markRead, useNotifications } from '../api/notifications';
+import { useNotifications } from '../api/notifications';
 import '../notify.css';
 
 const WebhookSettingsModal = lazy(() =>
   import('./webhook-settings-modal').then((m) => ({ default: m.WebhookSettingsModal })),
 );
-
-/** '/opinion/opinionWarn?taskId=3' → { pathname, search }. */
-function locationOf(link: string): { pathname: string; search: string } {
-  const q = link.indexOf('?');
-  return q < 0 ? { pathname: link, search: '' } : { pathname: link.slice(0, q), search: link.slice(q) };
-}
+const NotificationPanel = lazy(() => import('./notification-panel').then((m) => ({ default: m.NotificationPanel })));
 
 /**
- * The signed-in header's bell: the unread count, the newest notifications (monitoring alerts, opinion
- * warnings; docs/api/notify.md), each opening its object and marked read; 全部已读; and the team's robot
- * (WeCom / DingTalk / Feishu webhook) settings.
+ * The signed-in header's bell: the unread count (a plain badge: antd's Badge would add to every signed-in page);
+ * the panel (list, 全部已读, robot settings: notification-panel.tsx, with its List / Drawer) loads the first time
+ * the bell is pressed, so the shell does not carry it (e2e/bundle-budget). On a wide screen a plain popup under the
+ * bell (a click outside or Escape closes it; antd's Popover would add to every signed-in page), on a phone a drawer
+ * from the top.
  */
 export function NotificationBell({ compact }: { compact: boolean }) {
   const [open, setOpen] = useState(false);
   const [settings, setSettings] = useState(false);
   const query = useNotifications();
-  const queryClient = useQueryClient();
-  const navigate = useAppNavigate();
+  const boxRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (!open || compact) return undefined;
+    const onDown = (e: MouseEvent) => {
+      if (boxRef.current && !boxRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, compact]);
   const unread = query.data?.unread ?? 0;
-
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: NOTIFY_QUERY_ROOT });
-  const openItem = async (n: NotificationItem) => {
-    try {
-      if (!n.read) await markRead(n.id);
-    } catch (error) {
-      console.warn('[notify] mark read refused', errorText(error));
-    }
-    refresh();
+  const openSettings = () => {
     setOpen(false);
-    if (n.link) navigate(locationOf(n.link));
+    setSettings(true);
   };
-  const readAll = async () => {
-    try {
-      await markRead();
-    } catch (error) {
-      console.warn('[notify] mark all read refused', errorText(error));
-    }
-    refresh();
-  };
-
-  const content = (
-    <div className="notify-panel" data-testid="notify-panel">
-      <div className="notify-panel-head">
-        <Typography.Text strong>消息通知</Typography.Text>
-        <span>
-          <Button type="link" size="small" disabled={unread === 0} onClick={() => void readAll()}>
-            全部已读
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => {
-              setOpen(false);
-              setSettings(true);
-            }}
-          >
-            机器人设置
-          </Button>
-        </span>
-      </div>
-      <List<NotificationItem>
-        size="small"
-        loading={query.isPending}
-        dataSource={query.data?.list ?? []}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={query.isError ? '通知加载失败，请稍后重试' : '暂无通知，监测告警和舆情预警会出现在这里'}
-            />
-          ),
-        }}
-        renderItem={(n) => (
-          <List.Item
-            className={n.read ? 'notify-item' : 'notify-item is-unread'}
-            onClick={() => void openItem(n)}
-            role="button"
-            tabIndex={0}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') void openItem(n);
-            }}
-          >
-            <div className="notify-item-text">
-              <Typography.Text strong={!n.read} ellipsis>
-                {n.title}
-              </Typography.Text>
-              <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
-                {n.body}
-              </Typography.Paragraph>
-              <span className="notify-item-time">{dayjs(n.createTime).format('MM-DD HH:mm')}</span>
-            </div>
-          </List.Item>
-        )}
-      />
-      {query.data && query.data.total > query.data.list.length ? (
-        <Typography.Text type="secondary" className="notify-more">
-          共{query.data.total}条，显示最新{query.data.list.length}条
-        </Typography.Text>
-      ) : null}
-    </div>
-  );
-
+  const settingsModal = settings ? (
+    <Suspense fallback={null}>
+      <WebhookSettingsModal onClose={() => setSettings(false)} />
+    </Suspense>
+  ) : null;
+  const loading = <div className="notify-panel notify-panel-loading">加载中…</div>;
   const trigger = (
-    <Badge count={unread} size="small" overflowCount={99}>
+    <span className="notify-bell">
       <Button
         type="text"
         shape="circle"
         icon={<BellOutlined />}
         aria-label={unread > 0 ? `消息通知（${unread}条未读）` : '消息通知'}
         size={compact ? 'middle' : 'large'}
-        onClick={compact ? () => setOpen(true) : undefined}
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
       />
-    </Badge>
-  );
-  return (
-    <>
-      {compact ? (
-        <>
-          {trigger}
-          {/* on a phone the list takes the screen's width from the top: a popover would leave it */}
-          <Drawer open={open} onClose={() => setOpen(false)} placement="top" size="auto" title={null} closable={false}>
-            {content}
-          </Drawer>
-        </>
-      ) : (
-        <Popover
-          open={open}
-          onOpenChange={setOpen}
-          trigger="click"
-          placement="bottomRight"
-          content={content}
-          arrow={false}
-        >
-          {trigger}
-        </Popover>
-      )}
-      {settings ? (
-        <Suspense fallback={null}>
-          <WebhookSettingsModal onClose={() => setSettings(false)} />
-        </Suspense>
+      {unread > 0 ? (
+        <span className="notify-badge" aria-hidden>
+          {unread > 99 ? '99+' : unread}
+        </span>
       ) : null}
-    </>
+    </span>
+  );
+  if (compact)
+    return (
+      <>
+        {trigger}
+        {open ? (
+          <Suspense fallback={null}>
+            <NotificationPanel drawer onClose={() => setOpen(false)} onSettings={openSettings} />
+          </Suspense>
+        ) : null}
+        {settingsModal}
+      </>
+    );
+  return (
+    <span ref={boxRef} className="notify-anchor">
+      {trigger}
+      {open ? (
+        <div className="notify-popup" role="dialog" aria-label="消息通知">
+          <Suspense fallback={loading}>
+            <NotificationPanel drawer={false} onClose={() => setOpen(false)} onSettings={openSettings} />
+          </Suspense>
+        </div>
+      ) : null}
+      {settingsModal}
+    </span>
   );
 }
