@@ -102,13 +102,9 @@ export const LiveMessagesParams = z.object({
   kind: z.preprocess(
     blank,
     z
-      .string({ error: LiveMsg.kindInvalid })
-      .refine(
-        (v): v is LiveMessageKind | 'paid' => v === 'paid' || (LIVE_MESSAGE_KINDS as readonly string[]).includes(v),
-        {
-          error: LiveMsg.kindInvalid,
-        },
-      )
+      .enum([...LIVE_MESSAGE_KINDS, 'paid'] as [LiveMessageKind | 'paid', ...(LiveMessageKind | 'paid')[]], {
+        error: LiveMsg.kindInvalid,
+      })
       .optional(),
   ),
   before: timeField,

@@ -197,7 +197,7 @@ export interface VideosTable {
   meta_hash: Int8 | null;
   /** 0023: the platform's channel and topic tags of the video (view/detail `Tags`, not background music) */
   tags: Generated<string[]>;
-  /** 0065: taller than wide per the platform's `dimension`; NULL until an answer carrying it was read */
+  /** 0059: taller than wide per the platform's `dimension`; NULL until an answer carrying it was read */
   vertical: boolean | null;
 }
 

@@ -222,7 +222,7 @@ export class PgIngestor implements Ingestor {
                  IS DISTINCT FROM (i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku) AS counters
         FROM i JOIN videos v ON v.aid = i.aid
         WHERE v.meta_hash = i.h AND ${videoCurrent(day)}
-          -- vertical is not in the hash (0065): a record that says it takes the full path until the row agrees
+          -- vertical is not in the hash (0059): a record that says it takes the full path until the row agrees
           AND (i.vertical IS NULL OR v.vertical IS NOT DISTINCT FROM i.vertical)
       ),
       moved AS (

@@ -250,7 +250,7 @@ describe('videos: the counters-only path', () => {
   });
 });
 
-describe('videos: the vertical mark (migration 0065, issue #26)', () => {
+describe('videos: the vertical mark (migration 0059, issue #26)', () => {
   const vertical = async (id: string) =>
     (await t.ctx.db.selectFrom('videos').select('vertical').where('id', '=', id).executeTakeFirstOrThrow()).vertical;
 

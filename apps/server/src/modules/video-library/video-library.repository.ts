@@ -29,7 +29,7 @@ export interface VideoFilter {
 }
 
 /**
- * The short-video condition, written as migration 0065's partial index predicate (videos_short_pubdate_idx) so
+ * The short-video condition, written as migration 0059's partial index predicate (videos_short_pubdate_idx) so
  * the planner can use that index: the literal 60 must stay a literal (a parameter would not match it).
  */
 const SHORT_CONDITION = sql`(v.duration <= ${sql.lit(SHORT_VIDEO_MAX_SECONDS)} OR v.vertical)`;
@@ -56,7 +56,7 @@ function whereOf(f: VideoFilter): RawBuilder<unknown> {
 
 /**
  * Orders, each with the id as the tie-break. Newest first walks videos_visible_pubdate_idx (or the short one,
- * 0065; a partition's videos_tid_pubdate_idx); plays and likes are not indexed on purpose (0012: the snapshots'
+ * 0059; a partition's videos_tid_pubdate_idx); plays and likes are not indexed on purpose (0012: the snapshots'
  * counter updates stay HOT), so those orders rank the matches (a top-N sort).
  */
 const ORDERS: Readonly<Record<VideoSearchSort, RawBuilder<unknown>>> = {

@@ -476,6 +476,7 @@ describe('one table of endpoints, one request path (issue #23, item 19)', () => 
       () => client.liveRoomInfo(1),
       () => client.liveRoomInit(1),
       () => client.liveStatusByUids([1]),
+      () => client.liveDanmuInfo(1),
       () => client.searchVideos('a'),
       () => client.searchUsers('a'),
     ];

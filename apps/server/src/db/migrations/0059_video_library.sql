@@ -1,3 +1,4 @@
+-- Numbered 0059 so it runs before 0060 (daily partitions): its test loads a demo world, which writes vertical, at 0059.
 -- The video libraries (issue #26 item 5; docs/api/video-library.md, docs/metrics.md "Short and vertical videos").
 --
 -- 1. videos.vertical: the picture is taller than wide, from the `dimension` ({width, height, rotate}) of the
