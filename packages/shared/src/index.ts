@@ -2,6 +2,7 @@ export * from './codes.js';
 export * from './messages.js';
 export * from './tiers.js';
 export * from './format.js';
+export * from './quote.js';
 export * from './sign.js';
 export * from './search-keyword.js';
 export * from './validation.js';

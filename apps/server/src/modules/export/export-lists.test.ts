@@ -4,6 +4,7 @@ import {
   ApiCode,
   ExportMsg,
   Msg,
+  formatQuoteRange,
   type LinkKolItem,
   type LinkVideoItem,
   type MyLinkKolAnswer,
@@ -155,6 +156,7 @@ describe('myLinkKol export (saved creators, §7.6)', () => {
     const BUYER = [
       '主页链接',
       '定制视频报价（估，元）',
+      '定制视频报价区间（估）',
       '植入报价（估，元）',
       '团队记录视频报价（元）',
       '团队记录植入报价（元）',
@@ -173,6 +175,7 @@ describe('myLinkKol export (saved creators, §7.6)', () => {
     expect(first.slice(KOL_HEADERS.length)).toEqual([
       `https://space.bilibili.com/${uid0}`,
       m?.v === null || m?.v === undefined ? null : Number(m.v),
+      m?.v === null || m?.v === undefined ? null : formatQuoteRange(Number(m.v)),
       m?.i === null || m?.i === undefined ? null : Number(m.i),
       30000,
       15000,
@@ -180,12 +183,12 @@ describe('myLinkKol export (saved creators, §7.6)', () => {
     ]);
     // a creator the team has no library record of: link and estimates only
     const other = byUid.get(await uid(k1))!;
-    expect(other.slice(KOL_HEADERS.length + 3)).toEqual([null, null, null]);
+    expect(other.slice(KOL_HEADERS.length + 4)).toEqual([null, null, null]);
     expect(JSON.stringify(rows)).not.toContain('rival_secret_wx');
     // the other team sees its own record of the same creator, never this team's
     const theirs = xlsxOf(await call(rival, 'GET', '/api/export/myLinkKol', { type: 4, export: 'all' }))[0]!;
     const theirRow = cellValues(theirs.rows[1], header.length);
-    expect(theirRow.slice(KOL_HEADERS.length + 3)).toEqual([99999, 49999.5, '微信：rival_secret_wx']);
+    expect(theirRow.slice(KOL_HEADERS.length + 4)).toEqual([99999, 49999.5, '微信：rival_secret_wx']);
     // the saved list (收藏) keeps the screen's columns only
     const saved = xlsxOf(await call(ent, 'GET', '/api/export/myLinkKol', { type: 1, export: 'all' }))[0]!;
     expect(cellValues(saved.rows[0], 40).filter((h) => h !== null)).toEqual(KOL_HEADERS);

@@ -4,6 +4,7 @@ import {
   CompanyRankingParams,
   ContentSearchParams,
   DEFAULT_GROUP_LABEL,
+  formatQuoteRange,
   HotVideoParams,
   KolSearchParams,
   LINK_KOL_SORT_LABELS,
@@ -189,6 +190,13 @@ function buyerColumns(): ExportColumn<Partial<BuyerFields>>[] {
   return [
     { header: '主页链接', kind: 'text', width: 36, value: (r) => r.homepage ?? null },
     { header: '定制视频报价（估，元）', kind: 'decimal', width: 16, value: (r) => r.estVideoPrice ?? null },
+    // the range every screen shows beside the estimate (packages/shared quote.ts, docs/metrics.md)
+    {
+      header: '定制视频报价区间（估）',
+      kind: 'text',
+      width: 20,
+      value: (r) => (r.estVideoPrice == null ? null : formatQuoteRange(r.estVideoPrice)),
+    },
     { header: '植入报价（估，元）', kind: 'decimal', width: 16, value: (r) => r.estImplantationPrice ?? null },
     { header: '团队记录视频报价（元）', kind: 'decimal', width: 16, value: (r) => r.teamVideoPrice ?? null },
     { header: '团队记录植入报价（元）', kind: 'decimal', width: 16, value: (r) => r.teamImplantationPrice ?? null },

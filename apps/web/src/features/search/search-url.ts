@@ -6,7 +6,8 @@ import type { KolFilters } from './api/search-kol';
  * The search page keeps everything in the URL (keyword, tab, filters, sort, page), so results can be shared,
  * reloaded and walked through with back/forward. Query names are the API's own where possible.
  */
-export type SearchTab = 'kol' | 'content';
+/** kol: UP主搜索; content: 内容搜索; business: 商业价值 (GET /api/searchBusinessSort, 专业版 and above). */
+export type SearchTab = 'kol' | 'content' | 'business';
 
 export interface SearchUrlState {
   tab: SearchTab;
@@ -16,6 +17,12 @@ export interface SearchUrlState {
   sort: KolSort | undefined;
   contentSort: ContentSort;
   contentTid: number | undefined;
+  /** the 商业价值 tab's partition (top level; absent = all) */
+  businessTid: number | undefined;
+}
+
+function tabOf(raw: string | null): SearchTab {
+  return raw === 'content' || raw === 'business' ? raw : 'kol';
 }
 
 function int(raw: string | null, min = 0): number | undefined {
@@ -56,19 +63,20 @@ export function readSearchUrl(params: URLSearchParams): SearchUrlState {
   };
   const sort = params.get('sort');
   return {
-    tab: params.get('tab') === 'content' ? 'content' : 'kol',
+    tab: tabOf(params.get('tab')),
     keyword: (params.get('keyword') ?? '').trim(),
     pageNo: int(params.get('page'), 1) ?? 1,
     filters,
     sort: isKolSort(sort) ? sort : undefined,
     contentSort: params.get('contentSort') === 'time' ? 'time' : 'play',
     contentTid: int(params.get('contentTid'), 1),
+    businessTid: int(params.get('businessTid'), 1),
   };
 }
 
 export function writeSearchUrl(state: SearchUrlState): string {
   const params = new URLSearchParams();
-  if (state.tab === 'content') params.set('tab', 'content');
+  if (state.tab !== 'kol') params.set('tab', state.tab);
   if (state.keyword) params.set('keyword', state.keyword);
   if (state.tab === 'kol') {
     for (const [key, value] of Object.entries(state.filters)) {
@@ -80,6 +88,8 @@ export function writeSearchUrl(state: SearchUrlState): string {
       }
     }
     if (state.sort) params.set('sort', state.sort);
+  } else if (state.tab === 'business') {
+    if (state.businessTid !== undefined) params.set('businessTid', String(state.businessTid));
   } else {
     if (state.contentSort !== 'play') params.set('contentSort', state.contentSort);
     if (state.contentTid !== undefined) params.set('contentTid', String(state.contentTid));

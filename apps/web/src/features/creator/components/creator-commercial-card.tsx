@@ -1,16 +1,10 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Row, Skeleton, Statistic, Tooltip, Typography } from 'antd';
-import { formatCount, sampleWindowLabel, type PriceInfo } from '@xg/shared';
+import { formatCount, formatQuoteRange, formatYuan, sampleWindowLabel, type PriceInfo } from '@xg/shared';
 import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useKolCommercial } from '../api/get-kol-commercial';
 import { QueryFailed } from '../../../components/query-failed';
-
-/** Yuan with 万 from 10,000 (§9), else with separators. */
-function yuan(value: number | null): string {
-  if (value === null) return '-';
-  return value >= 10_000 ? `¥${formatCount(value)}` : `¥${Math.round(value).toLocaleString('zh-CN')}`;
-}
 
 function countOrDash(value: number | null): string {
   return value === null ? '-' : formatCount(value);
@@ -67,7 +61,10 @@ function Commercial({ info }: { info: PriceInfo }) {
       <Row gutter={[16, 16]}>
         {prices.map((price) => (
           <Col key={price.key} xs={12} md={6}>
-            <Statistic title={price.label} value={yuan(price.value)} className="creator-price" />
+            <Statistic title={price.label} value={formatYuan(price.value)} className="creator-price" />
+            <Typography.Text type="secondary" className="creator-price-range">
+              区间 {formatQuoteRange(price.value)}
+            </Typography.Text>
           </Col>
         ))}
       </Row>
@@ -80,7 +77,7 @@ function Commercial({ info }: { info: PriceInfo }) {
         ))}
       </dl>
       <Typography.Paragraph type="secondary" className="creator-footnote">
-        报价为根据近期播放与互动估算的参考值，实际以UP主报价为准。
+        报价为按公开刊例（定制视频约为粉丝数的10%–20%元）结合近期播放与互动估算的参考值，区间为估算值的⅔至4⁄3，实际以UP主报价为准。
         {info.method ? (
           <Tooltip title={info.method} styles={{ root: { maxWidth: 360 } }}>
             <span className="creator-method" tabIndex={0} aria-label={`估算方法：${info.method}`}>

@@ -11,6 +11,10 @@ interface CreatorResultCardProps {
   creator: KolItem;
   /** Detail page URL; it opens in a new tab (§2.5). */
   href: string;
+  /** the 商业价值 list's rank, shown before the avatar */
+  rank?: number;
+  /** figures shown after the counts (the 商业价值 list's quote range) */
+  extraStats?: readonly { key: string; label: string; value: string; hint?: string }[];
 }
 
 function signed(value: number): string {
@@ -22,7 +26,7 @@ function signed(value: number): string {
  * plus the collect (type 1) / delivery-list (type 4) stars (live: LinkToggle, from the server's isCollect /
  * isPut) and the add-to-comparison toggle (features/contrast, §5).
  */
-export function CreatorResultCard({ creator, href }: CreatorResultCardProps) {
+export function CreatorResultCard({ creator, href, rank, extraStats = [] }: CreatorResultCardProps) {
   const stats = [
     { key: 'fans', label: '粉丝数', value: formatCount(creator.fansNum), strong: true },
     {
@@ -33,6 +37,7 @@ export function CreatorResultCard({ creator, href }: CreatorResultCardProps) {
     },
     { key: 'index', label: '云指数', value: formatIndexNum(creator.indexNum), strong: false },
     { key: 'play', label: '播放数', value: formatCount(creator.playNum), strong: false },
+    ...extraStats.map((stat) => ({ ...stat, strong: false })),
   ];
   return (
     <div className="kol-card">
@@ -43,6 +48,11 @@ export function CreatorResultCard({ creator, href }: CreatorResultCardProps) {
         rel="noopener noreferrer"
         aria-label={`查看UP主详情：${creator.kolName}`}
       >
+        {rank === undefined ? null : (
+          <span className="kol-card-rank" aria-label={`第${rank}名`}>
+            {rank}
+          </span>
+        )}
         <RemoteAvatar src={creator.kolImg} alt={creator.kolName} size={56} />
         <div className="kol-card-main">
           <div className="kol-card-title">
@@ -65,9 +75,13 @@ export function CreatorResultCard({ creator, href }: CreatorResultCardProps) {
         </div>
         <RightOutlined className="kol-card-arrow" aria-hidden />
       </a>
-      <dl className="kol-card-stats">
+      <dl className={extraStats.length > 0 ? 'kol-card-stats has-extra' : 'kol-card-stats'}>
         {stats.map((stat) => (
-          <div key={stat.key} className={stat.strong ? 'kol-card-stat is-strong' : 'kol-card-stat'}>
+          <div
+            key={stat.key}
+            className={stat.strong ? 'kol-card-stat is-strong' : 'kol-card-stat'}
+            title={'hint' in stat ? stat.hint : undefined}
+          >
             <dt>{stat.label}</dt>
             <dd>{stat.value}</dd>
           </div>

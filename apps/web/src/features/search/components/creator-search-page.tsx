@@ -17,6 +17,7 @@ import { useSearchFilter } from '../api/get-search-filter';
 import { SEARCH_PAGE_SIZE, filterParams, useSearchKol, type KolFilters } from '../api/search-kol';
 import { ExportButton } from '../../export/components/export-button';
 import { hasFilter, readSearchUrl, writeSearchUrl, type SearchTab, type SearchUrlState } from '../search-url';
+import { BusinessResults } from './business-results';
 import { ContentResults } from './content-results';
 import { CollectCreatorModal } from './collect-creator-modal';
 import { CreatorResultCard } from './creator-result-card';
@@ -85,21 +86,24 @@ export function CreatorSearchPage() {
       <Card variant="borderless" className="search-hero">
         <Tabs
           activeKey={state.tab}
-          onChange={(key) => go({ tab: key === 'content' ? 'content' : ('kol' satisfies SearchTab) })}
+          onChange={(key) => go({ tab: key === 'content' || key === 'business' ? key : ('kol' satisfies SearchTab) })}
           items={[
             { key: 'kol', label: 'UP主搜索' },
             { key: 'content', label: '内容搜索' },
+            { key: 'business', label: '商业价值' },
           ]}
         />
-        <KeywordSearchBox
-          value={input}
-          onChange={setInput}
-          onSearch={handleSearch}
-          placeholder={state.tab === 'kol' ? '请输入UP主名称、或者UID' : '请输入视频标题关键词'}
-          ariaLabel={state.tab === 'kol' ? '搜索UP主' : '搜索视频内容'}
-          suggest={state.tab === 'kol'}
-          maxLength={state.tab === 'kol' ? 100 : CONTENT_KEYWORD_MAX_LENGTH * 2}
-        />
+        {state.tab === 'business' ? null : (
+          <KeywordSearchBox
+            value={input}
+            onChange={setInput}
+            onSearch={handleSearch}
+            placeholder={state.tab === 'kol' ? '请输入UP主名称、或者UID' : '请输入视频标题关键词'}
+            ariaLabel={state.tab === 'kol' ? '搜索UP主' : '搜索视频内容'}
+            suggest={state.tab === 'kol'}
+            maxLength={state.tab === 'kol' ? 100 : CONTENT_KEYWORD_MAX_LENGTH * 2}
+          />
+        )}
         {state.tab === 'kol' ? (
           <ErrorBoundary title="筛选条件加载失败">
             {filterOptions.isPending ? (
@@ -128,7 +132,16 @@ export function CreatorSearchPage() {
         ) : null}
       </Card>
       <ErrorBoundary title="搜索结果加载失败" resetKeys={[searchParams.toString()]}>
-        {state.tab === 'content' ? (
+        {state.tab === 'business' ? (
+          <BusinessResults
+            tid={state.businessTid}
+            pageNo={state.pageNo}
+            themes={filterOptions.data?.themeInfos ?? []}
+            onChange={(patch) =>
+              go({ businessTid: 'tid' in patch ? patch.tid : state.businessTid, pageNo: patch.pageNo ?? 1 })
+            }
+          />
+        ) : state.tab === 'content' ? (
           state.keyword === '' ? (
             <Card variant="borderless">
               <Empty description="输入视频标题关键词，搜索相关视频" />

@@ -1,0 +1,37 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BusinessKolItem, BusinessSortAnswer } from '@xg/shared';
+import { apiGet } from '../../../lib/api-client';
+import { array, count, nullable, number, object, type Decoder } from '../../../lib/decode';
+import { kolItemShape } from '../../../lib/item-decoders';
+
+export interface BusinessSortQuery {
+  tid: number | undefined;
+  pageNo: number;
+  pageSize: number;
+}
+
+export type BusinessSortResult = Pick<BusinessSortAnswer, 'kolInfos' | 'total' | 'pageNo' | 'pageSize'>;
+
+const itemDecoder: Decoder<BusinessKolItem> = object<BusinessKolItem>({
+  ...kolItemShape,
+  rank: count,
+  videoPrice: nullable(number),
+  implantationPrice: nullable(number),
+});
+
+const answerDecoder: Decoder<BusinessSortResult> = object<BusinessSortResult>({
+  kolInfos: array(itemDecoder),
+  total: count,
+  pageNo: count,
+  pageSize: count,
+});
+
+/** GET /api/searchBusinessSort?tid=&pageNo=&pageSize= — creators by business value (docs/api/discovery.md). */
+export function useSearchBusiness(params: BusinessSortQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: ['search', 'business', params],
+    queryFn: ({ signal }) => apiGet('/api/searchBusinessSort', { ...params }, answerDecoder, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}

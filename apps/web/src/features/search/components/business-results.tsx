@@ -1,0 +1,139 @@
+import { Card, Empty, Pagination, Select, Skeleton, Typography } from 'antd';
+import { formatQuoteRange, formatYuan, type BusinessKolItem, type ThemeInfo } from '@xg/shared';
+import { CREATOR_DETAIL_PATH, creatorDetailSearch } from '../../../components/detail-links';
+import { QueryFailed } from '../../../components/query-failed';
+import { useAppHref } from '../../../lib/use-app-navigate';
+import { GateOverlay } from '../../gate/components/gate-overlay';
+import { useFeature } from '../../gate/hooks/use-feature';
+import { useSearchBusiness } from '../api/search-business';
+import { SEARCH_PAGE_SIZE } from '../api/search-kol';
+import { CreatorResultCard } from './creator-result-card';
+
+/** The server pages business value up to 500 rows like the other lists. */
+const MAX_PAGES = 500;
+
+interface BusinessResultsProps {
+  tid: number | undefined;
+  pageNo: number;
+  themes: readonly ThemeInfo[];
+  onChange: (patch: { tid?: number | undefined; pageNo?: number }) => void;
+}
+
+/** The figures a buyer compares in the 商业价值 list: each estimate as its range (docs/metrics.md). */
+function quoteStats(creator: BusinessKolItem) {
+  return [
+    {
+      key: 'video',
+      label: '定制视频报价（估）',
+      value: formatQuoteRange(creator.videoPrice),
+      hint: `估算 ${formatYuan(creator.videoPrice)}`,
+    },
+    {
+      key: 'implant',
+      label: '植入报价（估）',
+      value: formatQuoteRange(creator.implantationPrice),
+      hint: `估算 ${formatYuan(creator.implantationPrice)}`,
+    },
+  ];
+}
+
+/**
+ * 商业价值 (the UP主搜索 page's third tab): creators ranked by business value — the 定制视频 quote estimate,
+ * counted fully for a creator who posts weekly (GET /api/searchBusinessSort, docs/metrics.md "Business value") —
+ * in one top-level partition or all. 专业版 and above (creator.commercial); the server refuses the others.
+ */
+export function BusinessResults(props: BusinessResultsProps) {
+  const feature = useFeature('creator.commercial');
+  if (feature.loading) {
+    return (
+      <Card variant="borderless" aria-busy="true">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+  if (!feature.allowed) {
+    return (
+      <Card variant="borderless">
+        <GateOverlay feature="creator.commercial" minHeight={320} title="商业价值榜为会员专属功能">
+          <Skeleton active={false} avatar paragraph={{ rows: 6 }} />
+        </GateOverlay>
+      </Card>
+    );
+  }
+  return <BusinessList {...props} />;
+}
+
+function BusinessList({ tid, pageNo, themes, onChange }: BusinessResultsProps) {
+  const hrefOf = useAppHref();
+  const query = useSearchBusiness({ tid, pageNo, pageSize: SEARCH_PAGE_SIZE }, true);
+  const toolbar = (
+    <div className="search-toolbar">
+      <span className="search-toolbar-label">按商业价值排序</span>
+      <Select
+        aria-label="UP主分区"
+        className="search-toolbar-select"
+        allowClear
+        placeholder="全部分区"
+        value={tid}
+        onChange={(value: number | undefined) => onChange({ tid: value ?? undefined, pageNo: 1 })}
+        options={themes.map((theme) => ({ value: theme.tid, label: theme.name }))}
+      />
+    </div>
+  );
+  if (query.isPending) {
+    return (
+      <Card variant="borderless" title={toolbar} aria-busy="true">
+        <Skeleton avatar active paragraph={{ rows: 1 }} />
+        <Skeleton avatar active paragraph={{ rows: 1 }} />
+        <Skeleton avatar active paragraph={{ rows: 1 }} />
+      </Card>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card variant="borderless" title={toolbar}>
+        <QueryFailed title="商业价值榜加载失败" error={query.error} onRetry={() => void query.refetch()} />
+      </Card>
+    );
+  }
+  const { kolInfos, total } = query.data;
+  return (
+    <Card variant="borderless" title={toolbar} className={query.isPlaceholderData ? 'is-refreshing' : undefined}>
+      <Typography.Paragraph type="secondary" className="search-count">
+        商业价值 = 定制视频报价估算 ×
+        近30天更新活跃度（每周更新计满）；报价区间按公开刊例“粉丝数的10%–20%”估算，实际以UP主报价为准。
+      </Typography.Paragraph>
+      {kolInfos.length === 0 ? (
+        <Empty description="该分区暂无商业价值数据，数据积累后自动生成" />
+      ) : (
+        <div className="kol-card-list" role="list" aria-label="商业价值榜">
+          {kolInfos.map((creator) => (
+            <div role="listitem" key={creator.kolId}>
+              <CreatorResultCard
+                creator={creator}
+                rank={creator.rank}
+                extraStats={quoteStats(creator)}
+                href={hrefOf({
+                  pathname: CREATOR_DETAIL_PATH,
+                  search: creatorDetailSearch(creator.kolId, creator.kolName),
+                })}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+      {total > SEARCH_PAGE_SIZE ? (
+        <Pagination
+          className="search-pagination"
+          current={pageNo}
+          pageSize={SEARCH_PAGE_SIZE}
+          total={Math.min(total, SEARCH_PAGE_SIZE * MAX_PAGES)}
+          showSizeChanger={false}
+          showTotal={() => `共 ${total} 位UP主`}
+          onChange={(page) => onChange({ pageNo: page })}
+          responsive
+        />
+      ) : null}
+    </Card>
+  );
+}
