@@ -6,7 +6,14 @@ import type { Page } from 'playwright-core';
 import { ARTIFACTS, newContext } from './browser.js';
 import { suiteBrowser, suiteDb } from './suite.js';
 import { shotScreen } from './member-helpers.js';
-import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
+import {
+  chartsDrawn,
+  collectErrors,
+  columnsReachable,
+  horizontalOverflow,
+  signedInPage,
+  tableProblems,
+} from './screen-helpers.js';
 
 /**
  * Comparison journeys (issue #17) in Chromium against the built app and the real server: search → add three
@@ -142,7 +149,19 @@ describe('comparison journeys', () => {
     // the report at 375 px: the whole width, nothing wider than the screen
     await page.setViewportSize({ width: 375, height: 812 });
     await report.getByText('基础数据对比').waitFor();
+    await chartsDrawn(page, '.contrast-report [data-rendered]');
+    // every table has a column per creator, the last one reachable by scrolling sideways (the 指标 column fixed):
+    // a phone showed only the first creator (issue #23 item 17)
+    expect(await columnsReachable(page, '.contrast-report', [a.name, b.name, c.name])).toEqual([]);
+    expect(await tableProblems(page)).toEqual([]);
     await shotScreen(page, 'contrast-04-report-375');
+    for (const [title, name] of [
+      ['互动数据对比', 'contrast-04b-report-375-interaction'],
+      ['粉丝数据对比', 'contrast-04c-report-375-fans'],
+    ] as const) {
+      await report.getByRole('heading', { name: title }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await shotScreen(page, name);
+    }
     await page.setViewportSize({ width: 1440, height: 900 });
     await report.getByRole('button', { name: 'Close' }).or(report.getByLabel('Close')).first().click();
     await report.waitFor({ state: 'hidden' });

@@ -39,3 +39,101 @@ export function collectErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+export interface TableProblem {
+  table: string;
+  problem: string;
+}
+
+/** Every table of the page that is cut off or overflows without a scroll container. */
+export async function tableProblems(p: Page): Promise<TableProblem[]> {
+  return p.evaluate(() => {
+    const problems: { table: string; problem: string }[] = [];
+    const tables = Array.from(document.querySelectorAll<HTMLElement>('.ant-table-wrapper'));
+    tables.forEach((wrapper, index) => {
+      const name = wrapper.querySelector('table')?.getAttribute('aria-label') ?? `table ${index + 1}`;
+      const table = wrapper.querySelector<HTMLElement>('table');
+      if (!table) return;
+      const box = wrapper.getBoundingClientRect();
+      if (box.width === 0) return; // not shown (an inactive tab)
+      // 1. the wrapper is inside the viewport and inside every clipping ancestor
+      if (box.right > window.innerWidth + 1) problems.push({ table: name, problem: `ends at ${box.right} px` });
+      for (let a = wrapper.parentElement; a && a !== document.body; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.overflowX === 'visible') continue;
+        const r = a.getBoundingClientRect();
+        if (box.right > r.right + 1 || box.left < r.left - 1)
+          problems.push({ table: name, problem: `cut off by ${a.className || a.tagName}` });
+        break;
+      }
+      // 2. a table wider than its wrapper scrolls in a container of its own that fits the wrapper
+      const tableWidth = table.getBoundingClientRect().width;
+      if (tableWidth > box.width + 1) {
+        let scroller: HTMLElement | null = null;
+        for (let a = table.parentElement; a && a !== wrapper; a = a.parentElement) {
+          const overflow = getComputedStyle(a).overflowX;
+          if (overflow === 'auto' || overflow === 'scroll') {
+            scroller = a;
+            break;
+          }
+        }
+        if (!scroller) problems.push({ table: name, problem: `${tableWidth} px wide in ${box.width} px, no scroller` });
+        else if (scroller.getBoundingClientRect().width > box.width + 1)
+          problems.push({ table: name, problem: 'its scroller is wider than the table card' });
+        // the first column stays in view while scrolling
+        else if (!wrapper.querySelector('.ant-table-cell-fix-left, .ant-table-cell-fix-start'))
+          problems.push({ table: name, problem: 'scrolls without a fixed first column' });
+      }
+    });
+    return problems;
+  });
+}
+
+/** Every table of the page wider than its card (it scrolls sideways: its last columns are out of view). */
+export async function tablesScrolling(p: Page): Promise<TableProblem[]> {
+  return p.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.ant-table-wrapper')).flatMap((wrapper, index) => {
+      const table = wrapper.querySelector<HTMLElement>('table');
+      const width = wrapper.getBoundingClientRect().width;
+      if (!table || width === 0) return [];
+      const name = table.getAttribute('aria-label') ?? `table ${index + 1}`;
+      const tableWidth = table.getBoundingClientRect().width;
+      return tableWidth > width + 1
+        ? [{ table: name, problem: `${Math.round(tableWidth)} px wide in ${Math.round(width)} px: scrolls sideways` }]
+        : [];
+    }),
+  );
+}
+
+/**
+ * The tables of `root` whose columns are not all reachable: the header must carry every expected text (one
+ * column per creator) and the scroller must bring the last column into view.
+ */
+export async function columnsReachable(p: Page, rootSelector: string, headers: readonly string[]): Promise<string[]> {
+  return p.evaluate(
+    async ({ rootSelector: sel, headers: want }) => {
+      const problems: string[] = [];
+      const root = document.querySelector(sel);
+      if (!root) return [`${sel} not found`];
+      for (const wrapper of Array.from(root.querySelectorAll<HTMLElement>('.ant-table-wrapper'))) {
+        const table = wrapper.querySelector('table');
+        const name = table?.getAttribute('aria-label') ?? 'table';
+        const cells = Array.from(wrapper.querySelectorAll<HTMLElement>('thead th'));
+        const texts = cells.map((c) => c.textContent ?? '');
+        for (const h of want) if (!texts.some((t) => t.includes(h))) problems.push(`${name}: no column ${h}`);
+        const last = cells.at(-1);
+        const scroller = wrapper.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+        if (!last) continue;
+        if (scroller) scroller.scrollLeft = scroller.scrollWidth;
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+        const box = last.getBoundingClientRect();
+        const frame = wrapper.getBoundingClientRect();
+        if (box.right > Math.min(frame.right, window.innerWidth) + 1)
+          problems.push(`${name}: last column ends at ${Math.round(box.right)} px, out of reach`);
+        if (scroller) scroller.scrollLeft = 0;
+      }
+      return problems;
+    },
+    { rootSelector, headers },
+  );
+}

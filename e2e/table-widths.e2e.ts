@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newContext, shot } from './browser.js';
 import { signIn } from './member-helpers.js';
+import { tableProblems, tablesScrolling } from './screen-helpers.js';
 
 /**
  * Table widths (issue #13, layout): on every list screen at 1280, 1440 and 375 px each table fits its card or
@@ -15,55 +16,6 @@ const WIDTHS = [1280, 1440, 375] as const;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-interface TableProblem {
-  table: string;
-  problem: string;
-}
-
-/** Every table of the page that is cut off or overflows without a scroll container. */
-async function tableProblems(p: Page): Promise<TableProblem[]> {
-  return p.evaluate(() => {
-    const problems: { table: string; problem: string }[] = [];
-    const tables = Array.from(document.querySelectorAll<HTMLElement>('.ant-table-wrapper'));
-    tables.forEach((wrapper, index) => {
-      const name = wrapper.querySelector('table')?.getAttribute('aria-label') ?? `table ${index + 1}`;
-      const table = wrapper.querySelector<HTMLElement>('table');
-      if (!table) return;
-      const box = wrapper.getBoundingClientRect();
-      if (box.width === 0) return; // not shown (an inactive tab)
-      // 1. the wrapper is inside the viewport and inside every clipping ancestor
-      if (box.right > window.innerWidth + 1) problems.push({ table: name, problem: `ends at ${box.right} px` });
-      for (let a = wrapper.parentElement; a && a !== document.body; a = a.parentElement) {
-        const style = getComputedStyle(a);
-        if (style.overflowX === 'visible') continue;
-        const r = a.getBoundingClientRect();
-        if (box.right > r.right + 1 || box.left < r.left - 1)
-          problems.push({ table: name, problem: `cut off by ${a.className || a.tagName}` });
-        break;
-      }
-      // 2. a table wider than its wrapper scrolls in a container of its own that fits the wrapper
-      const tableWidth = table.getBoundingClientRect().width;
-      if (tableWidth > box.width + 1) {
-        let scroller: HTMLElement | null = null;
-        for (let a = table.parentElement; a && a !== wrapper; a = a.parentElement) {
-          const overflow = getComputedStyle(a).overflowX;
-          if (overflow === 'auto' || overflow === 'scroll') {
-            scroller = a;
-            break;
-          }
-        }
-        if (!scroller) problems.push({ table: name, problem: `${tableWidth} px wide in ${box.width} px, no scroller` });
-        else if (scroller.getBoundingClientRect().width > box.width + 1)
-          problems.push({ table: name, problem: 'its scroller is wider than the table card' });
-        // the first column stays in view while scrolling
-        else if (!wrapper.querySelector('.ant-table-cell-fix-left, .ant-table-cell-fix-start'))
-          problems.push({ table: name, problem: 'scrolls without a fixed first column' });
-      }
-    });
-    return problems;
-  });
-}
 
 async function creatorWithVideos(): Promise<number> {
   const r = await db.query<{ id: string }>(
@@ -89,10 +41,13 @@ afterAll(async () => {
 });
 
 describe('tables fit or scroll on every list screen', () => {
-  const screens: { name: string; path: () => Promise<string> }[] = [
+  /** `fitAt`: from this width on every table shows all its columns without scrolling sideways. */
+  const screens: { name: string; path: () => Promise<string>; fitAt?: number }[] = [
     { name: 'dashboard', path: () => Promise.resolve('/home/dashboard') },
-    { name: 'up-rank', path: () => Promise.resolve('/search/upRank') },
-    { name: 'limit-rank', path: () => Promise.resolve('/search/limitRank') },
+    // the rankings' 操作 column (收藏 · 投放清单 · 对比) in view at 1440 px: 涨掉粉榜 clipped 对比 (issue #23 item 17)
+    { name: 'up-rank', path: () => Promise.resolve('/search/upRank'), fitAt: 1440 },
+    { name: 'limit-rank', path: () => Promise.resolve('/search/limitRank'), fitAt: 1440 },
+    { name: 'limit-rank-decrease', path: () => Promise.resolve('/search/limitRank?kind=decrease'), fitAt: 1440 },
     { name: 'hot-video', path: () => Promise.resolve('/hotStuff/hotVideo') },
     { name: 'recommend-video', path: () => Promise.resolve('/hotStuff/recommendVideo') },
     { name: 'hot-tag', path: () => Promise.resolve('/hotStuff/hotTag') },
@@ -111,6 +66,7 @@ describe('tables fit or scroll on every list screen', () => {
         await page.locator('.ant-table-tbody .ant-table-row').first().waitFor({ timeout: 30_000 });
         await page.waitForLoadState('networkidle');
         const problems = await tableProblems(page);
+        if (screen.fitAt !== undefined && width >= screen.fitAt) problems.push(...(await tablesScrolling(page)));
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (problems.length > 0 || overflow > 0) await shot(page, `tables-${screen.name}-${width}`);
         expect(problems, `${screen.name} at ${width} px`).toEqual([]);

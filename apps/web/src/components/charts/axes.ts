@@ -25,3 +25,28 @@ export function valueAxis(label: (value: number) => string) {
     axisLabel: { color: '#8c8c8c', formatter: (value: number) => label(value) },
   };
 }
+
+/** Every label of a names axis, cut to `width` px and turned by `rotate` degrees (BarChart `categoryLabels`). */
+export interface CategoryLabels {
+  width: number;
+  rotate?: number;
+}
+
+/**
+ * The label settings of a bar chart's category axis. By default labels that overlap are hidden (fine for age
+ * bands or dates); a names axis (`labels`) shows every name — a phone showed only the first creator's —
+ * cut with an ellipsis to its slot and turned, the tooltip keeping the whole name.
+ */
+export function barCategoryLabel(horizontal: boolean, labels: CategoryLabels | undefined) {
+  if (labels) {
+    return {
+      hideOverlap: false,
+      interval: 0,
+      width: labels.width,
+      overflow: 'truncate' as const,
+      ellipsis: '…',
+      rotate: labels.rotate ?? 0,
+    };
+  }
+  return { hideOverlap: !horizontal, interval: horizontal ? 0 : ('auto' as const) };
+}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { formatAxis, formatCount } from '@xg/shared';
 import { CHART_FRAME_HEIGHT, ChartFrame, chartNumber, formatPercent } from './chart-frame';
 import type { AnyChartOption } from './echarts-more';
+import { barCategoryLabel, type CategoryLabels } from './axes';
 
 export interface BarChartSeries {
   name: string;
@@ -26,6 +27,11 @@ export interface BarChartProps {
   valueFormatter?: (value: number) => string;
   /** Category axis labels (the tooltip keeps the full category). */
   categoryLabelFormatter?: (category: string) => string;
+  /**
+   * Show every category label (names: each bar must say whose it is), cut to `width` px with an ellipsis and
+   * turned by `rotate` degrees; the tooltip keeps the full name. Default: labels that overlap are hidden.
+   */
+  categoryLabels?: CategoryLabels;
   height?: number;
   testId?: string;
 }
@@ -43,6 +49,7 @@ export function BarChart({
   axisFormatter,
   valueFormatter,
   categoryLabelFormatter,
+  categoryLabels,
   height = CHART_FRAME_HEIGHT,
   testId = 'bar-chart',
 }: BarChartProps) {
@@ -62,8 +69,7 @@ export function BarChart({
       axisLine: { lineStyle: { color: '#d9d9d9' } },
       axisLabel: {
         color: '#595959',
-        hideOverlap: !horizontal,
-        interval: horizontal ? 0 : ('auto' as const),
+        ...barCategoryLabel(horizontal, categoryLabels),
         ...(categoryLabelFormatter ? { formatter: (value: string) => categoryLabelFormatter(value) } : {}),
       },
     };
@@ -120,6 +126,7 @@ export function BarChart({
     axisFormatter,
     valueFormatter,
     categoryLabelFormatter,
+    categoryLabels,
   ]);
   return <ChartFrame option={option} ariaLabel={ariaLabel} height={height} testId={testId} />;
 }

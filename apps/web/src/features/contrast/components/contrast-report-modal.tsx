@@ -186,11 +186,24 @@ function ChartBox({ title, children }: { title: string; children: React.ReactNod
   );
 }
 
+/**
+ * The creators' names on a chart's category axis: every name shown (never only the first one a narrow phone
+ * has room for), cut to the bar's slot with an ellipsis and turned on a phone; the tooltip says the whole name.
+ */
+function useNameLabels(count: number): { width: number; rotate: number } {
+  const mobile = Grid.useBreakpoint().md === false;
+  return useMemo(
+    () => (mobile ? { width: 72, rotate: count > 2 ? 30 : 0 } : { width: 96, rotate: count > 3 ? 20 : 0 }),
+    [mobile, count],
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------------
 
 function ContrastReport({ report }: { report: ContrastResult }) {
   const kols = report.userContrastKolDataList;
   const names = useMemo(() => kols.map((k) => k.kolName), [kols]);
+  const nameLabels = useNameLabels(kols.length);
   const nameOf = (kolId: number | null): string => kols.find((k) => k.kolId === kolId)?.kolName ?? '-';
   // §2.7: 导出PDF for 企业版 (and 高级企业版, docs/decisions.md); the server decides again on the download
   const pdf = useFeature('export.pdf');
@@ -265,6 +278,7 @@ function ContrastReport({ report }: { report: ContrastResult }) {
             <BarChart
               ariaLabel="粉丝数对比"
               categories={names}
+              categoryLabels={nameLabels}
               series={[{ name: '粉丝数', values: kols.map((k) => k.fansNum) }]}
               showLabels
               height={260}
@@ -275,6 +289,7 @@ function ContrastReport({ report }: { report: ContrastResult }) {
             <BarChart
               ariaLabel="云指数对比"
               categories={names}
+              categoryLabels={nameLabels}
               series={[{ name: '云指数', values: kols.map((k) => k.indexNum), color: '#13c2c2' }]}
               showLabels
               valueFormatter={formatIndexNum}
@@ -398,6 +413,7 @@ function Judgement({ report }: { report: ContrastResult }) {
 }
 
 function InteractionSection({ kols, names }: { kols: readonly ContrastKolData[]; names: string[] }) {
+  const nameLabels = useNameLabels(kols.length);
   const hint =
     '每个视频的平均值，统计样本见“统计样本”一行：近7天视频；该周无新视频时取近30天视频，再无则取近90天最新10个视频';
   const interaction = useMemo<BarChartSeries[]>(
@@ -454,6 +470,7 @@ function InteractionSection({ kols, names }: { kols: readonly ContrastKolData[];
           <BarChart
             ariaLabel="平均播放对比"
             categories={names}
+            categoryLabels={nameLabels}
             series={[{ name: '平均播放', values: kols.map((k) => k.weekAvgPlayNum ?? 0), color: '#f0552d' }]}
             showLabels
             height={260}
@@ -486,6 +503,7 @@ function FansSection({ kols }: { kols: readonly ContrastKolData[] }) {
     [kols],
   );
   const names = useMemo(() => kols.map((k) => k.kolName), [kols]);
+  const nameLabels = useNameLabels(kols.length);
   const share = (list: PortraitShare[], name: string): number => list.find((s) => s.name === name)?.ratio ?? 0;
   const genderSeries = useMemo<BarChartSeries[]>(
     () => [
@@ -520,6 +538,7 @@ function FansSection({ kols }: { kols: readonly ContrastKolData[] }) {
               <BarChart
                 ariaLabel="性别分布对比"
                 categories={names}
+                categoryLabels={nameLabels}
                 series={genderSeries}
                 percent
                 showLabels

@@ -423,8 +423,9 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
     {
       key: 'link',
       title: '操作',
-      // 收藏 · 投放清单 · 对比 measure 234 px, plus the cell's padding: the fans lists fit their card at 1440 px
-      width: 266,
+      // 收藏 · 投放清单 · 对比 wrap onto two lines (the three measure 234 px, up to 300 px when set): every list of
+      // the page, 涨掉粉榜's extra 粉丝数 column included, fits its card at 1440 px (e2e/table-widths)
+      width: 172,
       responsive: ['md'],
       render: (_, row) => (
         <Space size={4} wrap>

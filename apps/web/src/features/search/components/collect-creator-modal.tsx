@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Avatar, Button, Input, Modal, Space, Typography } from 'antd';
 import { Msg } from '@xg/shared';
 import { errorText } from '../../../lib/api-client';
+import { useApp } from '../../../lib/use-app';
 import { submitCollectionKol, type CollectionResult } from '../api/submit-collection-kol';
 
 interface CollectCreatorModalProps {
@@ -27,6 +28,8 @@ export function CollectCreatorModal({ open, initial, onClose, detailHref }: Coll
   const [error, setError] = useState<string | null>(null);
   const [found, setFound] = useState<CollectionResult | null>(null);
   const [submitted, setSubmitted] = useState<string | null>(null);
+  // the app's modal (inside its providers), not antd's static Modal.warning
+  const { modal } = useApp();
 
   const reset = () => {
     setFound(null);
@@ -45,7 +48,7 @@ export function CollectCreatorModal({ open, initial, onClose, detailHref }: Coll
     try {
       const result = await submitCollectionKol(input);
       if (result.isExists === 0) {
-        Modal.warning({ title: Msg.kolNotFound, content: Msg.kolNotFoundDetail, okText: '重新输入' });
+        modal.warning({ title: Msg.kolNotFound, content: Msg.kolNotFoundDetail, okText: '重新输入' });
       } else if (result.isExists === 1) {
         setFound(result);
       } else {
