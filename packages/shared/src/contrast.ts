@@ -181,6 +181,11 @@ export interface ContrastKolData {
   libraryPrice: number | null;
   /** price per 1,000 plays = libraryPrice / weekAvgPlayNum × 1000 (the sample's mean plays) */
   pricePerThousandPlays: number | null;
+  /**
+   * the system's 定制视频 quote estimate (creator_metrics.video_price, docs/metrics.md "Commercial estimates"),
+   * shown as its range (quoteRange); null when not rolled up or in a report stored before it was kept
+   */
+  estVideoPrice?: number | null;
   /** (added by the server part) the sample window whose mean plays pricePerThousandPlays used, or null */
   pricePlaysDays?: 7 | 30 | 90 | null;
 }

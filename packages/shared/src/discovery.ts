@@ -613,7 +613,7 @@ export interface RankingDatesAnswer extends ApiEnvelope, RankingHistory {
  * Shown to users in a tooltip beside the prices.
  */
 export const COMMERCIAL_METHOD_TEXT =
-  '定制视频报价 = 近期视频平均播放量（近90天内最新10个视频）÷ 1000 × 千次播放单价。千次播放单价以 ¥40 为基准，按互动率、所在分区的广告价格系数和粉丝规模调整，限定在 ¥20–¥80 之间（B站定制视频常见的千次播放价格区间）；近期无视频时按粉丝数的 5% 估计播放量。植入、特殊、常规报价分别为定制视频的 60%、40%、20%，最低 ¥100。';
+  '定制视频报价按公开刊例估算：B站商单报价一般为粉丝数的10%–20%（元），取中值每粉丝 ¥0.15；百万粉以上每粉丝单价递减（头部UP主刊例约为粉丝数的5%–6%）。再按互动率、所在分区的广告价格系数和播放/粉丝比调整，调整后仍在刊例区间内；近期无视频时按粉丝数的 5% 估计播放量。区间为估算值的 ⅔ 至 4⁄3。植入、特殊、常规报价分别为定制视频的 60%、40%、20%，最低 ¥100。';
 
 export interface PriceInfo {
   videoPrice: number | null;

@@ -28,6 +28,8 @@ export interface CreatorFiguresRow {
   portraitSampleSize: number | null;
   portraitPartition: string | null;
   libraryPrice: number | null;
+  /** creator_metrics.video_price: the quote estimate (one definition, migration 0073) */
+  estVideoPrice: number | null;
 }
 
 export interface ReportRow {
@@ -125,6 +127,7 @@ export class ContrastRepository {
       portrait_sample: number | null;
       portrait_partition: string | null;
       library_price: string | null;
+      est_video_price: string | null;
     }>`
       SELECT c.id, c.name, c.mid, c.face, c.official_type, c.index_num, c.fans AS creator_fans,
              p.tid AS p_tid, p.name AS p_name, pp.tid AS pp_tid, pp.name AS pp_name,
@@ -139,7 +142,7 @@ export class ContrastRepository {
                   WHEN pt.tid IS NOT NULL THEN 'partition' END AS portrait_kind,
              m.portrait_sample,
              CASE WHEN pt.tid IS NULL THEN NULL WHEN pt.tid = 0 THEN '全站' ELSE ptn.name END AS portrait_partition,
-             lib.implantation_price AS library_price
+             lib.implantation_price AS library_price, m.video_price AS est_video_price
       FROM unnest(${ids.map(String)}::bigint[]) AS i(id)
       JOIN creators c ON c.id = i.id
       LEFT JOIN partitions p ON p.tid = c.partition_tid
@@ -195,6 +198,7 @@ export class ContrastRepository {
         portraitSampleSize: x.portrait_sample,
         portraitPartition: x.portrait_partition,
         libraryPrice: numOrNull(x.library_price),
+        estVideoPrice: numOrNull(x.est_video_price),
       };
     });
   }

@@ -257,5 +257,6 @@ function toStoredKol(row: CreatorFiguresRow): StoredKol {
     libraryPrice: row.libraryPrice,
     pricePerThousandPlays: price.value,
     pricePlaysDays: price.days,
+    estVideoPrice: row.estVideoPrice,
   };
 }

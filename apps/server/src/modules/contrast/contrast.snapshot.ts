@@ -45,6 +45,8 @@ const storedKol = z.object({
   libraryPrice: nullableNumber,
   pricePerThousandPlays: nullableNumber,
   pricePlaysDays: z.union([z.literal(7), z.literal(30), z.literal(90)]).nullable(),
+  // reports stored before the quote estimate was kept have none
+  estVideoPrice: nullableNumber.default(null),
 });
 export type StoredKol = Omit<ContrastKolData, 'isCollect' | 'isPut' | 'isAdmire'> & z.infer<typeof storedKol>;
 

@@ -371,6 +371,16 @@ describe('the hand-computed report', () => {
     expect(kol(fx.z)).toMatchObject({ libraryPrice: null, pricePerThousandPlays: null });
   });
 
+  it('the quote estimate is creator_metrics.video_price, the one the list, detail and export show (issue #23 item 18)', async () => {
+    for (const id of [fx.x, fx.y, fx.z]) {
+      const m = await sql<{ v: string | null }>`
+        SELECT video_price AS v FROM creator_metrics WHERE creator_id = ${id}`.execute(t.ctx.db);
+      const v = m.rows[0]?.v;
+      expect(kol(id).estVideoPrice, String(id)).toBe(v === null || v === undefined ? null : Number(v));
+    }
+    expect(kol(fx.x).estVideoPrice).toBeGreaterThan(0);
+  });
+
   it('portraits: the sampled commenters when enough, else the partition estimate, said plainly', () => {
     // X has 40 sampled commenters (the rollup's portrait sample), Z only 10
     expect(kol(fx.x).portraitKind).toBe('creator');

@@ -452,39 +452,48 @@ describe('runNightlyRollups(D)', () => {
     expect(a.engagement_rate).toBeCloseTo(61_000 / 630_000, 12);
   });
 
-  it('prices: average plays × a CPM of ¥20–80 (k_eng × k_part × k_reach × ¥40), 2 significant digits', async () => {
+  it('prices: fans × ¥0.15 (rate card) × m (interaction × partition × plays per fan, within 2/3…4/3), 2 significant digits', async () => {
     const prices = async (c: number) => {
       const m = await metrics(c);
       return [m.video_price, m.implantation_price, m.special_price, m.normal_price, m.business_value].map(Number);
     };
-    // A: 210,000 plays; k_eng = 0.5 + 5 × 0.0968… = 0.984; fans < plays → k_reach 1; cpm = 39.37;
-    //    raw = 210 × 39.37 = 8,266.7; 3 videos in 30 days → × 0.875
-    expect(await prices(id.A)).toEqual([8_300, 5_000, 3_300, 1_700, 7_263]);
-    // B: 10,000 plays, 98,400 fans → k_reach = 1 + 0.15 × log10(9.84) = 1.149; cpm = 40 × 0.95 × 1.149 = 43.66;
-    //    raw = 436.6; 1 video in 30 days → × 0.625
-    expect(await prices(id.B)).toEqual([440, 260, 170, 100, 275]);
-    // C: 40,000 plays, 1,009,500 fans → k_reach 1.210; cpm = 40 × 0.8125 × 1.210 = 39.34; raw = 1,573.4; inactive → × 0.5
-    expect(await prices(id.C)).toEqual([1_600, 940, 630, 310, 800]);
-    // D: no visible videos: 5 % of 5,870 fans stand in (293.5 plays); cpm = 40 × 0.6 × 1.3 (科技) × 1.195 = 37.3;
-    //    raw = 10.9; the minimum is 100
-    expect(await prices(id.D)).toEqual([100, 100, 100, 100, 50]);
-    // E: 3,000 plays, 48,900 fans → k_reach 1.182; cpm = 40 × 1.0 × 1.1 (美食) × 1.182 = 52.0; raw = 156
-    expect(await prices(id.E)).toEqual([160, 100, 100, 100, 100]);
+    // A: 205,700 fans, 210,000 plays; k_eng = 0.5 + 5 × 0.0968… = 0.984; k_play = sqrt(10.2) → 1.3; m = 1.279;
+    //    raw = 205,700 × 0.15 × 1.279 = 39,475; 3 videos in 30 days → × 0.875
+    expect(await prices(id.A)).toEqual([39_000, 24_000, 16_000, 7_900, 34_125]);
+    // B: 98,400 fans, 10,000 plays; k_eng 0.95; k_play = sqrt(10,000 / 9,840) = 1.008; m = 0.958; raw = 14,135;
+    //    1 video in 30 days → × 0.625
+    expect(await prices(id.B)).toEqual([14_000, 8_500, 5_700, 2_800, 8_750]);
+    // C: 1,009,500 fans (taper (10⁶ / fans)^0.4 = 0.996), 40,000 plays → k_play 0.7; m = 0.8125 × 0.7 → 2/3;
+    //    raw = 100,569; inactive → × 0.5
+    expect(await prices(id.C)).toEqual([100_000, 60_000, 40_000, 20_000, 50_000]);
+    // D: no visible videos: 5 % of 5,870 fans stand in → k_play 0.707; m = 0.6 × 1.3 (科技) × 0.707 → 2/3; raw = 587
+    expect(await prices(id.D)).toEqual([590, 350, 230, 120, 295]);
+    // E: 48,900 fans, 3,000 plays → k_play 0.783; m = 1.0 × 1.1 (美食) × 0.783 = 0.862; raw = 6,321
+    expect(await prices(id.E)).toEqual([6_300, 3_800, 2_500, 1_300, 3_938]);
   });
 
-  it('keeps the quote per 1,000 average plays in ¥20–80 whatever the fans (the ¥140万 for 14.3万 plays case)', async () => {
+  it('keeps the quote per fan in the cited rate card (¥0.10–0.20 a fan up to 1M fans; falling above)', async () => {
     const r = await sql<{ fans: string; play: number; rate: number; factor: number; price: string }>`
       SELECT f AS fans, p AS play, r AS rate, k AS factor, price_round(commercial_raw_price(f, p, r, k)) AS price
-      FROM (VALUES (35000000::bigint, 143000::float8, 0.08::float8, 1.0::float8), (35000000, 143000, 0.3, 1.4),
-                   (35000000, 143000, 0.0, 0.6), (2000, 150000, 0.12, 1.0), (1000000, 5000, 0.05, 0.8),
+      FROM (VALUES (143000::bigint, 8750::float8, 0.04::float8, 1.0::float8), (143000, 60000, 0.3, 1.4),
+                   (200000, 20000, 0.1, 1.0), (2000, 150000, 0.12, 1.0), (1000000, 5000, 0.05, 0.8),
                    (500000, 1250, 0.2, 1.4)) v(f, p, r, k)`.execute(db);
     for (const x of r.rows) {
-      const cpm = (Number(x.price) / x.play) * 1000;
+      const perFan = Number(x.price) / Number(x.fans);
       // price_round moves the price by at most 5 % (two significant digits)
-      expect(cpm, JSON.stringify(x)).toBeGreaterThanOrEqual(20 * 0.95);
-      expect(cpm, JSON.stringify(x)).toBeLessThanOrEqual(80 * 1.05);
+      expect(perFan, JSON.stringify(x)).toBeGreaterThanOrEqual(0.1 * 0.95);
+      expect(perFan, JSON.stringify(x)).toBeLessThanOrEqual(0.2 * 1.05);
     }
-    expect(Number(r.rows[0]?.price)).toBeLessThan(20_000); // not ¥140万
+    // the 14.3万-fan creator quoted ¥350 before (issue #23 item 18): now ¥1.4万–¥2.9万
+    expect(Number(r.rows[0]?.price)).toBeGreaterThanOrEqual(14_000);
+    // 20万 fans, typical reach: the middle of "最高可达4万"
+    expect(Number(r.rows[2]?.price)).toBe(30_000);
+    // the largest: 老番茄's ¥89万 at about 1,500万 fans (2020 Q3 rate card) — the estimate within its range
+    const big = await sql<{ price: string }>`
+      SELECT price_round(commercial_raw_price(15000000, 1500000, 0.1, 1.0)) AS price`.execute(db);
+    const price = Number(big.rows[0]?.price);
+    expect(price * (2 / 3)).toBeLessThanOrEqual(890_000);
+    expect(price * (4 / 3)).toBeGreaterThanOrEqual(890_000);
   });
 
   it('fans, increase and decrease lists per partition', async () => {

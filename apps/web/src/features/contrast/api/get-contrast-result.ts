@@ -44,6 +44,7 @@ const kolDecoder: Decoder<ContrastKolData> = object<ContrastKolData>({
   engagementRate: nullable(number),
   libraryPrice: nullable(number),
   pricePerThousandPlays: nullable(number),
+  estVideoPrice: withDefault(nullable(number), null),
   portraitKind: (input, path) => {
     if (input === null || input === undefined) return null;
     const value = string(input, path);

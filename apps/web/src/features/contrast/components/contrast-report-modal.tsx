@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   formatCount,
   formatIndexNum,
+  formatQuoteRange,
   LinkType,
   rankAreas,
   sampleWindowLabel,
@@ -263,6 +264,10 @@ function ContrastReport({ report }: { report: ContrastResult }) {
               hint: '数据日期前7天发布的视频数',
             }),
             metric('charging', '充电人数', kols, (k) => k.chargingNum, count),
+            metric('quote', '定制视频报价（估）', kols, (k) => k.estVideoPrice ?? null, formatQuoteRange, {
+              hint: '系统按公开刊例（粉丝数的10%–20%元）结合播放与互动估算的区间，与UP主详情、商业价值榜、投放清单导出一致',
+              noLeader: true,
+            }),
             metric('price', '植入报价', kols, (k) => k.libraryPrice, yuan, {
               hint: '来自本团队私有达人库的植入视频报价',
               noLeader: true,
