@@ -529,11 +529,11 @@ describe('runNightlyRollups(D)', () => {
 
   it('business list by business value', async () => {
     expect((await list('business', 'day', 0)).map((r) => [r.who, r.value])).toEqual([
-      [id.A, 7_263],
-      [id.C, 800],
-      [id.B, 275],
-      [id.E, 100],
-      [id.D, 50],
+      [id.C, 50_000],
+      [id.A, 34_125],
+      [id.B, 8_750],
+      [id.E, 3_938],
+      [id.D, 295],
     ]);
   });
 
@@ -564,7 +564,7 @@ describe('runNightlyRollups(D)', () => {
     const who = (rows: { who: number }[]) => rows.map((r) => r.who);
     expect(who(await list('fans', 'day', 0))).toEqual([id.C, id.A]);
     expect(who(await list('fans', 'day', 4))).toEqual([id.C, id.A]);
-    expect(who(await list('business', 'month', 0))).toEqual([id.A, id.C]);
+    expect(who(await list('business', 'month', 0))).toEqual([id.C, id.A]);
     expect(who(await list('increase', 'day', 0))).toEqual([id.A, id.C]);
     await runNightlyRollups(db, D);
     expect(who(await list('fans', 'day', 0))).toHaveLength(5);
