@@ -106,16 +106,20 @@ export async function tablesScrolling(p: Page): Promise<TableProblem[]> {
 }
 
 /**
- * The tables of `root` whose columns are not all reachable: the header must carry every expected text (one
- * column per creator) and the scroller must bring the last column into view.
+ * The tables (`wrapperSelector`: their .ant-table-wrapper) whose columns are not all reachable: the header must
+ * carry every expected text (one column per creator) and the scroller must bring the last column into view.
  */
-export async function columnsReachable(p: Page, rootSelector: string, headers: readonly string[]): Promise<string[]> {
+export async function columnsReachable(
+  p: Page,
+  wrapperSelector: string,
+  headers: readonly string[],
+): Promise<string[]> {
   return p.evaluate(
-    async ({ rootSelector: sel, headers: want }) => {
+    async ({ wrapperSelector: sel, headers: want }) => {
       const problems: string[] = [];
-      const root = document.querySelector(sel);
-      if (!root) return [`${sel} not found`];
-      for (const wrapper of Array.from(root.querySelectorAll<HTMLElement>('.ant-table-wrapper'))) {
+      const wrappers = Array.from(document.querySelectorAll<HTMLElement>(sel));
+      if (wrappers.length === 0) return [`${sel} not found`];
+      for (const wrapper of wrappers) {
         const table = wrapper.querySelector('table');
         const name = table?.getAttribute('aria-label') ?? 'table';
         const cells = Array.from(wrapper.querySelectorAll<HTMLElement>('thead th'));
@@ -134,6 +138,6 @@ export async function columnsReachable(p: Page, rootSelector: string, headers: r
       }
       return problems;
     },
-    { rootSelector, headers },
+    { wrapperSelector, headers },
   );
 }

@@ -423,9 +423,9 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
     {
       key: 'link',
       title: '操作',
-      // 收藏 · 投放清单 · 对比 wrap onto two lines (the three measure 234 px, up to 300 px when set): every list of
-      // the page, 涨掉粉榜's extra 粉丝数 column included, fits its card at 1440 px (e2e/table-widths)
-      width: 172,
+      // 收藏 · 投放清单 on one line, 对比 under them (the three in a row measure 234 px, more when set): every list
+      // of the page, 涨掉粉榜's extra 粉丝数 column included, fits its card at 1440 px (e2e/table-widths)
+      width: 192,
       responsive: ['md'],
       render: (_, row) => (
         <Space size={4} wrap>

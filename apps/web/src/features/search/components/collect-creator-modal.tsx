@@ -36,6 +36,16 @@ export function CollectCreatorModal({ open, initial, onClose, detailHref }: Coll
     setSubmitted(null);
     setError(null);
   };
+  // Opening starts afresh, during render (not in afterOpenChange: that fires when the opening animation ends and
+  // wiped what a quick user — or a test — had typed by then, so the submit went out empty).
+  const [shownOpen, setShownOpen] = useState(open);
+  if (shownOpen !== open) {
+    setShownOpen(open);
+    if (open) {
+      setValue(initial);
+      reset();
+    }
+  }
 
   const handleSubmit = async () => {
     const input = value.trim();
@@ -62,19 +72,7 @@ export function CollectCreatorModal({ open, initial, onClose, detailHref }: Coll
   };
 
   return (
-    <Modal
-      open={open}
-      title="手动添加UP主"
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-      afterOpenChange={(visible) => {
-        if (visible) {
-          setValue(initial);
-          reset();
-        }
-      }}
-    >
+    <Modal open={open} title="手动添加UP主" onCancel={onClose} footer={null} destroyOnHidden>
       <Typography.Paragraph type="secondary">
         粘贴UP主的个人空间链接（space.bilibili.com/数字）或填写UID，系统将收录该UP主，约1~2小时后可搜索，完整数据约24小时内更新。
       </Typography.Paragraph>
