@@ -188,7 +188,7 @@ describe('discovery journeys', () => {
       await route.fulfill({ json: { code: -1, message: '当前账号无权访问该菜单' } });
     });
     await page.goto(`${baseUrl}/search/upRank`);
-    await page.getByText('无权访问').waitFor();
+    await page.getByText('无权访问', { exact: true }).waitFor();
     await page.getByText('当前账号无权访问该菜单').waitFor();
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((id) => /^\d+$/.test(id))).toBe(true);
