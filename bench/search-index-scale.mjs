@@ -92,7 +92,11 @@ const load = () =>
 const tag = `[index-scale] ${n / 1e6}M`;
 const base = mem();
 
-// 1. the creators: the demo world's names, partitions, UIDs and fans; the other searchable columns drawn alike
+// 1. the creators: the demo world's names, partitions, UIDs and fans; the other searchable columns drawn alike.
+// The first UNIQUE_POOL names are drawn unique as planWorld does; past them, as the demo's own fallback for a taken
+// name does, a drawn name plus a number 1–9999 (no uniqueness check: a 10M-name set is the bench's cost, not the
+// index's), and UIDs are distinct by construction.
+const UNIQUE_POOL = Number(env.BENCH_UNIQUE_POOL ?? 1_000_000);
 let t = Date.now();
 const rng = rngFor(Number(env.BENCH_SEED ?? 20261121), 'index-scale');
 const seen = new Set();
@@ -105,9 +109,10 @@ let extra = new Float64Array(2 * n); // 云指数, plays
 let small = new Uint8Array(4 * n); // level, sex, official, live
 let mcnOf = new Int32Array(n);
 for (let i = 0; i < n; i++) {
-  const c = drawCreatorName(rng, seen, mids);
-  names[i] = c.name.toLowerCase();
-  midOf[i] = c.mid;
+  const pooled = i < UNIQUE_POOL;
+  const c = pooled ? drawCreatorName(rng, seen, mids) : drawCreatorName(rng, new Set(), new Set());
+  names[i] = (pooled ? c.name : `${c.name}${rng.int(1, 9999)}`).toLowerCase();
+  midOf[i] = pooled ? c.mid : 4_000_000_000 + i;
   fansOf[i] = c.fans;
   tidOf[i] = c.partitionTid;
   const lf = Math.log10(c.fans + 1);
@@ -121,11 +126,42 @@ for (let i = 0; i < n; i++) {
 }
 seen.clear();
 mids.clear();
-// fans order (fans descending, then id = draw order + 1)
-let order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => fansOf[b] - fansOf[a] || a - b);
-say(`${tag}: ${n} creators drawn in ${((Date.now() - t) / 1000).toFixed(1)} s (load ${load()})`);
+const drawMs = Date.now() - t;
 
-// 2. the build
+// The orders PostgreSQL computes for a real build, here with native sorts of packed (value, id) keys: fans
+// descending (the positions), UID, 云指数 and plays descending, then id; names in UTF-8 byte order, then id (UTF-16
+// order is that order for names without surrogate pairs, checked).
+t = Date.now();
+const ID_BITS = 24n;
+if (n >= 2 ** 24) throw new Error('at most 16.7M creators');
+const packedOrder = (valueOf) => {
+  const keys = new BigInt64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = (BigInt(valueOf(i)) << ID_BITS) | BigInt(i);
+  keys.sort();
+  return Int32Array.from(keys, (k) => Number(k & 0xffffffn));
+};
+const TOP = 2 ** 38;
+let order = packedOrder((i) => TOP - fansOf[i]); // draw index by position
+let posOf = new Int32Array(n);
+for (let p = 0; p < n; p++) posOf[order[p]] = p;
+const toPositions = (byIndex) => byIndex.map((i) => posOf[i]);
+const orders = {
+  byMid: toPositions(packedOrder((i) => midOf[i])),
+  indexNum: toPositions(packedOrder((i) => TOP - extra[2 * i])),
+  plays: toPositions(packedOrder((i) => TOP - extra[2 * i + 1])),
+};
+{
+  if (names.some((x) => /[\uD800-\uDFFF]/.test(x))) throw new Error('a name with a surrogate pair: sort by bytes');
+  const keys = names.map((x, i) => `${x}\u0001${i.toString(36).padStart(5, '0')}`);
+  keys.sort();
+  orders.byName = Int32Array.from(keys, (k) => posOf[parseInt(k.slice(k.lastIndexOf('\u0001') + 1), 36)]);
+}
+const sortMs = Date.now() - t;
+say(
+  `${tag}: ${n} creators drawn in ${(drawMs / 1000).toFixed(1)} s, ordered in ${(sortMs / 1000).toFixed(1)} s (load ${load()})`,
+);
+
+// 2. the build (the in-process part of a real build: rows into the arrays, partition lists, gram posting lists)
 const timings = {};
 t = Date.now();
 let index = await CreatorSearchIndex.inMemory(
@@ -148,17 +184,19 @@ let index = await CreatorSearchIndex.inMemory(
     };
   },
   timings,
+  orders,
 );
 const buildMs = Date.now() - t;
 // keep a sample of keys for the searches, then release the inputs
 const sampleNames = Array.from({ length: 2000 }, () => names[rng.int(0, n - 1)]);
 const sampleMids = Array.from({ length: 500 }, () => String(midOf[rng.int(0, n - 1)]));
 names = midOf = fansOf = tidOf = extra = small = mcnOf = order = null;
+orders.byName = orders.byMid = orders.indexNum = orders.plays = posOf = null;
 const built = mem();
 const rssBytes = built.rss - base.rss;
 const heapBytes = built.heap - base.heap;
 say(
-  `${tag}: built in ${(buildMs / 1000).toFixed(1)} s (rows ${timings.rows} ms, orders ${timings.orders} ms — PostgreSQL's part in a real build —, grams ${timings.grams} ms); ` +
+  `${tag}: built in ${(buildMs / 1000).toFixed(1)} s (rows ${timings.rows} ms, orders copied ${timings.orders} ms, partitions + grams ${timings.grams} ms); ` +
     `memory +${(rssBytes / 1e6).toFixed(0)} MB RSS = ${(rssBytes / n).toFixed(0)} B/creator (V8 heap + buffers +${(heapBytes / 1e6).toFixed(0)} MB = ${(heapBytes / n).toFixed(0)} B/creator) (load ${load()})`,
 );
 
@@ -230,8 +268,8 @@ fs.rmSync(dir, { recursive: true, force: true });
 if (loaded.size !== n) throw new Error(`loaded ${loaded.size} creators, not ${n}`);
 say(
   `${tag}: snapshot ${(snapshotBytes / 1e6).toFixed(0)} MB (${(snapshotBytes / n).toFixed(0)} B/creator), written in ${(writeMs / 1000).toFixed(1)} s, loaded in ${(loadMs / 1000).toFixed(1)} s; ` +
-    `memory after loading +${((afterLoad.rss - released.rss) / 1e6).toFixed(0)} MB RSS (load ${load()})`,
+    `memory after loading +${((afterLoad.rss - released.rss) / 1e6).toFixed(0)} MB RSS, V8 heap + buffers +${((afterLoad.heap - released.heap) / 1e6).toFixed(0)} MB (load ${load()})`,
 );
 say(
-  `[index-scale] result ${JSON.stringify({ n, rssBytes, heapBytes, buildMs, timings, queries, snapshotBytes, writeMs, loadMs, loadedRssBytes: afterLoad.rss - released.rss, load: load() })}`,
+  `[index-scale] result ${JSON.stringify({ n, rssBytes, heapBytes, buildMs, timings, queries, snapshotBytes, writeMs, loadMs, loadedRssBytes: afterLoad.rss - released.rss, loadedHeapBytes: afterLoad.heap - released.heap, load: load() })}`,
 );

@@ -290,7 +290,12 @@ class Snapshot {
    * (CreatorSearchIndex.inMemory: bench/search-index-scale.mjs). The other orders, which PostgreSQL computes for
    * build(), are sorted here; `timings` receives the milliseconds of each step.
    */
-  static async fromRows(n: number, rowAt: (p: number) => Row, timings: Record<string, number> = {}): Promise<Snapshot> {
+  static async fromRows(
+    n: number,
+    rowAt: (p: number) => Row,
+    timings: Record<string, number> = {},
+    given?: { byName: Int32Array; byMid: Int32Array; indexNum: Int32Array; plays: Int32Array },
+  ): Promise<Snapshot> {
     let t = Date.now();
     const lap = (step: string) => {
       timings[step] = Date.now() - t;
@@ -304,12 +309,29 @@ class Snapshot {
       if (p % BUILD_SLICE === BUILD_SLICE - 1) await yieldToLoop();
     }
     lap('rows');
+    if (given) {
+      // the orders computed by the caller (as PostgreSQL computes them for build())
+      snap.byName.set(given.byName);
+      snap.byMid.set(given.byMid);
+      snap.orders.indexNum.set(given.indexNum);
+      snap.orders.plays.set(given.plays);
+    } else snap.sortOrders();
+    lap('orders');
+    snap.indexPartitions();
+    await snap.indexGrams();
+    lap('grams');
+    return snap;
+  }
+
+  /** The name, UID, 云指数 and plays orders of the positions, sorted here (fromRows without given orders). */
+  private sortOrders(): void {
+    const n = this.n;
     const positions = () => Int32Array.from({ length: n }, (_, i) => i);
-    const ids = snap.ids;
+    const ids = this.ids;
     // UTF-16 order is UTF-8 byte order unless a surrogate pair is involved (then compare the bytes)
-    const astral = Uint8Array.from(snap.names, (x) => (/[\uD800-\uDFFF]/.test(x) ? 1 : 0));
-    const names = snap.names;
-    snap.byName.set(
+    const astral = Uint8Array.from(this.names, (x) => (/[\uD800-\uDFFF]/.test(x) ? 1 : 0));
+    const names = this.names;
+    this.byName.set(
       positions().sort((x, y) => {
         const a = names[x] ?? '';
         const b = names[y] ?? '';
@@ -318,18 +340,13 @@ class Snapshot {
         return a < b ? -1 : 1;
       }),
     );
-    snap.byMid.set(
-      positions().sort((x, y) => (snap.mids[x] ?? 0) - (snap.mids[y] ?? 0) || (ids[x] ?? 0) - (ids[y] ?? 0)),
+    this.byMid.set(
+      positions().sort((x, y) => (this.mids[x] ?? 0) - (this.mids[y] ?? 0) || (ids[x] ?? 0) - (ids[y] ?? 0)),
     );
     for (const key of ['indexNum', 'plays'] as const) {
-      const v = key === 'indexNum' ? snap.indexNums : snap.plays;
-      snap.orders[key].set(positions().sort((x, y) => (v[y] ?? 0) - (v[x] ?? 0) || (ids[x] ?? 0) - (ids[y] ?? 0)));
+      const v = key === 'indexNum' ? this.indexNums : this.plays;
+      this.orders[key].set(positions().sort((x, y) => (v[y] ?? 0) - (v[x] ?? 0) || (ids[x] ?? 0) - (ids[y] ?? 0)));
     }
-    lap('orders');
-    snap.indexPartitions();
-    await snap.indexGrams();
-    lap('grams');
-    return snap;
   }
 
   private put(p: number, r: Row): void {
@@ -767,15 +784,17 @@ export class CreatorSearchIndex implements CreatorSearchBackend {
 
   /**
    * An index of `n` rows given in memory, in fans order (fans descending, then id): no database, never rebuilt,
-   * no changed rows. For measuring the index at sizes no test database holds (bench/search-index-scale.mjs).
+   * no changed rows. `orders`: the positions in name (UTF-8 bytes, then id), UID, 云指数 and plays order (then
+   * id), when the caller has them (else sorted here). For measuring the index at sizes no test database holds (bench/search-index-scale.mjs).
    */
   static async inMemory(
     n: number,
     rowAt: (p: number) => SearchRow,
     timings: Record<string, number> = {},
+    orders?: { byName: Int32Array; byMid: Int32Array; indexNum: Int32Array; plays: Int32Array },
   ): Promise<CreatorSearchIndex> {
     const index = new CreatorSearchIndex(null);
-    index.snapshot = await Snapshot.fromRows(n, rowAt, timings);
+    index.snapshot = await Snapshot.fromRows(n, rowAt, timings, orders);
     index.nextBuildAt = Infinity;
     return index;
   }
