@@ -296,6 +296,8 @@ async function load(name, port, makeVisit, { seconds = duration, calls = 1 } = {
     p99: quantile(latencies, 0.99),
     requests: latencies.length,
     errors: result.errors + result.non2xx + bad,
+    // the machine's 1-minute load average at the end of the run (the machine may be shared)
+    load: Number(os.loadavg()[0].toFixed(2)),
   };
   if (calls > 1) {
     line.calls = perCall.map((l) => {
@@ -304,7 +306,7 @@ async function load(name, port, makeVisit, { seconds = duration, calls = 1 } = {
     });
   }
   say(
-    `[bench] ${name.padEnd(34)} ${line.rps.toFixed(0).padStart(6)} req/s  p50 ${line.p50.toFixed(1)}  p95 ${line.p95.toFixed(1)}  p99 ${line.p99.toFixed(1)} ms  (${line.requests} requests, ${line.errors} errors)`,
+    `[bench] ${name.padEnd(34)} ${line.rps.toFixed(0).padStart(6)} req/s  p50 ${line.p50.toFixed(1)}  p95 ${line.p95.toFixed(1)}  p99 ${line.p99.toFixed(1)} ms  (${line.requests} requests, ${line.errors} errors, load ${line.load})`,
   );
   if (line.calls)
     say(

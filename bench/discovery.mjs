@@ -14,6 +14,7 @@
 //     (DATA_DIR/search-index.bin, issue #28 item 3; the server of each scenario uses a DATA_DIR of this run).
 // Prints req/s and p50/p95/p99 per scenario, the ratios to both ceilings, and a JSON summary line.
 import fs from 'node:fs';
+import os from 'node:os';
 import {
   scale,
   connections,
@@ -161,5 +162,40 @@ for (const s of scenarios) {
     `[bench] ${s.name.padEnd(34)} ${((s.rps / bare.rps) * 100).toFixed(0).padStart(4)} % of bare, ${((s.rps / stack.rps) * 100).toFixed(0).padStart(4)} % of the product stack`,
   );
 }
-say(`[bench] summary ${JSON.stringify({ scale, accounts: tokens.length, connections, duration, scenarios })}`);
+// Issue #28 item 1's targets (uncached, at 1M): p95 and ≥ 50 % of the product stack's throughput, met or missed
+const TARGETS = [
+  ['ranking uncached', 30],
+  ['detail page uncached', 50],
+  ['search mix uncached', 30],
+];
+const targets = [];
+for (const s of scenarios) {
+  const target = TARGETS.find(([suffix]) => s.name.endsWith(suffix));
+  if (!target) continue;
+  const [, p95Max] = target;
+  // the detail page: each of its calls
+  const p95s = s.calls ? s.calls.map((c, i) => [DETAIL_CALLS[i](0).path.slice(5), c.p95]) : [['', s.p95]];
+  const share = stack ? s.rps / stack.rps : null;
+  for (const [call, p95] of p95s) {
+    const line = {
+      scenario: `${s.name}${call ? ` ${call}` : ''}`,
+      p95,
+      p95Max,
+      share,
+      met: p95 <= p95Max && (share === null || share >= 0.5),
+    };
+    targets.push(line);
+    say(
+      `[bench] target ${line.scenario.padEnd(42)} p95 ${p95.toFixed(1)} ms (≤ ${p95Max}: ${p95 <= p95Max ? 'met' : `missed by ${(p95 - p95Max).toFixed(1)}`}), ` +
+        `${share === null ? 'no stack ceiling in this run' : `${(share * 100).toFixed(0)} % of the product stack (≥ 50 %: ${share >= 0.5 ? 'met' : 'missed'})`} → ${line.met ? 'MET' : 'MISSED'}`,
+    );
+  }
+}
+say(
+  `[bench] load average at the end: ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} (${os.cpus().length} cores)`,
+);
+say(`[bench] summary ${JSON.stringify({ scale, accounts: tokens.length, connections, duration, scenarios, targets })}`);
 say(`[bench] done in ${elapsed()}`);
