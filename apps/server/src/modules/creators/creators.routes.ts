@@ -29,9 +29,6 @@ import { CreatorSectionsService } from './sections.service.js';
 import { ViewedMarker } from './viewed.js';
 import { doc } from '../../lib/route-doc.js';
 
-/** How long the detail page's calls share one read of the creator (issue #28 item 1; CreatorService.find). */
-const DETAIL_SHARE_MS = 2_000;
-
 /**
  * Creator search, filters, suggestions, detail and its sections (spec §3, §5, §7.3; docs/api/discovery.md).
  * All need a signed-in user.
@@ -42,11 +39,8 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
     membership.requireFeature(userId, feature);
   // discovery reads: the replica while it is healthy (db/read-replica.ts); lists, quotas, gates: the primary
   const read = discoveryReads(ctx);
-  // a creator's bundle is read once for the detail page's calls, kept DETAIL_SHARE_MS (in flight only in tests)
-  const service = new CreatorService(
-    new CreatorRepository(read.db, read.pool),
-    ctx.config.env === 'test' ? 0 : DETAIL_SHARE_MS,
-  );
+  // a creator's bundle is read once for the detail page's calls, kept config.detailShareMs (in flight only in tests)
+  const service = new CreatorService(new CreatorRepository(read.db, read.pool), ctx.config.detailShareMs);
   const catalog = new CatalogService(new CatalogRepository(read.db));
   // built on the first search, or at start by main.ts in API processes: searches run on SQL until it is ready
   const index = ctx.searchIndex ?? null;
