@@ -38,6 +38,12 @@ const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
 const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount > 0;
 if (!exists) {
+  // a large world is made by bench/world-1m.mjs (and copied), never seeded here: a misspelt or not-yet-copied
+  // BENCH_DB would otherwise start an hours-long seed, and take the name the copy was to get
+  if (scale > 20) {
+    await admin.end();
+    throw new Error(`${dbName} does not exist: make it first (bench/world-1m.mjs), or use BENCH_SCALE ≤ 20`);
+  }
   await admin.query(
     `CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
   );
