@@ -288,7 +288,7 @@ class Snapshot {
   /**
    * A snapshot of rows given in memory, in fans order (fans descending, then id), without a database
    * (CreatorSearchIndex.inMemory: bench/search-index-scale.mjs). The other orders, which PostgreSQL computes for
-   * build(), are sorted here; `timings` receives the milliseconds of each step.
+   * build(), are `given` by the caller or sorted here; `timings` receives the milliseconds of each step.
    */
   static async fromRows(
     n: number,
