@@ -13,308 +13,34 @@
 //     (the index builds, SQL answers meanwhile), `restart-snapshot` with the snapshot the previous start wrote
 //     (DATA_DIR/search-index.bin, issue #28 item 3; the server of each scenario uses a DATA_DIR of this run).
 // Prints req/s and p50/p95/p99 per scenario, the ratios to both ceilings, and a JSON summary line.
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
-import autocannon from 'autocannon';
+import {
+  scale,
+  connections,
+  duration,
+  env,
+  say,
+  elapsed,
+  tokens,
+  pick,
+  skewed,
+  fresh,
+  searchPools,
+  searchKinds,
+  rankingKeys,
+  detailKols,
+  DETAIL_CALLS,
+  HOT,
+  latest,
+  snapshotFile,
+  startServer,
+  stopServer,
+  waitForSearchIndex,
+  load,
+} from './discovery-lib.mjs';
 
-const root = new URL('../', import.meta.url);
-const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
-const { migrate } = await import(dist('db/migrate.js'));
-await import(dist('db/client.js'));
-const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
-const { backfillRollups } = await import(dist('modules/metrics/index.js'));
-const { SessionRepository } = await import(dist('modules/session/session.repository.js'));
-const { SessionService } = await import(dist('modules/session/session.service.js'));
-const { signHeaders, encodeKeyword } = await import(new URL('packages/shared/dist/index.js', root).href);
-
-import { benchDatabase } from './bench-db.mjs';
-
-const env = process.env;
-const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench');
-const scale = Number(env.BENCH_SCALE ?? 20);
-const seed = Number(env.BENCH_SEED ?? 20261121);
-const duration = Number(env.BENCH_DURATION ?? 15);
-const connections = Number(env.BENCH_CONNECTIONS ?? 32);
 const only = env.BENCH_ONLY ? env.BENCH_ONLY.split(',') : null;
-const say = (line) => process.stdout.write(`${line}\n`);
-const t0 = Date.now();
-const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
-
-// 1. The bench world, migrated, with derived data ----------------------------------------------------------
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount > 0;
-if (!exists) {
-  await admin.query(
-    `CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-  );
-}
-await admin.end();
-const applied = await migrate(benchUrl);
-if (applied.length) say(`[bench] migrated: ${applied.join(', ')} (${elapsed()})`);
-const pool = new pg.Pool({ connectionString: benchUrl, max: 4 });
-const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-const world = await seedDemoWorld(db, { scale, seed, log: say });
-say(`[bench] world: ${world.creators} creators, ${world.videos} videos`);
-const hasRankings = (await pool.query(`SELECT 1 FROM rankings LIMIT 1`)).rowCount > 0;
-if (!hasRankings) {
-  say('[bench] computing derived data (fan events, metrics, rankings of the last day) …');
-  await backfillRollups(db, 31, { rankingDays: 1, log: say });
-  await pool.query('ANALYZE');
-  say(`[bench] derived data ready (${elapsed()})`);
-}
-
-// 2. BENCH_ACCOUNTS signed-in 专业版 accounts and the inputs of each scenario -----------------------------------
-const accounts = Number(env.BENCH_ACCOUNTS ?? 1000);
-const runId = crypto.randomInt(10_000_000, 99_999_999);
-const users = await pool.query(
-  `INSERT INTO users (username, phone, password_hash, invite_code, user_type, maturity_time)
-   SELECT '压测' || $1::text || '_' || i, '13' || lpad(($2::bigint * 1000 + i)::text, 9, '0'), 'x',
-          'B' || $1::text || '_' || i, 2, now() + interval '30 days'
-   FROM generate_series(1, $3::int) i
-   RETURNING id`,
-  [String(runId), runId % 100_000, accounts],
-);
-const sessions = new SessionService(new SessionRepository(db));
-const tokens = [];
-for (const row of users.rows) tokens.push(await sessions.open(row.id, { ip: null, userAgent: null }));
-say(`[bench] ${tokens.length} signed-in accounts (${elapsed()})`);
-
-const pick = (arr) => arr[Math.floor(Math.random() * arr.length)];
-/** A skewed draw (a few keys get most requests, like real traffic): index = n · u³. */
-const skewed = (arr) => arr[Math.floor(arr.length * Math.random() ** 3)];
-/** Every key once, in a shuffled order (uncached); `wraps` counts how often a pool ran out. */
-function fresh(arr) {
-  const order = [...arr].sort(() => Math.random() - 0.5);
-  let i = 0;
-  const next = () => {
-    if (i >= order.length) {
-      next.wraps++;
-      i = 0;
-    }
-    return order[i++];
-  };
-  next.wraps = 0;
-  return next;
-}
-
-const rows = async (text, params = []) => (await pool.query(text, params)).rows;
-const poolN = Number(env.BENCH_POOL ?? 3000);
-const common1 = ['小', '的', '老', '阿', '大'];
-const random1 = (
-  await rows(`SELECT g FROM (SELECT DISTINCT g FROM (SELECT unnest(name_grams) g FROM creators) s
-  WHERE char_length(g) = 1 AND g ~ '^[\\u4e00-\\u9fff]$') x ORDER BY random() LIMIT ${poolN}`)
-).map((r) => r.g);
-const bigrams = (
-  await rows(`SELECT g FROM (SELECT DISTINCT g FROM (SELECT unnest(name_grams) g FROM creators) s
-  WHERE char_length(g) = 2 AND g ~ '^[\\u4e00-\\u9fff]+$') x ORDER BY random() LIMIT ${poolN}`)
-).map((r) => r.g);
-const names = await rows(
-  `SELECT name, mid FROM creators WHERE char_length(name) >= 4 ORDER BY random() LIMIT ${poolN}`,
-);
-const trigrams = names.map((r) => Array.from(r.name).slice(1, 4).join(''));
-const mids = names.map((r) => String(r.mid));
-// creators from the whole world, biggest first (the skewed draws favour them, as users do)
-const kolIds = (await rows(`SELECT id FROM creators ORDER BY fans DESC`)).map((r) => String(r.id));
-const tops = (await rows(`SELECT tid FROM partitions WHERE parent_id IS NULL`)).map((r) => r.tid);
-const latest = (await rows(`SELECT max(day) AS day FROM rankings WHERE kind = 'fans' AND period = 'day'`))[0].day;
-const rankedRows = Number(
-  (
-    await rows(
-      `SELECT count(*) AS n FROM rankings WHERE kind = 'fans' AND period = 'day'
-  AND day = $1 AND partition_tid = 0`,
-      [latest],
-    )
-  )[0].n,
-);
-await db.destroy();
-
-/** Splits a pool in two: warm-ups draw from one half, measured runs from the other. */
-const halves = (arr) => [arr.filter((_, i) => i % 2 === 0), arr.filter((_, i) => i % 2 === 1)];
-const HOT = Number(env.BENCH_HOT_KEYS ?? 50);
-
-/** Search keys of one kind: [warm-up, measured] halves of the pool. */
-const searchPools = {
-  '1-char': halves(random1.map((g) => ({ keyword: encodeKeyword(g) }))),
-  '2-char': halves(bigrams.map((g) => ({ keyword: encodeKeyword(g) }))),
-  '3-char': halves(trigrams.map((g) => ({ keyword: encodeKeyword(g) }))),
-  UID: halves(mids.map((m) => ({ keyword: m }))),
-  filters: halves(
-    tops.flatMap((tid) =>
-      [1_000, 10_000, 50_000, 100_000, 500_000].flatMap((fansMin) =>
-        ['4,5,6', '5,6', '6', '3,4'].flatMap((level) =>
-          ['fans', 'indexNum', 'plays'].map((sort) => ({ tid, fansMin, level, sort })),
-        ),
-      ),
-    ),
-  ),
-  'keyword+filter': halves(
-    common1.flatMap((k) =>
-      [10_000, 100_000, 500_000, 1_000_000].flatMap((fansMin) =>
-        ['1,2', '0', '1'].map((isApprove) => ({ keyword: encodeKeyword(k), fansMin, isApprove })),
-      ),
-    ),
-  ),
-};
-const searchKinds = Object.keys(searchPools);
-const rankingKeys = halves(
-  ['fans', 'increase', 'decrease', 'business'].flatMap((kind) =>
-    ['day', 'week', 'month'].flatMap((period) =>
-      [0, ...tops].flatMap((tid) =>
-        Array.from({ length: Math.max(1, Math.min(50, Math.ceil(rankedRows / 20))) }, (_, i) => ({
-          kind,
-          period,
-          tid,
-          pageNo: i + 1,
-        })),
-      ),
-    ),
-  ),
-);
-const detailKols = halves(kolIds);
-
-/** The calls the creator detail page makes when it opens (apps/web/src/features/creator), in that order. */
-const DETAIL_CALLS = [
-  (kolId) => ({ path: '/api/kolDetail', query: { kolId } }),
-  (kolId) => ({ path: '/api/kolTrend', query: { kolId, type: 1, dayNum: 30 } }),
-  (kolId) => ({ path: '/api/kolFanEvents', query: { kolId, days: 90 } }),
-  (kolId) => ({ path: '/api/kolVideos', query: { kolId, sort: 'pubdate', pageNo: 1, pageSize: 10 } }),
-  (kolId) => ({ path: '/api/kolPortrait', query: { kolId } }),
-  (kolId) => ({ path: '/api/kolCommercial', query: { kolId } }),
-  (kolId) => ({ path: '/api/similarKol', query: { kolId } }),
-];
-
-// 3. Servers in their own processes -----------------------------------------------------------------------
-// every server of this run keeps its files (the search index snapshot) here, never in the repository's data/
-const benchDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xg-bench-data-'));
-process.on('exit', () => fs.rmSync(benchDataDir, { recursive: true, force: true }));
-const snapshotFile = path.join(benchDataDir, 'search-index.bin');
-
-async function startServer(mode, extraEnv = {}) {
-  // BENCH_SERVER_ARGS: extra node flags for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-  const nodeArgs = env.BENCH_SERVER_ARGS ? env.BENCH_SERVER_ARGS.split(' ') : [];
-  const child = spawn(process.execPath, [...nodeArgs, new URL('discovery-server.mjs', import.meta.url).pathname], {
-    env: {
-      ...process.env,
-      DATA_DIR: benchDataDir,
-      ...extraEnv,
-      BENCH_MODE: mode,
-      BENCH_URL: benchUrl,
-      BENCH_PORT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // the server logs at `info` on stdout (written and drained like a real log): find "ready <port>" in it. A
-  // listener, not `for await … break`: breaking destroys the pipe, and the server's next log line died of EPIPE.
-  let text = '';
-  let port = 0;
-  await new Promise((resolve) => {
-    child.stdout.on('data', (chunk) => {
-      if (port) return; // drained, like a real log
-      text += String(chunk);
-      const m = /^ready (\d+)$/m.exec(text);
-      if (m) {
-        port = Number(m[1]);
-        resolve();
-      }
-      if (text.length > 1_000_000) text = text.slice(-10_000);
-    });
-    child.once('exit', resolve);
-  });
-  if (!port) throw new Error(`server ${mode} did not start: ${text.slice(-2000)}`);
-  return { child, port, startedAt: Date.now() };
-}
-async function stopServer(server) {
-  server.child.kill('SIGTERM');
-  await once(server.child, 'exit');
-}
-async function waitForSearchIndex(server) {
-  for (;;) {
-    const health = await fetch(`http://127.0.0.1:${server.port}/api/health`).then((r) => r.json());
-    if (health.searchIndex === null || health.searchIndex.creators !== null) {
-      say(
-        `[bench] search index: ${health.searchIndex === null ? 'off' : `${health.searchIndex.creators} creators`} (ready ${Date.now() - server.startedAt} ms after start)`,
-      );
-      return Date.now() - server.startedAt;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-
-/**
- * One autocannon run. `makeRequests` gives the request sequence of one visit (a page's calls, or one call);
- * each connection repeats visits, each visit with one of the signed-in accounts. Latencies per call position.
- */
-async function load(name, port, makeVisit, { seconds = duration, calls = 1 } = {}) {
-  const latencies = [];
-  const perCall = Array.from({ length: calls }, () => []);
-  let bad = 0;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration: seconds,
-    requests: Array.from({ length: calls }, (_, i) => ({
-      setupRequest: (req, context) => {
-        if (i === 0) {
-          context.visit = makeVisit();
-          context.token = pick(tokens);
-        }
-        const { path, query } = context.visit[i];
-        const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-        return {
-          ...req,
-          method: 'GET',
-          path: qs ? `${path}?${qs}` : path,
-          headers: signHeaders({ path, token: context.token }),
-        };
-      },
-      onResponse: (status, body) => {
-        if (status !== 200 || !body.startsWith('{"code":200')) bad++;
-      },
-    })),
-    setupClient: (client) => {
-      let n = 0;
-      client.on('response', (_status, _bytes, ms) => {
-        latencies.push(ms);
-        perCall[n % calls].push(ms);
-        n++;
-      });
-    },
-  });
-  latencies.sort((a, b) => a - b);
-  const line = {
-    name,
-    rps: result.requests.average,
-    p50: quantile(latencies, 0.5),
-    p95: quantile(latencies, 0.95),
-    p99: quantile(latencies, 0.99),
-    requests: latencies.length,
-    errors: result.errors + result.non2xx + bad,
-  };
-  if (calls > 1) {
-    line.calls = perCall.map((l) => {
-      l.sort((a, b) => a - b);
-      return { p50: quantile(l, 0.5), p95: quantile(l, 0.95) };
-    });
-  }
-  say(
-    `[bench] ${name.padEnd(34)} ${line.rps.toFixed(0).padStart(6)} req/s  p50 ${line.p50.toFixed(1)}  p95 ${line.p95.toFixed(1)}  p99 ${line.p99.toFixed(1)} ms  (${line.requests} requests, ${line.errors} errors)`,
-  );
-  if (line.calls)
-    say(
-      `[bench]   per call p95: ${line.calls.map((c, i) => `${DETAIL_CALLS[i](0).path.slice(5)} ${c.p95.toFixed(1)}`).join(', ')} ms`,
-    );
-  return line;
-}
-
 const scenarios = [];
 const want = (name) => !only || only.some((o) => name.startsWith(o));
 const one = (request) => () => [request()];
@@ -436,5 +162,40 @@ for (const s of scenarios) {
     `[bench] ${s.name.padEnd(34)} ${((s.rps / bare.rps) * 100).toFixed(0).padStart(4)} % of bare, ${((s.rps / stack.rps) * 100).toFixed(0).padStart(4)} % of the product stack`,
   );
 }
-say(`[bench] summary ${JSON.stringify({ scale, accounts: tokens.length, connections, duration, scenarios })}`);
+// Issue #28 item 1's targets (uncached, at 1M): p95 and ≥ 50 % of the product stack's throughput, met or missed
+const TARGETS = [
+  ['ranking uncached', 30],
+  ['detail page uncached', 50],
+  ['search mix uncached', 30],
+];
+const targets = [];
+for (const s of scenarios) {
+  const target = TARGETS.find(([suffix]) => s.name.endsWith(suffix));
+  if (!target) continue;
+  const [, p95Max] = target;
+  // the detail page: each of its calls
+  const p95s = s.calls ? s.calls.map((c, i) => [DETAIL_CALLS[i](0).path.slice(5), c.p95]) : [['', s.p95]];
+  const share = stack ? s.rps / stack.rps : null;
+  for (const [call, p95] of p95s) {
+    const line = {
+      scenario: `${s.name}${call ? ` ${call}` : ''}`,
+      p95,
+      p95Max,
+      share,
+      met: p95 <= p95Max && (share === null || share >= 0.5),
+    };
+    targets.push(line);
+    say(
+      `[bench] target ${line.scenario.padEnd(42)} p95 ${p95.toFixed(1)} ms (≤ ${p95Max}: ${p95 <= p95Max ? 'met' : `missed by ${(p95 - p95Max).toFixed(1)}`}), ` +
+        `${share === null ? 'no stack ceiling in this run' : `${(share * 100).toFixed(0)} % of the product stack (≥ 50 %: ${share >= 0.5 ? 'met' : 'missed'})`} → ${line.met ? 'MET' : 'MISSED'}`,
+    );
+  }
+}
+say(
+  `[bench] load average at the end: ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} (${os.cpus().length} cores)`,
+);
+say(`[bench] summary ${JSON.stringify({ scale, accounts: tokens.length, connections, duration, scenarios, targets })}`);
 say(`[bench] done in ${elapsed()}`);

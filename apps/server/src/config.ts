@@ -117,6 +117,8 @@ const EnvSchema = z.object({
   SEARCH_INDEX_FRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** each build's snapshot in DATA_DIR/search-index.bin, loaded at the next start; unset: on, except NODE_ENV=test */
   SEARCH_INDEX_SNAPSHOT: optionalBool,
+  /** how long the creator detail page's calls share one read of the creator (ms); unset: 2000, 0 in tests */
+  DETAIL_SHARE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Excel export (modules/export): how long an export call waits for its file before it goes to the background.
   EXPORT_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(55_000).default(3000),
   EXPORT_JOB_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
@@ -189,6 +191,11 @@ export interface AppConfig {
      */
     snapshotFile?: string | null;
   };
+  /**
+   * How long the creator detail page's calls share one read of the creator, in ms (DETAIL_SHARE_MS, default 2000;
+   * 0 in tests: only a read in flight is shared). Issue #28 item 1, CreatorService.find.
+   */
+  detailShareMs: number;
   /**
    * An export call answers with the file when it is made within this many ms (EXPORT_INLINE_WAIT_MS, default
    * 3000); else it answers the export's record and the file is finished in the background (导出记录).
@@ -605,6 +612,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           ? path.join(path.resolve(e.DATA_DIR), 'search-index.bin')
           : null,
     },
+    detailShareMs: e.DETAIL_SHARE_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
     exportInlineWaitMs: e.EXPORT_INLINE_WAIT_MS,
     exportJobRows: e.EXPORT_JOB_ROWS,
     seedDemo: e.SEED_DEMO ?? e.SANDBOX,

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { PreparedPool, ReadReplica } from './db/read-replica.js';
-import type { CreatorSearchIndex } from './modules/creators/search-index.js';
+import type { CreatorSearchBackend } from './modules/creators/search-backend.js';
 import type { SessionService } from './modules/session/session.service.js';
 
 /** What every module's routes receive: configuration, the database and the shared services. */
@@ -22,7 +22,7 @@ export interface AppContext {
   replica?: ReadReplica | null;
   sessions: SessionService;
   /** the in-memory creator search index (config.searchIndex), built in the background; null: SQL only */
-  searchIndex?: CreatorSearchIndex | null;
+  searchIndex?: CreatorSearchBackend | null;
 }
 
 /** The discovery modules' database: the replica-routed readDb and readPool, or the primary's when absent. */

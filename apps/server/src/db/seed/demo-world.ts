@@ -120,6 +120,9 @@ export async function seedDemoWorld(
     // the first comment sample, largest creators most (world/comments.ts), before the portraits are rolled up
     const comments = await loadCommentSample(trx, { seed, scale, today: plan.today, fromId: 1, toId: first });
     log(`[seed]   ${comments} sampled comments (${elapsed()} ms)`);
+    // statistics before the 云指数 update: a new database has none (its tables were analysed empty), and without
+    // them that update joined creator_daily by a sequential scan per creator (minutes at scale 1 on a busy machine)
+    for (const table of ['creators', 'videos', 'creator_daily']) await sql`ANALYZE ${sql.id(table)}`.execute(trx);
     await refreshIndexNum(trx, historyEnd);
     await sql`ANALYZE creators`.execute(trx);
     await sql`ANALYZE videos`.execute(trx);

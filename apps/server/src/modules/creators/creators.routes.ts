@@ -39,7 +39,8 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
     membership.requireFeature(userId, feature);
   // discovery reads: the replica while it is healthy (db/read-replica.ts); lists, quotas, gates: the primary
   const read = discoveryReads(ctx);
-  const service = new CreatorService(new CreatorRepository(read.db, read.pool));
+  // a creator's bundle is read once for the detail page's calls, kept config.detailShareMs (in flight only in tests)
+  const service = new CreatorService(new CreatorRepository(read.db, read.pool), ctx.config.detailShareMs);
   const catalog = new CatalogService(new CatalogRepository(read.db));
   // built on the first search, or at start by main.ts in API processes: searches run on SQL until it is ready
   const index = ctx.searchIndex ?? null;

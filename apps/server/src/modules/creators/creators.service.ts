@@ -19,8 +19,21 @@ export function creatorMatchFor(keyword: string): CreatorMatch {
   return { exact: keyword, uid, name: nameAllowed ? keyword : null };
 }
 
+/** At most this many creators' bundles are kept (a page's calls need theirs for a moment only). */
+const SHARED_MAX = 5_000;
+
 export class CreatorService {
-  constructor(private readonly creators: CreatorRepository) {}
+  private readonly shared = new Map<number, { until: number; bundle: Promise<DetailBundle | undefined> }>();
+
+  /**
+   * `shareMs`: how long one creator's bundle (findDetailBundle) is shared by the calls that need it — the detail
+   * page's seven calls (kolDetail, its existence checks, kolCommercial's price) read the creator once instead of
+   * six times (issue #28 item 1). A read in flight is always shared; 0: nothing is kept after it.
+   */
+  constructor(
+    private readonly creators: CreatorRepository,
+    private readonly shareMs = 0,
+  ) {}
 
   async detail(kolId: number): Promise<CreatorDetail> {
     return (await this.detailBundle(kolId)).detail;
@@ -28,9 +41,31 @@ export class CreatorService {
 
   /** The detail with the discovery extras and the price estimate (one statement). */
   async detailBundle(kolId: number): Promise<DetailBundle> {
-    const bundle = await this.creators.findDetailBundle(kolId);
+    const bundle = await this.find(kolId);
     if (!bundle) throw AppError.fail(Msg.kolNotFound);
     return bundle;
+  }
+
+  /** The creator's bundle, or undefined when there is no such creator; shared as said at the constructor. */
+  find(kolId: number): Promise<DetailBundle | undefined> {
+    const now = Date.now();
+    const hit = this.shared.get(kolId);
+    if (hit && hit.until >= now) return hit.bundle;
+    if (this.shared.size >= SHARED_MAX) {
+      for (const [id, e] of this.shared) if (e.until < now) this.shared.delete(id);
+      if (this.shared.size >= SHARED_MAX) this.shared.clear();
+    }
+    const entry = { until: Infinity, bundle: this.creators.findDetailBundle(kolId) };
+    this.shared.set(kolId, entry);
+    const done = () => {
+      if (this.shared.get(kolId) !== entry) return;
+      if (this.shareMs > 0) entry.until = Date.now() + this.shareMs;
+      else this.shared.delete(kolId);
+    };
+    entry.bundle.then(done, () => {
+      if (this.shared.get(kolId) === entry) this.shared.delete(kolId);
+    });
+    return entry.bundle;
   }
 
   /**
@@ -40,7 +75,7 @@ export class CreatorService {
    * 7 days of the 30-day view (docs/metrics.md, "Gaps").
    */
   async trend(params: KolTrendParams): Promise<{ type: number; dayNum: number; trend: TrendPoint[] }> {
-    if (!(await this.creators.exists(params.kolId))) throw AppError.fail(Msg.kolNotFound);
+    if (!(await this.find(params.kolId))) throw AppError.fail(Msg.kolNotFound);
     const rows = await this.creators.dailySeries(params.kolId, params.dayNum);
     const trend: TrendPoint[] =
       params.type === TREND_TYPE.TOTAL

@@ -195,3 +195,53 @@ describe('GET /api/similarKol', () => {
     expect((await t.call('GET', '/api/similarKol', { kolId })).status).toBe(401);
   });
 });
+
+describe('the detail page’s seven calls (issue #28 item 1)', () => {
+  const PAGE: [string, (kolId: number) => Params][] = [
+    ['/api/kolDetail', (id) => ({ kolId: id })],
+    ['/api/kolTrend', (id) => ({ kolId: id, type: 1, dayNum: 30 })],
+    ['/api/kolFanEvents', (id) => ({ kolId: id, days: 90 })],
+    ['/api/kolVideos', (id) => ({ kolId: id, sort: 'pubdate', pageNo: 1, pageSize: 10 })],
+    ['/api/kolPortrait', (id) => ({ kolId: id })],
+    ['/api/kolCommercial', (id) => ({ kolId: id })],
+    ['/api/similarKol', (id) => ({ kolId: id })],
+  ];
+
+  it('read the creator once when they share its read (DETAIL_SHARE_MS), with the same price', async () => {
+    const { CreatorRepository } = await import('./creators.repository.js');
+    const { CreatorSectionsRepository } = await import('./sections.repository.js');
+    const shared = await createTestApp({ detailShareMs: 60_000 });
+    try {
+      const member = await createMember(shared.ctx, { userType: 2 });
+      // the same creator metrics as this file's app (beforeAll)
+      await upsertMetrics(shared.ctx.db, kolId, {
+        videoPrice: 12_000,
+        implantationPrice: 9_000,
+        malePct: 61.5,
+        source: 'creator',
+        sample: 321,
+      });
+      const bundles = vi.spyOn(CreatorRepository.prototype, 'findDetailBundle');
+      const extras = vi.spyOn(CreatorSectionsRepository.prototype, 'detailExtra');
+      const prices = vi.spyOn(CreatorSectionsRepository.prototype, 'priceInfo');
+      const answers = [];
+      for (const [path, params] of PAGE) {
+        const res = await shared.call('GET', path, params(kolId), { token: member.token });
+        expect(res.status).toBe(200);
+        answers.push(res.body);
+      }
+      expect(bundles.mock.calls.filter(([id]) => id === kolId)).toHaveLength(1);
+      expect(extras).not.toHaveBeenCalled();
+      expect(prices).not.toHaveBeenCalled();
+      vi.restoreAllMocks();
+      // the one answer whose source moved: kolCommercial's price is the bundle's, equal to the sections read's
+      const price = await new CreatorSectionsRepository(shared.ctx.db).priceInfo(kolId);
+      expect(price).toBeDefined();
+      expect(answers[5]).toMatchObject({ priceInfo: JSON.parse(JSON.stringify(price)) as unknown });
+      expect(answers[0]).toMatchObject({ kolInfo: { priceInfo: JSON.parse(JSON.stringify(price)) as unknown } });
+    } finally {
+      vi.restoreAllMocks();
+      await shared.close();
+    }
+  });
+});

@@ -147,10 +147,51 @@ describe('CreatorSearchIndex', () => {
     // a walk budget of 10 makes the 云指数/plays sorts rank their candidates instead of walking the order
     const ranking = new CreatorSearchIndex(t.ctx.db, { walkBudget: 10 });
     await ranking.refresh();
+    // the same rows given in memory (CreatorSearchIndex.inMemory, bench/search-index-scale.mjs): its name, UID,
+    // 云指数 and plays orders are sorted in the process instead of by PostgreSQL
+    const rows = await sql<{
+      id: string;
+      mid: string;
+      lname: string;
+      fans: string;
+      index_num: string;
+      plays: string;
+      partition_tid: number | null;
+      level: number | null;
+      sex: number;
+      official_type: number;
+      mcn_id: number | null;
+      is_live: number;
+    }>`SELECT id, mid, lower(name) AS lname, fans, index_num, plays, partition_tid, level, sex, official_type, mcn_id,
+         is_live FROM creators ORDER BY fans DESC, id`.execute(t.ctx.db);
+    const memory = await CreatorSearchIndex.inMemory(rows.rows.length, (p) => {
+      const r = rows.rows[p];
+      if (!r) throw new Error('no row');
+      return {
+        id: Number(r.id),
+        mid: Number(r.mid),
+        lname: r.lname,
+        fans: Number(r.fans),
+        indexNum: Number(r.index_num),
+        plays: Number(r.plays),
+        tid: r.partition_tid ?? -1,
+        level: r.level ?? 255,
+        sex: r.sex,
+        official: r.official_type,
+        mcn: r.mcn_id ?? -1,
+        live: r.is_live,
+      };
+    });
     for (const c of await randomCases(20261122, 400)) {
-      const [a, b, r] = await Promise.all([viaIndex(index, c), viaSql(c), viaIndex(ranking, c)]);
+      const [a, b, r, m] = await Promise.all([
+        viaIndex(index, c),
+        viaSql(c),
+        viaIndex(ranking, c),
+        viaIndex(memory, c),
+      ]);
       expect({ case: c, answer: a }).toEqual({ case: c, answer: b });
       expect({ case: c, answer: r }).toEqual({ case: c, answer: b });
+      expect({ case: c, answer: m }).toEqual({ case: c, answer: b });
     }
   });
 

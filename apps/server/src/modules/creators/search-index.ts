@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { KolSort } from '@xg/shared';
 import type { Db } from '../../db/client.js';
 import type { CreatorMatch } from './creators.repository.js';
+import type { CreatorSearchBackend, IndexPage } from './search-backend.js';
 import { SEARCH_TOTAL_CAP, type KolFilter } from './search.repository.js';
 
 /**
@@ -282,6 +283,70 @@ class Snapshot {
     snapshot.indexPartitions();
     await snapshot.indexGrams();
     return snapshot;
+  }
+
+  /**
+   * A snapshot of rows given in memory, in fans order (fans descending, then id), without a database
+   * (CreatorSearchIndex.inMemory: bench/search-index-scale.mjs). The other orders, which PostgreSQL computes for
+   * build(), are `given` by the caller or sorted here; `timings` receives the milliseconds of each step.
+   */
+  static async fromRows(
+    n: number,
+    rowAt: (p: number) => Row,
+    timings: Record<string, number> = {},
+    given?: { byName: Int32Array; byMid: Int32Array; indexNum: Int32Array; plays: Int32Array },
+  ): Promise<Snapshot> {
+    let t = Date.now();
+    const lap = (step: string) => {
+      timings[step] = Date.now() - t;
+      t = Date.now();
+    };
+    const snap = new Snapshot(n, new Date(), Date.now());
+    for (let p = 0; p < n; p++) {
+      const r = rowAt(p);
+      snap.put(p, r);
+      if (p > 0 && before(snap.row(p - 1), r, 'fans') > 0) throw new Error('search index rows: not in fans order');
+      if (p % BUILD_SLICE === BUILD_SLICE - 1) await yieldToLoop();
+    }
+    lap('rows');
+    if (given) {
+      // the orders computed by the caller (as PostgreSQL computes them for build())
+      snap.byName.set(given.byName);
+      snap.byMid.set(given.byMid);
+      snap.orders.indexNum.set(given.indexNum);
+      snap.orders.plays.set(given.plays);
+    } else snap.sortOrders();
+    lap('orders');
+    snap.indexPartitions();
+    await snap.indexGrams();
+    lap('grams');
+    return snap;
+  }
+
+  /** The name, UID, 云指数 and plays orders of the positions, sorted here (fromRows without given orders). */
+  private sortOrders(): void {
+    const n = this.n;
+    const positions = () => Int32Array.from({ length: n }, (_, i) => i);
+    const ids = this.ids;
+    // UTF-16 order is UTF-8 byte order unless a surrogate pair is involved (then compare the bytes)
+    const astral = Uint8Array.from(this.names, (x) => (/[\uD800-\uDFFF]/.test(x) ? 1 : 0));
+    const names = this.names;
+    this.byName.set(
+      positions().sort((x, y) => {
+        const a = names[x] ?? '';
+        const b = names[y] ?? '';
+        if (a === b) return (ids[x] ?? 0) - (ids[y] ?? 0);
+        if (astral[x] || astral[y]) return utf8Compare(a, b);
+        return a < b ? -1 : 1;
+      }),
+    );
+    this.byMid.set(
+      positions().sort((x, y) => (this.mids[x] ?? 0) - (this.mids[y] ?? 0) || (ids[x] ?? 0) - (ids[y] ?? 0)),
+    );
+    for (const key of ['indexNum', 'plays'] as const) {
+      const v = key === 'indexNum' ? this.indexNums : this.plays;
+      this.orders[key].set(positions().sort((x, y) => (v[y] ?? 0) - (v[x] ?? 0) || (ids[x] ?? 0) - (ids[y] ?? 0)));
+    }
   }
 
   private put(p: number, r: Row): void {
@@ -640,13 +705,15 @@ function padded(parts: Buffer[]): Buffer[] {
   return out;
 }
 
-export interface IndexPage {
-  ids: string[];
-  /** matches counted up to SEARCH_TOTAL_CAP + 1 */
-  total: number;
-}
+export type { IndexPage } from './search-backend.js';
 
-export class CreatorSearchIndex {
+/**
+ * A creator's searchable columns given in memory (CreatorSearchIndex.inMemory: benches, no database); the
+ * fields of Row, `lname` already lowercased, `tid`/`mcn` -1 and `level` 255 where the database has NULL.
+ */
+export type SearchRow = Row;
+
+export class CreatorSearchIndex implements CreatorSearchBackend {
   private snapshot: Snapshot | null = null;
   private building: Promise<void> | null = null;
   private nextBuildAt = 0;
@@ -660,7 +727,8 @@ export class CreatorSearchIndex {
   private readonly snapshotFile: string | null;
 
   constructor(
-    private readonly db: Db,
+    /** null: an index of rows given in memory (inMemory), never rebuilt, with no changed rows */
+    private readonly db: Db | null,
     options: {
       freshMs?: number;
       walkBudget?: number;
@@ -686,6 +754,8 @@ export class CreatorSearchIndex {
    * rebuilt anyway (not before REBUILD_MIN_MS).
    */
   refresh(): Promise<void> {
+    const db = this.db;
+    if (!db) return Promise.resolve();
     if (!this.building) {
       this.building = (async () => {
         if (!this.snapshot && this.snapshotFile && !this.loadTried) {
@@ -694,7 +764,7 @@ export class CreatorSearchIndex {
         }
         const started = Date.now();
         try {
-          const s = await Snapshot.build(this.db);
+          const s = await Snapshot.build(db);
           this.snapshot = s;
           this.delta = null;
           const ms = Date.now() - started;
@@ -712,6 +782,33 @@ export class CreatorSearchIndex {
     return this.building;
   }
 
+  /**
+   * An index of `n` rows given in memory, in fans order (fans descending, then id): no database, never rebuilt,
+   * no changed rows. `orders`: the positions in name (UTF-8 bytes, then id), UID, 云指数 and plays order (then
+   * id), when the caller has them (else sorted here). For measuring the index at sizes no test database holds (bench/search-index-scale.mjs).
+   */
+  static async inMemory(
+    n: number,
+    rowAt: (p: number) => SearchRow,
+    timings: Record<string, number> = {},
+    orders?: { byName: Int32Array; byMid: Int32Array; indexNum: Int32Array; plays: Int32Array },
+  ): Promise<CreatorSearchIndex> {
+    const index = new CreatorSearchIndex(null);
+    index.snapshot = await Snapshot.fromRows(n, rowAt, timings, orders);
+    index.nextBuildAt = Infinity;
+    return index;
+  }
+
+  /** Writes the current snapshot to `file` as a build would (benches); resolves when written. */
+  async writeFile(file: string): Promise<void> {
+    if (this.snapshot) await this.save(file, this.snapshot, 0);
+  }
+
+  /** Replaces the snapshot by `file`'s (benches); false when the file is not this database's or unreadable. */
+  loadFile(file: string): Promise<boolean> {
+    return this.load(file);
+  }
+
   /** The snapshot file being written, if any (tests). */
   async saved(): Promise<void> {
     await this.saving;
@@ -719,6 +816,7 @@ export class CreatorSearchIndex {
 
   /** The database this index reads: a snapshot file of another database (or a restored copy) is not loaded. */
   private async identity(): Promise<string> {
+    if (!this.db) return 'in-memory';
     const name = await sql<{ name: string }>`SELECT current_database() AS name`.execute(this.db);
     const system = await sql<{ id: string }>`SELECT system_identifier::text AS id FROM pg_control_system()`
       .execute(this.db)
@@ -884,11 +982,13 @@ export class CreatorSearchIndex {
 
   /** Creators written since the snapshot's read (kept `freshMs`); null when there are too many. */
   private async changedRows(s: Snapshot): Promise<Row[] | null> {
+    const db = this.db;
+    if (!db) return [];
     const now = Date.now();
     if (!this.delta || this.delta.since !== s.since || now - this.delta.at >= this.freshMs) {
       const rows = sql<RowDb>`
         SELECT ${COLUMNS} FROM creators WHERE updated_at >= ${s.since} LIMIT ${DELTA_MAX + 1}`
-        .execute(this.db)
+        .execute(db)
         .then((x) => x.rows.map(rowOf));
       this.delta = { at: now, since: s.since, rows };
       rows.catch(() => {

@@ -28,7 +28,7 @@ import { AppError } from '../../lib/app-error.js';
 import { CachedMap, type CatalogService } from './catalog.service.js';
 import { creatorMatchFor } from './creators.service.js';
 import { num, numOrNull, readKolItems } from './kol-items.js';
-import type { CreatorSearchIndex } from './search-index.js';
+import type { CreatorSearchBackend } from './search-backend.js';
 import { EMPTY_FILTER, SEARCH_TOTAL_CAP, type KolFilter, type KolSearchRepository } from './search.repository.js';
 
 /** Checks a gated feature for the signed-in account (MembershipService.requireFeature). */
@@ -79,7 +79,7 @@ export class KolSearchService {
     /** prepared list-row reads (kol-items.ts); null in tools */
     private readonly pool: PreparedPool | null = null,
     /** the in-memory search index; null: SQL only */
-    private readonly index: CreatorSearchIndex | null = null,
+    private readonly index: CreatorSearchBackend | null = null,
   ) {}
 
   async searchKol(userId: string, p: KolSearchParams): Promise<Page<{ kolInfos: KolItem[]; totalCapped: boolean }>> {

@@ -111,8 +111,10 @@ export class CreatorSectionsService {
 
   async commercial(userId: string, kolId: number): Promise<Answer<KolCommercialAnswer>> {
     await this.gate(userId, 'creator.commercial');
-    await this.mustExist(kolId);
-    return { priceInfo: (await this.sections.priceInfo(kolId)) ?? null };
+    // the price of the creator's bundle (the same creator_metrics columns as sections.priceInfo, toPriceInfo)
+    const bundle = await this.creators.find(kolId);
+    if (!bundle) throw AppError.fail(Msg.kolNotFound);
+    return { priceInfo: bundle.price ?? null };
   }
 
   async similar(kolId: number): Promise<{ kolInfos: KolItem[] }> {
@@ -120,7 +122,8 @@ export class CreatorSectionsService {
     return { kolInfos: await readKolItems(this.db, await this.sections.similarIds(kolId, SUGGESTION_LIMIT)) };
   }
 
+  /** Through the creator's shared bundle (CreatorService.find): the page's calls read the creator once. */
   private async mustExist(kolId: number): Promise<void> {
-    if (!(await this.sections.detailExtra(kolId))) throw AppError.fail(Msg.kolNotFound);
+    if (!(await this.creators.find(kolId))) throw AppError.fail(Msg.kolNotFound);
   }
 }

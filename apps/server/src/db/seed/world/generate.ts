@@ -249,6 +249,24 @@ export function planWorld(options: WorldOptions): WorldPlan {
   };
 }
 
+/**
+ * One creator's name, partition and UID drawn as planWorld draws them (3 % organisations, the demo's nickname
+ * pools, names unique within `seen`), without the rest of the profile: bench/search-index-scale.mjs draws 10M
+ * names with it. planWorld does not call it (the demo world's draw order stays as it is).
+ */
+export function drawCreatorName(
+  rng: Rng,
+  seen: Set<string>,
+  mids: Set<number>,
+): { name: string; partitionTid: number; mid: number; fans: number } {
+  const fans = drawFans(rng);
+  const isOrg = rng.chance(0.03);
+  const top = isOrg ? pickOrgPartition(rng) : pickPartition(rng);
+  const partitionTid = rng.pick(top.children)[0];
+  const name = uniqueName(rng, seen, isOrg ? () => orgName(rng, top) : () => nickname(rng, top));
+  return { name, partitionTid, mid: uniqueInt(mids, () => drawMid(rng, Math.log10(fans + 1))), fans };
+}
+
 /** Fans: log-normal bulk (median 30k) plus a Pareto head (≈3 %), so a few creators pass 10M. */
 function drawFans(rng: Rng): number {
   for (;;) {
