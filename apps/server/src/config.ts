@@ -156,6 +156,20 @@ const EnvSchema = z.object({
   WECHATPAY_NOTIFY_URL: z.string().url().optional(),
 });
 
+/** The product's and the operator's names and licences (README: PRODUCT_NAME, LOGO_URL, COMPANY_*…). */
+export interface Branding {
+  productName: string;
+  productShortName: string;
+  logoUrl: string;
+  companyName: string;
+  companyAddress: string;
+  companyPhone: string;
+  companyEmail: string;
+  icp: string;
+  license: string;
+  publicSecurity: string;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -214,18 +228,7 @@ export interface AppConfig {
   pipeline: PipelineSettings;
   accounts: AccountSettings;
   membership: MembershipSettings;
-  site: {
-    productName: string;
-    productShortName: string;
-    logoUrl: string;
-    companyName: string;
-    companyAddress: string;
-    companyPhone: string;
-    companyEmail: string;
-    icp: string;
-    license: string;
-    publicSecurity: string;
-  };
+  site: Branding;
 }
 
 /**

@@ -36,6 +36,7 @@ import { cellValues, linkKolRow, linkVideoRow, xlsxOf } from '../../test/export-
 import { createMember, toleratePoolShutdown, type TestMember } from '../modules/membership/test-members.js';
 import { runRollupCli } from '../jobs/rollup-cli.js';
 import { runCli } from './cli.js';
+import type { VideoCounts } from '../db/schema.js';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../test/fixtures/bilibili/popular_follower.json');
 const DAY_MS = 86_400_000;
@@ -67,15 +68,7 @@ interface Creator {
   fans: Map<number, number>;
   videos: Video[];
 }
-interface Stats {
-  play: number;
-  likes: number;
-  coin: number;
-  favorite: number;
-  share: number;
-  reply: number;
-  danmaku: number;
-}
+type Stats = VideoCounts;
 interface Video {
   aid: number;
   j: number;
