@@ -69,6 +69,16 @@ interface Creator {
   videos: Video[];
 }
 type Stats = VideoCounts;
+/** A video's counters as the answers name them (playNum, praiseNum, castCurrencyNum …). */
+const answerCounts = (s: Stats) => ({
+  playNum: s.play,
+  praiseNum: s.likes,
+  castCurrencyNum: s.coin,
+  collectNum: s.favorite,
+  commentNum: s.reply,
+  barrageNum: s.danmaku,
+  shareNum: s.share,
+});
 interface Video {
   aid: number;
   j: number;
@@ -659,13 +669,7 @@ describe('exports of imported data (myLinkKol, myLinkVideo, videoDataTendency)',
         bvid: `BV1flow${v.aid}`,
         kolName: v.creator.name,
         publishTime: new Date(v.pubdate * 1000).toISOString(),
-        playNum: s.play,
-        praiseNum: s.likes,
-        castCurrencyNum: s.coin,
-        collectNum: s.favorite,
-        commentNum: s.reply,
-        barrageNum: s.danmaku,
-        shareNum: s.share,
+        ...answerCounts(s),
         playSinceAdd: s.play - (storedStats(v, ADD_AFTER) as Stats).play,
       });
     }
@@ -684,13 +688,7 @@ describe('exports of imported data (myLinkKol, myLinkVideo, videoDataTendency)',
     const window = days.filter((o) => o < last + 30);
     const point = (o: number, s: Stats): VideoDayPoint => ({
       dataDate: dayO(o),
-      playNum: s.play,
-      praiseNum: s.likes,
-      castCurrencyNum: s.coin,
-      collectNum: s.favorite,
-      commentNum: s.reply,
-      barrageNum: s.danmaku,
-      shareNum: s.share,
+      ...answerCounts(s),
     });
     const totals = window.map((o) => point(o, v.stats(o)));
     const incs = window
