@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { SiteBranding } from '@xg/shared';
 
 /**
  * The only reader of process.env. Every setting is validated at boot and every problem is listed at once.
@@ -157,18 +158,7 @@ const EnvSchema = z.object({
 });
 
 /** The product's and the operator's names and licences (README: PRODUCT_NAME, LOGO_URL, COMPANY_*…). */
-export interface Branding {
-  productName: string;
-  productShortName: string;
-  logoUrl: string;
-  companyName: string;
-  companyAddress: string;
-  companyPhone: string;
-  companyEmail: string;
-  icp: string;
-  license: string;
-  publicSecurity: string;
-}
+export type Branding = SiteBranding;
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
