@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { SiteBranding } from '@xg/shared';
 
 /**
  * The only reader of process.env. Every setting is validated at boot and every problem is listed at once.
@@ -158,6 +159,9 @@ const EnvSchema = z.object({
   WECHATPAY_NOTIFY_URL: z.string().url().optional(),
 });
 
+/** The product's and the operator's names and licences (README: PRODUCT_NAME, LOGO_URL, COMPANY_*…). */
+export type Branding = SiteBranding;
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -221,18 +225,7 @@ export interface AppConfig {
   pipeline: PipelineSettings;
   accounts: AccountSettings;
   membership: MembershipSettings;
-  site: {
-    productName: string;
-    productShortName: string;
-    logoUrl: string;
-    companyName: string;
-    companyAddress: string;
-    companyPhone: string;
-    companyEmail: string;
-    icp: string;
-    license: string;
-    publicSecurity: string;
-  };
+  site: Branding;
 }
 
 /**

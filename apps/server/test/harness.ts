@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { signHeaders } from '@xg/shared';
 import { buildApp } from '../src/app.js';
@@ -54,6 +54,56 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   return appOnDatabase(adminUrl, name, overrides);
+}
+
+/**
+ * The app of a test file (or of a describe block): made by `createTestApp(overrides)` before the first test, closed
+ * after the last. The answer reads that app inside tests and hooks; hooks the file registers after this call run
+ * once the app is made (before) and before it is closed (after).
+ */
+export function useTestApp(overrides: Partial<AppConfig> = {}): TestApp {
+  let made: TestApp | undefined;
+  beforeAll(async () => {
+    made = await createTestApp(overrides);
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  const current = (): TestApp => {
+    if (!made) throw new Error('useTestApp: the app is made in beforeAll, read it inside tests and hooks');
+    return made;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get ctx() {
+      return current().ctx;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+    call: (...args) => current().call(...args),
+    close: () => current().close(),
+  };
+}
+
+/** The params of a call: the query of a GET, the form body of a POST. */
+export type CallParams = Record<string, string | number>;
+
+/**
+ * A signed GET with a session token that must answer HTTP 200; the body typed as the route's answer (with the
+ * envelope's code and message, and the required level of a tier refusal).
+ */
+export async function getAnswer<T>(
+  t: TestApp,
+  path: string,
+  params: CallParams,
+  token: string,
+): Promise<T & { code: number; message: string; requiredLevel?: number }> {
+  const res = await t.call('GET', path, params, { token });
+  expect(res.status).toBe(200);
+  return res.body as unknown as T & { code: number; message: string; requiredLevel?: number };
 }
 
 /**

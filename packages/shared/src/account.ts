@@ -2,7 +2,18 @@ import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import type { UserInfo } from './api-types.js';
 import { Msg } from './messages.js';
-import { EMAIL_PATTERN, PHONE_PATTERN, intField, passwordField, phoneField, requiredText, text } from './validation.js';
+import {
+  EMAIL_PATTERN,
+  PHONE_PATTERN,
+  intField,
+  newPasswordShape,
+  passwordField,
+  phoneCodeShape,
+  phoneField,
+  requiredText,
+  samePassword,
+  text,
+} from './validation.js';
 
 /**
  * Accounts (issue #4): forgot password, the bind panel, QR sign-in through the WeChat official account, the
@@ -118,15 +129,7 @@ export function isAllowedImage(value: string, kind: 'avatar' | 'cover'): boolean
 const optionalText = (max: number) => text().trim().max(max).optional();
 
 /** POST /api/forgetpwd (§7.1, §5): SMS type 2. */
-export const ForgetPwdParams = z
-  .object({
-    phone: phoneField,
-    checkCode: requiredText(Msg.checkCodeRequired),
-    verifyCode: requiredText(Msg.verifyCodeRequired),
-    password: passwordField,
-    rePassword: requiredText(Msg.passwordRequired),
-  })
-  .refine((v) => v.password === v.rePassword, { error: Msg.passwordMismatch, path: ['rePassword'] });
+export const ForgetPwdParams = z.object({ ...phoneCodeShape, ...newPasswordShape }).refine(...samePassword);
 export type ForgetPwdParams = z.infer<typeof ForgetPwdParams>;
 
 export const emailField = requiredText(Msg.emailRequired).pipe(
@@ -233,10 +236,9 @@ export type SetCoverImageParams = z.infer<typeof SetCoverImageParams>;
 export const UpdatePwdParams = z
   .object({
     oldPassword: text().optional(),
-    password: passwordField,
-    rePassword: requiredText(Msg.passwordRequired),
+    ...newPasswordShape,
   })
-  .refine((v) => v.password === v.rePassword, { error: Msg.passwordMismatch, path: ['rePassword'] });
+  .refine(...samePassword);
 export type UpdatePwdParams = z.infer<typeof UpdatePwdParams>;
 
 /** POST /api/user/verifyOldPhone: the code sent by sendOldPhoneCode (SMS type 3). */

@@ -46,7 +46,8 @@ export interface MenuAnswer extends ApiEnvelope {
   openMenus: string;
 }
 
-export interface SiteConfig {
+/** The product's and the operator's names and licences: configured on the server, edited in the console. */
+export interface SiteBranding {
   productName: string;
   productShortName: string;
   logoUrl: string;
@@ -57,6 +58,9 @@ export interface SiteConfig {
   icp: string;
   license: string;
   publicSecurity: string;
+}
+
+export interface SiteConfig extends SiteBranding {
   version: string;
   /** the first customer-service QR image (an uploaded image or a drawn QR as a data URL; migration 0050) */
   customerServiceQrUrl: string;

@@ -370,13 +370,16 @@ export interface SponsorEvidence {
   snippet: string;
   weight: number;
 }
-export interface BrandVideoRow {
+/** A video as the brand and sales lists name it: ids, title, its creator and when it was published. */
+export interface ListedVideoRef {
   videoId: number;
   bvid: string;
   title: string;
   kolId: number;
   kolName: string;
   publishTime: string;
+}
+export interface BrandVideoRow extends ListedVideoRef {
   playNum: number;
   sponsored: boolean;
   /** this brand is the video's sponsor (video_sponsorships.brand_id) */
@@ -416,13 +419,7 @@ export interface SaleGoodsRow extends SalesRange {
   videoNum: number;
   play: number;
 }
-export interface SaleVideoRow extends SalesRange {
-  videoId: number;
-  bvid: string;
-  title: string;
-  kolId: number;
-  kolName: string;
-  publishTime: string;
+export interface SaleVideoRow extends SalesRange, ListedVideoRef {
   play: number;
   goodsNum: number;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CreatorSearchItem } from './api-types.js';
 import type { ApiEnvelope } from './codes.js';
 import { Msg } from './messages.js';
 import { decodeKeyword } from './schemas.js';
@@ -385,16 +386,7 @@ export interface PageInfo {
 }
 
 /** A creator in any discovery list (raw numbers; formatting per §9 on the web). */
-export interface KolItem {
-  kolId: number;
-  kolName: string;
-  kolUid: number;
-  kolImg: string;
-  isApprove: number;
-  fansNum: number;
-  themeName: string | null;
-  /** null when the platform did not send it (shown "-") */
-  platformLevel: number | null;
+export interface KolItem extends CreatorSearchItem {
   gender: number;
   indexNum: number;
   playNum: number;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { Msg } from './messages.js';
-import { intField, passwordField, phoneField, requiredText, text } from './validation.js';
+import {
+  intField,
+  newPasswordShape,
+  phoneCodeShape,
+  phoneField,
+  requiredText,
+  samePassword,
+  text,
+} from './validation.js';
 
 /** Every call's parameters, validated by the server and used by the web's forms. */
 
@@ -28,11 +36,8 @@ const identityValues = [2, 3, 4, 5, 6] as const;
 
 export const RegisterParams = z
   .object({
-    phone: phoneField,
-    checkCode: requiredText(Msg.checkCodeRequired),
-    verifyCode: requiredText(Msg.verifyCodeRequired),
-    password: passwordField,
-    rePassword: requiredText(Msg.passwordRequired),
+    ...phoneCodeShape,
+    ...newPasswordShape,
     type: z.coerce
       .number({ error: Msg.identityRequired })
       .int({ error: Msg.identityRequired })
@@ -42,7 +47,7 @@ export const RegisterParams = z
     source: text().trim().max(200).optional(),
     taId: text().trim().max(64).optional(),
   })
-  .refine((v) => v.password === v.rePassword, { error: Msg.passwordMismatch, path: ['rePassword'] });
+  .refine(...samePassword);
 export type RegisterParams = z.infer<typeof RegisterParams>;
 
 export const PAGE_SIZE_DEFAULT = 20;

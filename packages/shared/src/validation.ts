@@ -95,6 +95,22 @@ export const passwordField = requiredText(Msg.passwordRequired, {
   tooLong: Msg.passwordTooLong,
 }).pipe(z.string().min(PASSWORD_MIN_LENGTH, { error: Msg.passwordTooShort }));
 
+/** A phone proven by its SMS code, asked for after the image captcha (register, forgot password). */
+export const phoneCodeShape = {
+  phone: phoneField,
+  checkCode: requiredText(Msg.checkCodeRequired),
+  verifyCode: requiredText(Msg.verifyCodeRequired),
+};
+
+/** A new password typed twice (register, forgot password, change password); checked with `.refine(...samePassword)`. */
+export const newPasswordShape = { password: passwordField, rePassword: requiredText(Msg.passwordRequired) };
+
+/** The two typed passwords agree; otherwise passwordMismatch, on rePassword. */
+export const samePassword: [
+  check: (v: { password: string; rePassword: string }) => boolean,
+  params: { error: string; path: string[] },
+] = [(v) => v.password === v.rePassword, { error: Msg.passwordMismatch, path: ['rePassword'] }];
+
 /** Integer from a query string or a form body (both arrive as text). */
 export function intField(message: string) {
   return z.coerce.number({ error: message }).int({ error: message });

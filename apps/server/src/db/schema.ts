@@ -207,9 +207,8 @@ export interface DailyHighWaterTable {
   day: ColumnType<string, string, string>;
 }
 
-export interface VideoDailyTable {
-  video_id: Int8;
-  day: ColumnType<string, string, string>;
+/** A video's counters as a daily row and a monitor sample both store them. */
+export interface VideoCounterColumns {
   play: Int8;
   likes: Int8;
   coin: Int8;
@@ -217,6 +216,17 @@ export interface VideoDailyTable {
   share: Int8;
   reply: Int8;
   danmaku: Int8;
+}
+
+/** The same counters as a raw sql`` read answers them (int8 as text). */
+export type VideoCounterText = { [K in keyof VideoCounterColumns]: string };
+
+/** The same counters as numbers (the demo generator's rows, figures computed from them). */
+export type VideoCounts = { [K in keyof VideoCounterColumns]: number };
+
+export interface VideoDailyTable extends VideoCounterColumns {
+  video_id: Int8;
+  day: ColumnType<string, string, string>;
 }
 
 export interface Database {
@@ -359,16 +369,9 @@ export interface CommentCrawlsTable {
   danmaku_seen: Generated<number>;
 }
 
-export interface VideoSamplesTable {
+export interface VideoSamplesTable extends VideoCounterColumns {
   video_id: Int8;
   ts: Timestamp;
-  play: Int8;
-  likes: Int8;
-  coin: Int8;
-  favorite: Int8;
-  share: Int8;
-  reply: Int8;
-  danmaku: Int8;
 }
 
 export interface LiveSamplesTable {

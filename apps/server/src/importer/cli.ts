@@ -3,9 +3,7 @@
  * backfills history from saved Bilibili responses. See USAGE and docs/data-sources.md § Importer.
  */
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../config.js';
-import { createDb } from '../db/client.js';
+import { cliDatabase, runAsMain, type CliIo } from '../lib/cli.js';
 import {
   checkDay,
   IMPORT_TYPES,
@@ -48,10 +46,7 @@ migrated — the server migrates its database when it starts). The importer does
 PostgreSQL; to import into a local setup, run the server with DATABASE_URL pointing at a PostgreSQL
 server and give the importer the same URL.`;
 
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+export type { CliIo };
 
 function formatSummary(s: ImportSummary): string[] {
   const lines = s.files.map((f) => {
@@ -139,12 +134,8 @@ export async function runCli(argv: readonly string[], io: CliIo, env?: NodeJS.Pr
       );
       return 0;
     }
-    const config = loadConfig(env);
-    if (!config.databaseUrl) {
-      io.err(`DATABASE_URL is not set.\n\n${USAGE}`);
-      return 2;
-    }
-    const { db } = createDb(config.databaseUrl, 2);
+    const db = cliDatabase(env, io, USAGE);
+    if (!db) return 2;
     try {
       const ingestion = createIngestion(db);
       const summary = await importFiles(
@@ -170,11 +161,4 @@ export async function runCli(argv: readonly string[], io: CliIo, env?: NodeJS.Pr
   }
 }
 
-const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isMain) {
-  const code = await runCli(process.argv.slice(2), {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  });
-  process.exitCode = code;
-}
+await runAsMain(import.meta.url, runCli);

@@ -211,24 +211,20 @@ export async function readFiles(
   return { records: { ...dedupe(records), details: latestDetails(records.details) }, files: summaries, raw };
 }
 
+/** Each of `keys` of the later record `b`, or of `a` where `b` does not know it (null or undefined). */
+function known<T extends object, K extends keyof T>(a: T, b: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, b[k] ?? a[k]])) as Pick<T, K>;
+}
+
 /** `b` is the later record; `a` fills what `b` does not know. */
 function mergeCreator(a: CreatorRecord, b: CreatorRecord): CreatorRecord {
   return {
     ...b,
-    level: b.level ?? a.level,
-    fans: b.fans ?? a.fans,
-    following: b.following ?? a.following,
-    likes: b.likes ?? a.likes,
-    plays: b.plays ?? a.plays,
-    videoCount: b.videoCount ?? a.videoCount,
-    liveRoomId: b.liveRoomId ?? a.liveRoomId,
-    isLive: b.isLive ?? a.isLive,
+    ...known(a, b, ['level', 'fans', 'following', 'likes', 'plays', 'videoCount', 'liveRoomId', 'isLive']),
   };
 }
 
 function mergeVideo(a: VideoRecord, b: VideoRecord): VideoRecord {
-  const s = b.stats;
-  const t = a.stats;
   return {
     ...b,
     owner: {
@@ -237,22 +233,9 @@ function mergeVideo(a: VideoRecord, b: VideoRecord): VideoRecord {
       face: b.owner.face ?? a.owner.face,
       ...(b.owner.fans != null || a.owner.fans != null ? { fans: b.owner.fans ?? a.owner.fans } : {}),
     },
-    tid: b.tid ?? a.tid,
-    tname: b.tname ?? a.tname,
-    copyright: b.copyright ?? a.copyright,
-    isActivity: b.isActivity ?? a.isActivity,
-    state: b.state ?? a.state,
-    cid: b.cid ?? a.cid,
+    ...known(a, b, ['tid', 'tname', 'copyright', 'isActivity', 'state', 'cid']),
     ...((b.listStats ?? a.listStats) ? { listStats: b.listStats ?? a.listStats } : {}),
-    stats: {
-      view: s.view ?? t.view,
-      danmaku: s.danmaku ?? t.danmaku,
-      reply: s.reply ?? t.reply,
-      favorite: s.favorite ?? t.favorite,
-      coin: s.coin ?? t.coin,
-      share: s.share ?? t.share,
-      like: s.like ?? t.like,
-    },
+    stats: known(a.stats, b.stats, ['view', 'danmaku', 'reply', 'favorite', 'coin', 'share', 'like']),
   };
 }
 

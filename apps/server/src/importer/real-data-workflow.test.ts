@@ -36,6 +36,7 @@ import { cellValues, linkKolRow, linkVideoRow, xlsxOf } from '../../test/export-
 import { createMember, toleratePoolShutdown, type TestMember } from '../modules/membership/test-members.js';
 import { runRollupCli } from '../jobs/rollup-cli.js';
 import { runCli } from './cli.js';
+import type { VideoCounts } from '../db/schema.js';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../test/fixtures/bilibili/popular_follower.json');
 const DAY_MS = 86_400_000;
@@ -67,15 +68,17 @@ interface Creator {
   fans: Map<number, number>;
   videos: Video[];
 }
-interface Stats {
-  play: number;
-  likes: number;
-  coin: number;
-  favorite: number;
-  share: number;
-  reply: number;
-  danmaku: number;
-}
+type Stats = VideoCounts;
+/** A video's counters as the answers name them (playNum, praiseNum, castCurrencyNum …). */
+const answerCounts = (s: Stats) => ({
+  playNum: s.play,
+  praiseNum: s.likes,
+  castCurrencyNum: s.coin,
+  collectNum: s.favorite,
+  commentNum: s.reply,
+  barrageNum: s.danmaku,
+  shareNum: s.share,
+});
 interface Video {
   aid: number;
   j: number;
@@ -666,13 +669,7 @@ describe('exports of imported data (myLinkKol, myLinkVideo, videoDataTendency)',
         bvid: `BV1flow${v.aid}`,
         kolName: v.creator.name,
         publishTime: new Date(v.pubdate * 1000).toISOString(),
-        playNum: s.play,
-        praiseNum: s.likes,
-        castCurrencyNum: s.coin,
-        collectNum: s.favorite,
-        commentNum: s.reply,
-        barrageNum: s.danmaku,
-        shareNum: s.share,
+        ...answerCounts(s),
         playSinceAdd: s.play - (storedStats(v, ADD_AFTER) as Stats).play,
       });
     }
@@ -691,13 +688,7 @@ describe('exports of imported data (myLinkKol, myLinkVideo, videoDataTendency)',
     const window = days.filter((o) => o < last + 30);
     const point = (o: number, s: Stats): VideoDayPoint => ({
       dataDate: dayO(o),
-      playNum: s.play,
-      praiseNum: s.likes,
-      castCurrencyNum: s.coin,
-      collectNum: s.favorite,
-      commentNum: s.reply,
-      barrageNum: s.danmaku,
-      shareNum: s.share,
+      ...answerCounts(s),
     });
     const totals = window.map((o) => point(o, v.stats(o)));
     const incs = window

@@ -4,9 +4,7 @@
  * order, with progress on the terminal. Idempotent. See USAGE and docs/pipeline.md, "Backfill".
  */
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../config.js';
-import { createDb } from '../db/client.js';
+import { cliDatabase, runAsMain, type CliIo } from '../lib/cli.js';
 import { parseDay } from '../modules/ingestion/index.js';
 import { MAX_RANGE_DAYS, rollupRange } from '../modules/metrics/index.js';
 
@@ -26,10 +24,7 @@ ${MAX_RANGE_DAYS} days at a time.
 DATABASE_URL is required (the server's PostgreSQL, already migrated). The same work runs as the operator job
 rollup.backfill (POST /api/admin/rollupBackfill {from, to}).`;
 
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+export type { CliIo };
 
 /** Answers the exit code: 0 done, 1 failed, 2 bad usage. */
 export async function runRollupCli(argv: readonly string[], io: CliIo, env?: NodeJS.ProcessEnv): Promise<number> {
@@ -63,12 +58,8 @@ export async function runRollupCli(argv: readonly string[], io: CliIo, env?: Nod
     io.err(`--from ${from} is after --to ${to}\n\n${USAGE}`);
     return 2;
   }
-  const config = loadConfig(env);
-  if (!config.databaseUrl) {
-    io.err(`DATABASE_URL is not set.\n\n${USAGE}`);
-    return 2;
-  }
-  const { db } = createDb(config.databaseUrl, 2);
+  const db = cliDatabase(env, io, USAGE);
+  if (!db) return 2;
   try {
     io.out(`rollup ${from} … ${to}: creator partitions and totals first, then each day in order`);
     const s = await rollupRange(db, from, to, {
@@ -88,10 +79,4 @@ export async function runRollupCli(argv: readonly string[], io: CliIo, env?: Nod
   }
 }
 
-const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isMain) {
-  process.exitCode = await runRollupCli(process.argv.slice(2), {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  });
-}
+await runAsMain(import.meta.url, runRollupCli);

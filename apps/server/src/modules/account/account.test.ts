@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   AccountMsg,
@@ -9,20 +9,16 @@ import {
   presetCoverUrl,
   type UserInfo,
 } from '@xg/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { hashToken } from '../../lib/tokens.js';
 import { KIT_CAPTCHA, accountsKit } from '../auth/test-kit.js';
 import { hashPassword } from '../user/password.js';
 import { PASSWORD_CHANGE_MAX_FAILURES } from './account.service.js';
 
-let t: TestApp;
+const t = useTestApp();
 let kit: ReturnType<typeof accountsKit>;
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   kit = accountsKit(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A new account with a real password, signed in. */
@@ -439,16 +435,7 @@ describe('GET /api/user/getUserInviteCode', () => {
       invitedCount: 0,
     });
     for (let i = 0; i < 2; i += 1) {
-      const phone = kit.freshPhone();
-      const res = await t.call('POST', '/api/goregister', {
-        phone,
-        checkCode: KIT_CAPTCHA,
-        verifyCode: await kit.smsCode(1, phone),
-        password: 'secret-123',
-        rePassword: 'secret-123',
-        type: 3,
-        inviteCode: inviteCode.toLowerCase(),
-      });
+      const res = await kit.register(kit.freshPhone(), { type: 3, inviteCode: inviteCode.toLowerCase() });
       expect(res.body.code).toBe(ApiCode.OK);
     }
     expect((await t.call('GET', '/api/user/getUserInviteCode', {}, { token: inviter.token })).body.invitedCount).toBe(

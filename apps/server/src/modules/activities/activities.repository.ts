@@ -159,18 +159,7 @@ export class ActivitiesRepository {
 
   /** All the activity's visible videos. */
   async activityFigures(id: number): Promise<Figures> {
-    const r = await sql<{ n: string; kols: string; plays: string | null; likes: string | null; inter: string | null }>`
-      SELECT count(*) AS n, count(DISTINCT v.creator_id) AS kols, sum(v.play) AS plays, sum(v.likes) AS likes,
-             sum(${INTERACTIONS}) AS inter
-      FROM videos v WHERE v.mission_id = ${id} AND v.status = 0`.execute(this.db);
-    const x = r.rows[0];
-    return {
-      videoNum: num(x?.n ?? 0),
-      kolNum: num(x?.kols ?? 0),
-      playNum: num(x?.plays ?? 0),
-      praiseNum: num(x?.likes ?? 0),
-      interactNum: num(x?.inter ?? 0),
-    };
+    return this.materialFigures({ from: sql`videos v`, where: sql`v.mission_id = ${id} AND v.status = 0` });
   }
 
   /** Participating videos per publish day (Asia/Shanghai) and their plays. */

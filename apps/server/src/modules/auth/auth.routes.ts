@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   AccountMsg,
   BindAccountParams,
@@ -25,7 +26,7 @@ import { clientMeta } from './client-meta.js';
 import { LoginThrottleRepository } from './login-throttle.repository.js';
 import { QrLoginService } from './qr-login.service.js';
 import { registerQrLoginRoutes } from './qr-login.routes.js';
-import { perMinute } from './rate-limiter.js';
+import { perMinute, type FixedWindowLimiter } from './rate-limiter.js';
 import { createSmsService } from './sms.service.js';
 import { doc } from '../../lib/route-doc.js';
 
@@ -41,6 +42,7 @@ export const AUTH_RATE_LIMITS = {
   smsVerifyCode: 30,
   emailVerifyCode: 30,
 } as const;
+type AuthRoute = keyof typeof AUTH_RATE_LIMITS;
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
@@ -70,14 +72,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     captchas,
     qr,
   });
-  const limit = {
-    gologin: perMinute(AUTH_RATE_LIMITS.gologin),
-    goregister: perMinute(AUTH_RATE_LIMITS.goregister),
-    forgetpwd: perMinute(AUTH_RATE_LIMITS.forgetpwd),
-    bindAccount: perMinute(AUTH_RATE_LIMITS.bindAccount),
-    smsVerifyCode: perMinute(AUTH_RATE_LIMITS.smsVerifyCode),
-    emailVerifyCode: perMinute(AUTH_RATE_LIMITS.emailVerifyCode),
-  };
+  const limit = {} as Record<AuthRoute, FixedWindowLimiter>;
+  for (const name of Object.keys(AUTH_RATE_LIMITS) as AuthRoute[]) limit[name] = perMinute(AUTH_RATE_LIMITS[name]);
+  /** An anonymous POST /api/<name>: that name's per-IP limit, then the body read by `schema`. */
+  const publicPost = <S extends z.ZodType>(
+    name: AuthRoute,
+    summary: string,
+    schema: S,
+    handle: (params: z.infer<S>, request: FastifyRequest) => Promise<Record<string, unknown>>,
+  ) =>
+    app.post(`/api/${name}`, doc({ tag: 'auth', summary, body: schema, auth: 'public' }), async (request) => {
+      limit[name].enforce(request.ip);
+      return handle(parseParams(schema, request.body), request);
+    });
+  /** The answer of a call that opens a session (register, sign-in, bind). */
+  const signedIn = (session: { token: string; userInfo: unknown }, message: string) =>
+    ok({ user_token: session.token, userInfoMap: session.userInfo }, message);
 
   app.get(
     '/api/valicode.jpg',
@@ -98,37 +108,25 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
-  app.post(
-    '/api/smsVerifyCode',
-    doc({
-      tag: 'auth',
-      summary: '发送短信验证码（type 1 注册，2 找回密码，8 绑定）',
-      body: SmsVerifyCodeParams,
-      auth: 'public',
-    }),
-    async (request) => {
-      limit.smsVerifyCode.enforce(request.ip);
-      const params = parseParams(SmsVerifyCodeParams, request.body);
+  publicPost(
+    'smsVerifyCode',
+    '发送短信验证码（type 1 注册，2 找回密码，8 绑定）',
+    SmsVerifyCodeParams,
+    async (params, request) => {
       await sms.send({ ...params, captchaId: request.cookies[CAPTCHA_COOKIE], ip: request.ip });
       return ok({}, Msg.smsSent);
     },
   );
 
-  app.post(
-    '/api/emailVerifyCode',
-    doc({ tag: 'auth', summary: '发送邮箱验证码', body: EmailVerifyCodeParams, auth: 'public' }),
-    async (request) => {
-      limit.emailVerifyCode.enforce(request.ip);
-      const params = parseParams(EmailVerifyCodeParams, request.body);
-      await sms.sendEmail({
-        email: params.email,
-        checkCode: params.checkCode,
-        captchaId: request.cookies[CAPTCHA_COOKIE],
-        ip: request.ip,
-      });
-      return ok({}, AccountMsg.mailSent);
-    },
-  );
+  publicPost('emailVerifyCode', '发送邮箱验证码', EmailVerifyCodeParams, async (params, request) => {
+    await sms.sendEmail({
+      email: params.email,
+      checkCode: params.checkCode,
+      captchaId: request.cookies[CAPTCHA_COOKIE],
+      ip: request.ip,
+    });
+    return ok({}, AccountMsg.mailSent);
+  });
 
   if (ctx.config.sandbox) {
     // The outboxes show every code, so they answer only on this machine (issue #14): the TCP peer and, behind a
@@ -154,48 +152,21 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     );
   }
 
-  app.post(
-    '/api/goregister',
-    doc({ tag: 'auth', summary: '手机号注册', body: RegisterParams, auth: 'public' }),
-    async (request) => {
-      limit.goregister.enforce(request.ip);
-      const params = parseParams(RegisterParams, request.body);
-      const { token, userInfo } = await auth.register(params, clientMeta(request));
-      return ok({ user_token: token, userInfoMap: userInfo }, Msg.registerOk);
-    },
+  publicPost('goregister', '手机号注册', RegisterParams, async (params, request) =>
+    signedIn(await auth.register(params, clientMeta(request)), Msg.registerOk),
   );
 
-  app.post(
-    '/api/gologin',
-    doc({ tag: 'auth', summary: '账号密码登录', body: LoginParams, auth: 'public' }),
-    async (request) => {
-      limit.gologin.enforce(request.ip);
-      const params = parseParams(LoginParams, request.body);
-      const { token, userInfo } = await auth.login(params, clientMeta(request), request.cookies[CAPTCHA_COOKIE]);
-      return ok({ user_token: token, userInfoMap: userInfo }, Msg.loginOk);
-    },
+  publicPost('gologin', '账号密码登录', LoginParams, async (params, request) =>
+    signedIn(await auth.login(params, clientMeta(request), request.cookies[CAPTCHA_COOKIE]), Msg.loginOk),
   );
 
-  app.post(
-    '/api/forgetpwd',
-    doc({ tag: 'auth', summary: '找回密码', body: ForgetPwdParams, auth: 'public' }),
-    async (request) => {
-      limit.forgetpwd.enforce(request.ip);
-      const params = parseParams(ForgetPwdParams, request.body);
-      await auth.forgotPassword(params);
-      return ok({}, AccountMsg.resetPwdOk);
-    },
-  );
+  publicPost('forgetpwd', '找回密码', ForgetPwdParams, async (params) => {
+    await auth.forgotPassword(params);
+    return ok({}, AccountMsg.resetPwdOk);
+  });
 
-  app.post(
-    '/api/bindAccount',
-    doc({ tag: 'auth', summary: '扫码后绑定已有账号或新手机号', body: BindAccountParams, auth: 'public' }),
-    async (request) => {
-      limit.bindAccount.enforce(request.ip);
-      const params = parseParams(BindAccountParams, request.body);
-      const { token, userInfo } = await auth.bind(params, clientMeta(request));
-      return ok({ user_token: token, userInfoMap: userInfo }, AccountMsg.bindOk);
-    },
+  publicPost('bindAccount', '扫码后绑定已有账号或新手机号', BindAccountParams, async (params, request) =>
+    signedIn(await auth.bind(params, clientMeta(request)), AccountMsg.bindOk),
   );
 
   app.get('/api/logout', doc({ tag: 'auth', summary: '退出登录' }), async (request) => {

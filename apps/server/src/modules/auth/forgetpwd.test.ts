@@ -1,33 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountMsg, ApiCode, Msg } from '@xg/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { AUTH_RATE_LIMITS } from './auth.routes.js';
 import { KIT_CAPTCHA, accountsKit } from './test-kit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let kit: ReturnType<typeof accountsKit>;
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   kit = accountsKit(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A registered account with a known password: registered through the API like a real user. */
 async function registeredUser(password = 'first-pass-1') {
   const phone = kit.freshPhone();
-  const code = await kit.smsCode(1, phone);
-  const res = await t.call('POST', '/api/goregister', {
-    phone,
-    checkCode: KIT_CAPTCHA,
-    verifyCode: code,
-    password,
-    rePassword: password,
-    type: 2,
-  });
+  const res = await kit.register(phone, { type: 2 }, password);
   expect(res.body.code).toBe(ApiCode.OK);
   return { phone, token: String(res.body.user_token) };
+}
+
+/** The forgot-password form: the phone, its code and the new password twice. */
+function resetForm(phone: string, verifyCode: string, password: string) {
+  return { phone, checkCode: KIT_CAPTCHA, verifyCode, password, rePassword: password };
 }
 
 function forget(params: Record<string, string | number>, ip?: string) {
@@ -38,13 +31,7 @@ describe('POST /api/forgetpwd', () => {
   it('sets a new password with an SMS code of type 2 and signs the account out everywhere', async () => {
     const { phone, token } = await registeredUser();
     const code = await kit.smsCode(2, phone);
-    const res = await forget({
-      phone,
-      checkCode: KIT_CAPTCHA,
-      verifyCode: code,
-      password: 'new-pass-2',
-      rePassword: 'new-pass-2',
-    });
+    const res = await forget(resetForm(phone, code, 'new-pass-2'));
     expect(res.body).toEqual({ code: ApiCode.OK, message: AccountMsg.resetPwdOk });
 
     // the old session ends with code 0 (log out and reload), not 461
@@ -86,13 +73,7 @@ describe('POST /api/forgetpwd', () => {
   it('refuses a code of another type (a register code is not a forgot code)', async () => {
     const phone = kit.freshPhone();
     const registerCode = await kit.smsCode(1, phone);
-    const res = await forget({
-      phone,
-      checkCode: KIT_CAPTCHA,
-      verifyCode: registerCode,
-      password: 'x-pass-1',
-      rePassword: 'x-pass-1',
-    });
+    const res = await forget(resetForm(phone, registerCode, 'x-pass-1'));
     expect(res.body).toEqual({ code: ApiCode.FAIL, message: Msg.verifyCodeWrong });
   });
 
@@ -104,13 +85,7 @@ describe('POST /api/forgetpwd', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('phone', '=', phone)
       .execute();
-    const res = await forget({
-      phone,
-      checkCode: KIT_CAPTCHA,
-      verifyCode: code,
-      password: 'new-pass-4',
-      rePassword: 'new-pass-4',
-    });
+    const res = await forget(resetForm(phone, code, 'new-pass-4'));
     expect(res.body.message).toBe(Msg.verifyCodeWrong);
   });
 

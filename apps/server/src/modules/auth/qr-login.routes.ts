@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AccountMsg, Msg, PHONE_PATTERN, QrCodeParams, QrStatusParams, text } from '@xg/shared';
 import type { AppContext } from '../../context.js';
@@ -101,46 +101,41 @@ export function registerQrLoginRoutes(
       (_request, body, done) => done(null, body),
     );
 
-    // The server-address check of the official account's settings: echo echostr when the signature holds.
-    scope.get(
-      '/api/wechat/event',
-      doc({ tag: 'auth', summary: '微信公众号事件推送', auth: 'public', produces: 'xml' }),
-      async (request, reply) => {
-        limit.wechatEvent.enforce(request.ip);
-        const query = PushQuery.safeParse(request.query);
-        if (!query.success || !checkWechatSignature(token, query.data)) throw AppError.forbidden(Msg.signInvalid);
-        const echostr = query.data.echostr ?? '';
-        if (!/^[A-Za-z0-9_-]{1,128}$/.test(echostr)) throw AppError.fail(Msg.badRequest);
-        return reply.type('text/plain; charset=utf-8').send(echostr);
-      },
-    );
+    const eventDoc = () => doc({ tag: 'auth', summary: '微信公众号事件推送', auth: 'public', produces: 'xml' });
+    // Both event routes: the per-IP limit, then the platform's signature over the query (HTTP 403 without it).
+    const signedPush = (request: FastifyRequest) => {
+      limit.wechatEvent.enforce(request.ip);
+      const query = PushQuery.safeParse(request.query);
+      if (!query.success || !checkWechatSignature(token, query.data)) throw AppError.forbidden(Msg.signInvalid);
+      return query.data;
+    };
 
-    scope.post(
-      '/api/wechat/event',
-      doc({ tag: 'auth', summary: '微信公众号事件推送', auth: 'public', produces: 'xml' }),
-      async (request, reply) => {
-        limit.wechatEvent.enforce(request.ip);
-        const query = PushQuery.safeParse(request.query);
-        if (!query.success || !checkWechatSignature(token, query.data)) throw AppError.forbidden(Msg.signInvalid);
-        const { timestamp, nonce, signature } = query.data;
-        void reply.type('text/plain; charset=utf-8');
-        if (!seenPushes.remember(`${timestamp}:${nonce}:${signature}`)) return 'success';
-        const fields = typeof request.body === 'string' ? parseWechatXml(request.body) : null;
-        if (!fields) throw AppError.fail(Msg.badRequest);
-        const scan = toScanEvent(fields);
-        if (!scan) return 'success'; // other messages and events are not ours to handle
-        const outcome = await qr.handleScan({
-          openid: scan.openid,
-          scene: scan.scene,
-          nickname: '',
-          provider: 'official',
-        });
-        const content = outcome === 'scanned' ? AccountMsg.qrScanned : AccountMsg.qrScanExpired;
-        return reply
-          .type('application/xml; charset=utf-8')
-          .send(textReply({ toUser: scan.openid, fromAccount: scan.account, content }));
-      },
-    );
+    // The server-address check of the official account's settings: echo echostr when the signature holds.
+    scope.get('/api/wechat/event', eventDoc(), async (request, reply) => {
+      const echostr = signedPush(request).echostr ?? '';
+      if (!/^[A-Za-z0-9_-]{1,128}$/.test(echostr)) throw AppError.fail(Msg.badRequest);
+      return reply.type('text/plain; charset=utf-8').send(echostr);
+    });
+
+    scope.post('/api/wechat/event', eventDoc(), async (request, reply) => {
+      const { timestamp, nonce, signature } = signedPush(request);
+      void reply.type('text/plain; charset=utf-8');
+      if (!seenPushes.remember(`${timestamp}:${nonce}:${signature}`)) return 'success';
+      const fields = typeof request.body === 'string' ? parseWechatXml(request.body) : null;
+      if (!fields) throw AppError.fail(Msg.badRequest);
+      const scan = toScanEvent(fields);
+      if (!scan) return 'success'; // other messages and events are not ours to handle
+      const outcome = await qr.handleScan({
+        openid: scan.openid,
+        scene: scan.scene,
+        nickname: '',
+        provider: 'official',
+      });
+      const content = outcome === 'scanned' ? AccountMsg.qrScanned : AccountMsg.qrScanExpired;
+      return reply
+        .type('application/xml; charset=utf-8')
+        .send(textReply({ toUser: scan.openid, fromAccount: scan.account, content }));
+    });
     registered();
   });
 
@@ -148,46 +143,42 @@ export function registerQrLoginRoutes(
 
   // Sandbox: the page the sandbox QR encodes (a phone on the LAN, or a click in the demo) ------------------
   const operators = new PipelineService(ctx.db, ctx.config);
-  app.get(
-    '/api/sandbox/wechat/scan',
-    doc({ tag: 'auth', summary: '沙箱：模拟微信扫码页面', auth: 'public', produces: 'html' }),
-    async (request, reply) => {
-      limit.sandboxScan.enforce(request.ip);
-      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      const scene = z.object({ scene: text().regex(SCENE_PATTERN) }).safeParse(request.query);
-      if (!scene.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
-      if (!(await qr.isWaiting(scene.data.scene))) return scanResultPage(AccountMsg.qrScanExpired);
-      const contacts = [];
-      for (const contact of await users.listDemoContacts()) {
-        const id = await users.findIdByPhone(contact.phone);
-        if (id !== undefined && !(await operators.isOperator(id))) contacts.push(contact);
-      }
-      return scanChoicePage(scene.data.scene, contacts);
-    },
-  );
+  const scanDoc = () => doc({ tag: 'auth', summary: '沙箱：模拟微信扫码页面', auth: 'public', produces: 'html' });
+  /** Both scan routes: the per-IP limit, then an HTML page that is never cached. */
+  const scanPage = (request: FastifyRequest, reply: FastifyReply) => {
+    limit.sandboxScan.enforce(request.ip);
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+  };
+  app.get('/api/sandbox/wechat/scan', scanDoc(), async (request, reply) => {
+    scanPage(request, reply);
+    const scene = z.object({ scene: text().regex(SCENE_PATTERN) }).safeParse(request.query);
+    if (!scene.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
+    if (!(await qr.isWaiting(scene.data.scene))) return scanResultPage(AccountMsg.qrScanExpired);
+    const contacts = [];
+    for (const contact of await users.listDemoContacts()) {
+      const id = await users.findIdByPhone(contact.phone);
+      if (id !== undefined && !(await operators.isOperator(id))) contacts.push(contact);
+    }
+    return scanChoicePage(scene.data.scene, contacts);
+  });
 
-  app.post(
-    '/api/sandbox/wechat/scan',
-    doc({ tag: 'auth', summary: '沙箱：模拟微信扫码页面', auth: 'public', produces: 'html' }),
-    async (request, reply) => {
-      limit.sandboxScan.enforce(request.ip);
-      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      const form = SandboxScanForm.safeParse(request.body);
-      if (!form.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
-      const { scene, mode } = form.data;
-      let outcome: 'scanned' | 'expired';
-      if (mode === 'new') {
-        outcome = await qr.sandboxScanAsNew(scene);
-      } else {
-        const phone = form.data.phone || form.data.pick || '';
-        if (!PHONE_PATTERN.test(phone)) return scanResultPage(Msg.phoneInvalid, scene);
-        const userId = await users.findIdByPhone(phone);
-        if (userId === undefined) return scanResultPage(Msg.phoneNotRegistered, scene);
-        // operators (OPERATOR_USER_IDS, the sandbox's demo-premium) are not reachable through the sandbox
-        if (await operators.isOperator(userId)) return scanResultPage(AccountMsg.sandboxScanOperator, scene);
-        outcome = await qr.sandboxScanAsUser(scene, userId, phone);
-      }
-      return scanResultPage(outcome === 'scanned' ? AccountMsg.qrScanned : AccountMsg.qrScanExpired);
-    },
-  );
+  app.post('/api/sandbox/wechat/scan', scanDoc(), async (request, reply) => {
+    scanPage(request, reply);
+    const form = SandboxScanForm.safeParse(request.body);
+    if (!form.success) return reply.status(400).send(scanResultPage(AccountMsg.qrScanExpired));
+    const { scene, mode } = form.data;
+    let outcome: 'scanned' | 'expired';
+    if (mode === 'new') {
+      outcome = await qr.sandboxScanAsNew(scene);
+    } else {
+      const phone = form.data.phone || form.data.pick || '';
+      if (!PHONE_PATTERN.test(phone)) return scanResultPage(Msg.phoneInvalid, scene);
+      const userId = await users.findIdByPhone(phone);
+      if (userId === undefined) return scanResultPage(Msg.phoneNotRegistered, scene);
+      // operators (OPERATOR_USER_IDS, the sandbox's demo-premium) are not reachable through the sandbox
+      if (await operators.isOperator(userId)) return scanResultPage(AccountMsg.sandboxScanOperator, scene);
+      outcome = await qr.sandboxScanAsUser(scene, userId, phone);
+    }
+    return scanResultPage(outcome === 'scanned' ? AccountMsg.qrScanned : AccountMsg.qrScanExpired);
+  });
 }

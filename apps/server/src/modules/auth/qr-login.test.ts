@@ -366,16 +366,7 @@ describe('QR register → bind (POST /api/bindAccount)', () => {
 
   it('registers with a taId: the new account gets the WeChat linked', async () => {
     const taId = await freshTaId();
-    const phone = kit.freshPhone();
-    const res = await t.call('POST', '/api/goregister', {
-      phone,
-      checkCode: KIT_CAPTCHA,
-      verifyCode: await kit.smsCode(1, phone),
-      password: 'secret-123',
-      rePassword: 'secret-123',
-      type: 5,
-      taId,
-    });
+    const res = await kit.register(kit.freshPhone(), { type: 5, taId });
     expect(res.body).toMatchObject({ code: ApiCode.OK, message: Msg.registerOk, userInfoMap: { isOldPassword: 1 } });
     expect((res.body.userInfoMap as UserInfo).thirdAccountInfo?.type).toBe('wechat');
   });

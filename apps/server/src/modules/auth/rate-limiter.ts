@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 
 /**
@@ -40,4 +41,17 @@ export class FixedWindowLimiter {
 /** A limiter of `limit` hits per minute. */
 export function perMinute(limit: number): FixedWindowLimiter {
   return new FixedWindowLimiter(limit, 60_000);
+}
+
+/**
+ * The signed-in caller of a group of routes: `requireUser` (HTTP 401 without a session), then one hit on the
+ * group's per-user limit of `limit` calls a minute (HTTP 429 past it). Answers the caller's user id.
+ */
+export function limitedCaller(app: FastifyInstance, limit: number): (request: FastifyRequest) => Promise<string> {
+  const perUser = perMinute(limit);
+  return async (request) => {
+    const { userId } = await app.requireUser(request);
+    perUser.enforce(userId);
+    return userId;
+  };
 }

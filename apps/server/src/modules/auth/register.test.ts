@@ -41,6 +41,15 @@ function form(phone: string, verifyCode: string, extra: Record<string, string | 
   return { phone, checkCode: CAPTCHA, verifyCode, password: 'secret-123', rePassword: 'secret-123', type: 3, ...extra };
 }
 
+/** The phone's SMS code row: how many wrong tries it took and whether it is used up. */
+function smsCodeRow(phone: string) {
+  return t.ctx.db
+    .selectFrom('sms_codes')
+    .select(['attempts', 'consumed_at'])
+    .where('phone', '=', phone)
+    .executeTakeFirstOrThrow();
+}
+
 function register(params: Record<string, string | number>) {
   return t.call('POST', '/api/goregister', params);
 }
@@ -90,11 +99,7 @@ describe('POST /api/goregister', () => {
       is_old_password: 1,
       is_demo: false,
     });
-    const code = await t.ctx.db
-      .selectFrom('sms_codes')
-      .select('consumed_at')
-      .where('phone', '=', phone)
-      .executeTakeFirstOrThrow();
+    const code = await smsCodeRow(phone);
     expect(code.consumed_at).not.toBeNull();
 
     const me = await t.call('GET', '/api/user/userInfo', {}, { token: String(token) });
@@ -134,11 +139,7 @@ describe('POST /api/goregister', () => {
     const users = await t.ctx.db.selectFrom('users').select('id').where('phone', '=', phone).execute();
     expect(users).toHaveLength(0);
     // the SMS code was not touched by a request that failed validation
-    const row = await t.ctx.db
-      .selectFrom('sms_codes')
-      .select(['attempts', 'consumed_at'])
-      .where('phone', '=', phone)
-      .executeTakeFirstOrThrow();
+    const row = await smsCodeRow(phone);
     expect(row).toEqual({ attempts: 0, consumed_at: null });
   });
 
@@ -148,11 +149,7 @@ describe('POST /api/goregister', () => {
     const wrong = code === '000000' ? '000001' : '000000';
     const res = await register(form(phone, wrong));
     expect(res.body).toMatchObject({ code: ApiCode.FAIL, message: Msg.verifyCodeWrong });
-    const row = await t.ctx.db
-      .selectFrom('sms_codes')
-      .select(['attempts', 'consumed_at'])
-      .where('phone', '=', phone)
-      .executeTakeFirstOrThrow();
+    const row = await smsCodeRow(phone);
     expect(row).toEqual({ attempts: 1, consumed_at: null });
     expect((await register(form(phone, code))).body.code).toBe(ApiCode.OK);
   });
@@ -166,11 +163,7 @@ describe('POST /api/goregister', () => {
     }
     const res = await register(form(phone, code));
     expect(res.body).toMatchObject({ code: ApiCode.FAIL, message: Msg.verifyCodeWrong });
-    const row = await t.ctx.db
-      .selectFrom('sms_codes')
-      .select(['attempts', 'consumed_at'])
-      .where('phone', '=', phone)
-      .executeTakeFirstOrThrow();
+    const row = await smsCodeRow(phone);
     expect(row.attempts).toBe(SMS_MAX_ATTEMPTS);
     expect(row.consumed_at).not.toBeNull();
   });

@@ -41,6 +41,15 @@ async function send(params: Record<string, string | number>, cookies?: Record<st
   });
 }
 
+/** Moves a phone's codes 61 seconds into the past: the next code of the phone is past the 60-second cooldown. */
+async function pastCooldown(phone: string): Promise<void> {
+  await t.ctx.db
+    .updateTable('sms_codes')
+    .set({ created_at: sql<Date>`now() - interval '61 seconds'` })
+    .where('phone', '=', phone)
+    .execute();
+}
+
 describe('POST /api/smsVerifyCode', () => {
   it('sends a 6-digit code through the sandbox provider and keeps it 5 minutes', async () => {
     const phone = freshPhone();
@@ -103,11 +112,7 @@ describe('POST /api/smsVerifyCode', () => {
     expect((await send({ type: 1, phone, checkCode: CODE })).body.code).toBe(ApiCode.OK);
     const again = await send({ type: 1, phone, checkCode: CODE });
     expect(again.body).toMatchObject({ code: ApiCode.FAIL, message: Msg.smsTooFrequent });
-    await t.ctx.db
-      .updateTable('sms_codes')
-      .set({ created_at: sql<Date>`now() - interval '61 seconds'` })
-      .where('phone', '=', phone)
-      .execute();
+    await pastCooldown(phone);
     expect((await send({ type: 1, phone, checkCode: CODE })).body.code).toBe(ApiCode.OK);
   });
 
@@ -177,11 +182,7 @@ describe('sandbox SMS provider and outbox', () => {
   it('GET /api/sandbox/smsOutbox lists the latest codes of a phone, newest first', async () => {
     const phone = freshPhone();
     expect((await send({ type: 1, phone, checkCode: CODE })).body.code).toBe(ApiCode.OK);
-    await t.ctx.db
-      .updateTable('sms_codes')
-      .set({ created_at: sql<Date>`now() - interval '61 seconds'` })
-      .where('phone', '=', phone)
-      .execute();
+    await pastCooldown(phone);
     expect((await send({ type: 1, phone, checkCode: CODE })).body.code).toBe(ApiCode.OK);
 
     const res = await t.call('GET', '/api/sandbox/smsOutbox', { phone }, { unsigned: true });

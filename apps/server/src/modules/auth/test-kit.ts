@@ -82,6 +82,22 @@ export function accountsKit(t: KitApp) {
     return code;
   }
 
+  /**
+   * Registers `phone` through POST /api/goregister as the web does (its SMS code first), with `password` for both
+   * fields; `extra`: the type (2 phone, 3 invited, 5 with a WeChat taId …) and what that type brings.
+   */
+  async function register(phone: string, extra: Record<string, string | number>, password = 'secret-123') {
+    const verifyCode = await smsCode(1, phone);
+    return t.call('POST', '/api/goregister', {
+      phone,
+      checkCode: KIT_CAPTCHA,
+      verifyCode,
+      password,
+      rePassword: password,
+      ...extra,
+    });
+  }
+
   async function login(loginname: string, loginpwd: string): Promise<string> {
     const res = await t.call(
       'POST',
@@ -122,5 +138,5 @@ export function accountsKit(t: KitApp) {
   const freshPhone = () =>
     `135${String(crypto.randomInt(1000, 9999))}${String((phoneSeq += 1) % 10_000).padStart(4, '0')}`;
 
-  return { captchaCookie, latestSmsCode, smsCode, emailCode, login, newUser, freshIp, freshPhone };
+  return { captchaCookie, latestSmsCode, smsCode, emailCode, register, login, newUser, freshIp, freshPhone };
 }

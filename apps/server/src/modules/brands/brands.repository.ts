@@ -87,6 +87,54 @@ export interface SalesLine {
   orders: number;
 }
 
+/** A brand with its category and aliases. */
+export interface BrandRecord {
+  id: number;
+  name: string;
+  category_id: number;
+  category_name: string;
+  enabled: boolean;
+  aliases: string[];
+}
+
+/** A creator of a brand's videos in a window. */
+export interface BrandKolRecord {
+  kol_id: number;
+  kol_name: string;
+  face: string;
+  fans: number;
+  video_num: number;
+  sponsored_num: number;
+  play: number;
+}
+
+/** A video of a brand's window page, with its mentions and sponsorship evidence; total: the page's full count. */
+export interface BrandVideoRecord {
+  video_id: number;
+  bvid: string;
+  title: string;
+  kol_id: number;
+  kol_name: string;
+  pubdate: Date;
+  play: number;
+  sponsored: boolean | null;
+  sp: boolean;
+  score: number | null;
+  mentions: { location: string; alias: string; evidence: string; hits: number }[] | null;
+  evidence: { signal: string; location: string; matched: string; snippet: string; weight: number }[] | null;
+  total: number;
+}
+
+/** A brand found by name or alias; total: the search's full count. */
+export interface BrandSearchRecord {
+  brand_id: number;
+  brand_name: string;
+  category_id: number;
+  category_name: string;
+  aliases: string[];
+  total: number;
+}
+
 export class BrandsRepository {
   constructor(private readonly db: Db) {}
 
@@ -96,22 +144,8 @@ export class BrandsRepository {
     return r.rows;
   }
 
-  async brand(id: number): Promise<{
-    id: number;
-    name: string;
-    category_id: number;
-    category_name: string;
-    enabled: boolean;
-    aliases: string[];
-  } | null> {
-    const r = await sql<{
-      id: number;
-      name: string;
-      category_id: number;
-      category_name: string;
-      enabled: boolean;
-      aliases: string[];
-    }>`
+  async brand(id: number): Promise<BrandRecord | null> {
+    const r = await sql<BrandRecord>`
       SELECT b.id, b.name, b.category_id::int AS category_id, c.name AS category_name, b.enabled,
         COALESCE((SELECT array_agg(a.alias ORDER BY a.id) FROM brand_aliases a WHERE a.brand_id = b.id), '{}') AS aliases
       FROM brands b JOIN commerce_categories c ON c.id = b.category_id WHERE b.id = ${id}`.execute(this.db);
@@ -196,29 +230,8 @@ export class BrandsRepository {
     return r.rows;
   }
 
-  async kols(
-    w: Window,
-    brandId: number,
-  ): Promise<
-    {
-      kol_id: number;
-      kol_name: string;
-      face: string;
-      fans: number;
-      video_num: number;
-      sponsored_num: number;
-      play: number;
-    }[]
-  > {
-    const r = await sql<{
-      kol_id: number;
-      kol_name: string;
-      face: string;
-      fans: number;
-      video_num: number;
-      sponsored_num: number;
-      play: number;
-    }>`
+  async kols(w: Window, brandId: number): Promise<BrandKolRecord[]> {
+    const r = await sql<BrandKolRecord>`
       ${brandVideos(w, [brandId])}
       SELECT c.id::float8 AS kol_id, c.name AS kol_name, c.face, c.fans::float8 AS fans,
         count(*)::int AS video_num, (count(*) FILTER (WHERE bvp.sp))::int AS sponsored_num,
@@ -259,39 +272,9 @@ export class BrandsRepository {
     sponsored: number | undefined,
     limit: number,
     offset: number,
-  ): Promise<
-    {
-      video_id: number;
-      bvid: string;
-      title: string;
-      kol_id: number;
-      kol_name: string;
-      pubdate: Date;
-      play: number;
-      sponsored: boolean | null;
-      sp: boolean;
-      score: number | null;
-      mentions: { location: string; alias: string; evidence: string; hits: number }[] | null;
-      evidence: { signal: string; location: string; matched: string; snippet: string; weight: number }[] | null;
-      total: number;
-    }[]
-  > {
+  ): Promise<BrandVideoRecord[]> {
     const filter = sponsored === undefined ? sql`true` : sponsored === 1 ? sql`bvp.sp` : sql`NOT bvp.sp`;
-    const r = await sql<{
-      video_id: number;
-      bvid: string;
-      title: string;
-      kol_id: number;
-      kol_name: string;
-      pubdate: Date;
-      play: number;
-      sponsored: boolean | null;
-      sp: boolean;
-      score: number | null;
-      mentions: { location: string; alias: string; evidence: string; hits: number }[] | null;
-      evidence: { signal: string; location: string; matched: string; snippet: string; weight: number }[] | null;
-      total: number;
-    }>`
+    const r = await sql<BrandVideoRecord>`
       ${brandVideos(w, [brandId])}
       SELECT v.id::float8 AS video_id, v.bvid, v.title, c.id::float8 AS kol_id, c.name AS kol_name, v.pubdate,
         bvp.play::float8 AS play, s.sponsored, bvp.sp, s.score::float8 AS score,
@@ -316,16 +299,7 @@ export class BrandsRepository {
     w: Window,
     limit: number,
     offset: number,
-  ): Promise<
-    {
-      brand_id: number;
-      brand_name: string;
-      category_id: number;
-      category_name: string;
-      aliases: string[];
-      total: number;
-    }[]
-  > {
+  ): Promise<BrandSearchRecord[]> {
     const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const kw =
       like === null
@@ -333,14 +307,7 @@ export class BrandsRepository {
         : sql`(b.name ILIKE ${like} OR EXISTS (SELECT 1 FROM brand_aliases a WHERE a.brand_id = b.id AND a.alias ILIKE ${like}))`;
     const cat = categoryId === undefined ? sql`true` : sql`b.category_id = ${categoryId}`;
     void w;
-    const r = await sql<{
-      brand_id: number;
-      brand_name: string;
-      category_id: number;
-      category_name: string;
-      aliases: string[];
-      total: number;
-    }>`
+    const r = await sql<BrandSearchRecord>`
       SELECT b.id AS brand_id, b.name AS brand_name, b.category_id::int AS category_id, c.name AS category_name,
         COALESCE((SELECT array_agg(a.alias ORDER BY a.id) FROM brand_aliases a WHERE a.brand_id = b.id), '{}') AS aliases,
         (count(*) OVER ())::int AS total

@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
-import { perMinute } from '../auth/rate-limiter.js';
+import { limitedCaller } from '../auth/rate-limiter.js';
 import { UserRepository } from '../user/user.repository.js';
 import { AttentionRepository } from './attention.repository.js';
 import { CollectRepository } from './collect.repository.js';
@@ -57,12 +57,7 @@ export function collectServiceOf(ctx: AppContext): CollectService {
  */
 export function registerCollectRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = collectServiceOf(ctx);
-  const limit = perMinute(LIST_RATE_LIMIT);
-  const caller = async (request: Parameters<FastifyInstance['requireUser']>[0]) => {
-    const { userId } = await app.requireUser(request);
-    limit.enforce(userId);
-    return userId;
-  };
+  const caller = limitedCaller(app, LIST_RATE_LIMIT);
 
   app.post(
     '/api/user/addLinkKol',

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { TEST_SCALE } from '../../../test/constants.js';
 import { startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
 import { parseLiveCommand } from '../../providers/bilibili/live-stream/commands.js';
@@ -77,15 +77,13 @@ describe('the live packet codec', () => {
 });
 
 describe('a monitored room that goes live', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let kit: PipelineKit;
   beforeAll(async () => {
-    t = await createTestApp();
     kit = await startPipelineKit({ ctx: t.ctx, databaseUrl: t.databaseUrl, seed: 7, scale: TEST_SCALE });
   });
   afterAll(async () => {
     await kit.close();
-    await t.close();
   });
 
   /** One scheduler tick, the minute jobs, then a wall second for the simulator's push, then the next minute. */

@@ -5,22 +5,20 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { TEST_SCALE } from '../../../test/constants.js';
 import { startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
 import { sessionAt, sessionsBetween, type LiveSession } from '../../sim/world/live.js';
 
 const MINUTE = 60_000;
-let t: TestApp;
+const t = useTestApp();
 let kit: PipelineKit;
 
 beforeAll(async () => {
-  t = await createTestApp();
   kit = await startPipelineKit({ ctx: t.ctx, databaseUrl: t.databaseUrl, seed: 7, scale: TEST_SCALE });
 });
 afterAll(async () => {
   await kit.close();
-  await t.close();
 });
 
 /** One scheduler tick and the monitor jobs it queued, then the clock moves on by `stepMs`. */

@@ -5,19 +5,18 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { TEST_SCALE } from '../../../test/constants.js';
 import { startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
 import { INLINE_SUB_REPLIES, subReplyCount } from '../../sim/world/comments.js';
 import { rootOfRpid } from '../../sim/world/ids.js';
 import type { WorkContext } from './deps.js';
 
-let t: TestApp;
+const t = useTestApp();
 let kit: PipelineKit;
 const ctx: WorkContext = { signal: new AbortController().signal, priority: 'low' };
 
 beforeAll(async () => {
-  t = await createTestApp();
   kit = await startPipelineKit({
     ctx: t.ctx,
     databaseUrl: t.databaseUrl,
@@ -28,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await kit.close();
-  await t.close();
 });
 
 /** Recent visible videos with at least `min` comments, newest first. */

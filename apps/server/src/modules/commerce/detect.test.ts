@@ -34,26 +34,14 @@ describe('shop links', () => {
       kind: 'item',
       itemId: '712345678901',
     });
-    expect(classifyUrl('detail.tmall.com/item.htm?spm=a&id=623456789012')).toMatchObject({
-      platform: 'tmall',
-      itemId: '623456789012',
-    });
-    expect(classifyUrl('https://item.jd.com/100012345678.html')).toMatchObject({
-      platform: 'jd',
-      itemId: '100012345678',
-    });
-    expect(classifyUrl('https://item.m.jd.com/product/10087654321.html?x=1')).toMatchObject({
-      platform: 'jd',
-      itemId: '10087654321',
-    });
-    expect(classifyUrl('https://mall.bilibili.com/detail.html?itemsId=1102345')).toMatchObject({
-      platform: 'bilibili',
-      itemId: '1102345',
-    });
-    expect(classifyUrl('https://mobile.yangkeduo.com/goods.html?goods_id=456789012345')).toMatchObject({
-      platform: 'pdd',
-      itemId: '456789012345',
-    });
+    const items: [url: string, platform: string, itemId: string][] = [
+      ['detail.tmall.com/item.htm?spm=a&id=623456789012', 'tmall', '623456789012'],
+      ['https://item.jd.com/100012345678.html', 'jd', '100012345678'],
+      ['https://item.m.jd.com/product/10087654321.html?x=1', 'jd', '10087654321'],
+      ['https://mall.bilibili.com/detail.html?itemsId=1102345', 'bilibili', '1102345'],
+      ['https://mobile.yangkeduo.com/goods.html?goods_id=456789012345', 'pdd', '456789012345'],
+    ];
+    for (const [url, platform, itemId] of items) expect(classifyUrl(url)).toMatchObject({ platform, itemId });
   });
 
   it('keeps short links as evidence without an item, and leaves video links alone', () => {

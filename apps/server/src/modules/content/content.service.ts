@@ -8,7 +8,7 @@ import type {
   ServeWarn,
 } from '@xg/shared';
 import { ContentMsg } from '@xg/shared';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig, Branding } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { memberDb } from '../membership/membership.tables.js';
@@ -38,18 +38,7 @@ export const DEFAULT_RETENTION_DAYS = 90;
 export const SITE_CACHE_MS = 10_000;
 
 /** Branding the console edits (content_settings 'branding'); an empty field keeps the configured value. */
-export interface Branding {
-  productName: string;
-  productShortName: string;
-  logoUrl: string;
-  companyName: string;
-  companyAddress: string;
-  companyPhone: string;
-  companyEmail: string;
-  icp: string;
-  license: string;
-  publicSecurity: string;
-}
+export type { Branding };
 
 export interface SiteExtras extends Partial<Branding> {
   customerServiceQrUrl: string;

@@ -7,6 +7,7 @@ import {
   type ContrastVerdict,
 } from '@xg/shared';
 import type { SampleWindowValue } from '../metrics/figures.js';
+import type { VideoCounts } from '../../db/schema.js';
 
 /**
  * The comparison report's arithmetic (docs/metrics.md "Comparison report"): week figures, interaction rate,
@@ -19,15 +20,9 @@ import type { SampleWindowValue } from '../metrics/figures.js';
  * which window (7, 30 or 90 days, 0: none), the videos published in the 7 days, and the means per video over the
  * sample (rounded by the rollup). The creator detail shows the same figures.
  */
-export interface SampleMeans {
+export interface SampleMeans extends Omit<VideoCounts, 'danmaku'> {
   window: SampleWindowValue;
   weekVideos: number;
-  play: number;
-  likes: number;
-  coin: number;
-  favorite: number;
-  share: number;
-  reply: number;
 }
 
 export interface WeekFigures {

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
-import { perMinute } from '../auth/rate-limiter.js';
+import { limitedCaller } from '../auth/rate-limiter.js';
 import { TEAM_OWNED, collectServiceOf } from '../collect/collect.routes.js';
 import { CollectorRepository } from '../collector/collector.repository.js';
 import { ViewedMarker } from '../creators/viewed.js';
@@ -57,14 +57,9 @@ export function registerContrastRoutes(app: FastifyInstance, ctx: AppContext): v
   const service = contrastServiceOf(ctx, {
     onBuildError: (err) => app.log.error({ err }, 'comparison report failed to build (quota given back)'),
   });
-  const limit = perMinute(CONTRAST_RATE_LIMIT);
   const collector = new CollectorRepository(ctx.db);
   const viewed = new ViewedMarker((id, now) => collector.markViewed(id, now));
-  const caller = async (request: Parameters<FastifyInstance['requireUser']>[0]) => {
-    const { userId } = await app.requireUser(request);
-    limit.enforce(userId);
-    return userId;
-  };
+  const caller = limitedCaller(app, CONTRAST_RATE_LIMIT);
 
   app.post(
     '/api/user/kolContrast',

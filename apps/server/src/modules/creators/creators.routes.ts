@@ -28,6 +28,7 @@ import { CreatorSectionsRepository } from './sections.repository.js';
 import { CreatorSectionsService } from './sections.service.js';
 import { ViewedMarker } from './viewed.js';
 import { doc } from '../../lib/route-doc.js';
+import { userGet } from '../../lib/user-get.js';
 
 /**
  * Creator search, filters, suggestions, detail and its sections (spec §3, §5, §7.3; docs/api/discovery.md).
@@ -101,14 +102,11 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   );
 
-  app.get(
+  userGet(
+    app,
     '/api/twoSortFlag',
-    doc({ tag: 'creators', summary: '分区树（二级分区）', query: TidParams }),
-    async (request) => {
-      await app.requireUser(request);
-      const { tid } = parseParams(TidParams, request.query);
-      return ok({ themeInfos: await search.twoSortFlag(tid) });
-    },
+    { tag: 'creators', summary: '分区树（二级分区）', query: TidParams },
+    async ({ tid }) => ({ themeInfos: await search.twoSortFlag(tid) }),
   );
 
   app.get(
@@ -141,59 +139,33 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
     return ok({ kolInfo });
   });
 
-  app.get(
-    '/api/kolTrend',
-    doc({ tag: 'creators', summary: 'UP主粉丝与播放趋势', query: KolTrendParams }),
-    async (request) => {
-      await app.requireUser(request);
-      const params = parseParams(KolTrendParams, request.query);
-      return ok(await service.trend(params));
-    },
+  userGet(app, '/api/kolTrend', { tag: 'creators', summary: 'UP主粉丝与播放趋势', query: KolTrendParams }, (params) =>
+    service.trend(params),
   );
 
-  app.get(
-    '/api/kolVideos',
-    doc({ tag: 'creators', summary: 'UP主的视频列表', query: KolVideosParams }),
-    async (request) => {
-      await app.requireUser(request);
-      const params = parseParams(KolVideosParams, request.query);
-      return ok(await sections.videos(params));
-    },
+  userGet(app, '/api/kolVideos', { tag: 'creators', summary: 'UP主的视频列表', query: KolVideosParams }, (params) =>
+    sections.videos(params),
   );
 
-  app.get(
-    '/api/kolFanEvents',
-    doc({ tag: 'creators', summary: 'UP主粉丝异动', query: KolFanEventsParams }),
-    async (request) => {
-      await app.requireUser(request);
-      const params = parseParams(KolFanEventsParams, request.query);
-      return ok(await sections.fanEvents(params));
-    },
+  userGet(app, '/api/kolFanEvents', { tag: 'creators', summary: 'UP主粉丝异动', query: KolFanEventsParams }, (params) =>
+    sections.fanEvents(params),
   );
 
-  app.get(
+  userGet(
+    app,
     '/api/kolPortrait',
-    doc({ tag: 'creators', summary: 'UP主粉丝画像（专业版及以上）', query: KolRefParams }),
-    async (request) => {
-      const { userId } = await app.requireUser(request);
-      const { kolId } = parseParams(KolRefParams, request.query);
-      return ok(await sections.portrait(userId, kolId));
-    },
+    { tag: 'creators', summary: 'UP主粉丝画像（专业版及以上）', query: KolRefParams },
+    ({ kolId }, userId) => sections.portrait(userId, kolId),
   );
 
-  app.get(
+  userGet(
+    app,
     '/api/kolCommercial',
-    doc({ tag: 'creators', summary: 'UP主商业价值评估（专业版及以上）', query: KolRefParams }),
-    async (request) => {
-      const { userId } = await app.requireUser(request);
-      const { kolId } = parseParams(KolRefParams, request.query);
-      return ok(await sections.commercial(userId, kolId));
-    },
+    { tag: 'creators', summary: 'UP主商业价值评估（专业版及以上）', query: KolRefParams },
+    ({ kolId }, userId) => sections.commercial(userId, kolId),
   );
 
-  app.get('/api/similarKol', doc({ tag: 'creators', summary: '相似UP主', query: KolRefParams }), async (request) => {
-    await app.requireUser(request);
-    const { kolId } = parseParams(KolRefParams, request.query);
-    return ok(await sections.similar(kolId));
-  });
+  userGet(app, '/api/similarKol', { tag: 'creators', summary: '相似UP主', query: KolRefParams }, ({ kolId }) =>
+    sections.similar(kolId),
+  );
 }

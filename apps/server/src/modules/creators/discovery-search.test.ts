@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   DiscoveryMsg,
@@ -11,34 +11,21 @@ import {
   type QueryKolAnswer,
   type SearchFilterAnswer,
 } from '@xg/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { getAnswer, useTestApp, type CallParams } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
 import { upsertMetrics } from './discovery-fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let free: TestMember;
 let pro: TestMember;
 
 beforeAll(async () => {
-  t = await createTestApp();
   free = await createMember(t.ctx, { userType: 0 });
   pro = await createMember(t.ctx, { userType: 2 });
 });
-afterAll(async () => {
-  await t.close();
-});
 
-type Params = Record<string, string | number>;
-
-async function get<T>(
-  path: string,
-  params: Params,
-  member: TestMember = free,
-): Promise<T & { code: number; message: string }> {
-  const res = await t.call('GET', path, params, { token: member.token });
-  expect(res.status).toBe(200);
-  return res.body as unknown as T & { code: number; message: string };
-}
+type Params = CallParams;
+const get = <T>(path: string, params: Params, member: TestMember = free) => getAnswer<T>(t, path, params, member.token);
 const searchKol = (params: Params, member?: TestMember) => get<KolSearchAnswer>('/api/searchKol', params, member);
 
 /** Reference: the creator ids a filter SQL selects, ordered by fans. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   DiscoveryMsg,
@@ -7,14 +7,13 @@ import {
   type DashboardAnswer,
   type FlowmeterAnswer,
 } from '@xg/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { getAnswer, useTestApp, type CallParams } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
 
-let t: TestApp;
+const t = useTestApp();
 let member: TestMember;
 
 beforeAll(async () => {
-  t = await createTestApp();
   member = await createMember(t.ctx, { userType: 3 });
   // The collector's rows of today (Asia/Shanghai) are partial: the series must end at yesterday.
   await sql`INSERT INTO creator_daily (creator_id, day, fans, likes, plays, video_count)
@@ -27,16 +26,9 @@ beforeAll(async () => {
 const yesterday = async () =>
   (await sql<{ d: string }>`SELECT ((now() AT TIME ZONE 'Asia/Shanghai')::date - 1)::text AS d`.execute(t.ctx.db))
     .rows[0]?.d;
-afterAll(async () => {
-  await t.close();
-});
 
-type Params = Record<string, string | number>;
-async function get<T>(path: string, params: Params = {}) {
-  const res = await t.call('GET', path, params, { token: member.token });
-  expect(res.status).toBe(200);
-  return res.body as unknown as T & { code: number; message: string };
-}
+type Params = CallParams;
+const get = <T>(path: string, params: Params = {}) => getAnswer<T>(t, path, params, member.token);
 
 /** Reference: summed increments per day (and top-level partition) computed with lag over creator_daily. */
 async function referenceGains(days: number) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   DiscoveryMsg,
@@ -9,7 +9,7 @@ import {
   type RecommendVideoAnswer,
   type TopicDetailAnswer,
 } from '@xg/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { getAnswer, useTestApp, type CallParams } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
 import { HotRepository, hotScoreSql, type TitleRow } from './hot.repository.js';
 import { CatalogRepository } from '../creators/catalog.repository.js';
@@ -83,23 +83,15 @@ describe('hot content maths', () => {
   });
 });
 
-let t: TestApp;
+const t = useTestApp();
 let member: TestMember;
 
 beforeAll(async () => {
-  t = await createTestApp();
   member = await createMember(t.ctx, { userType: 0 });
 });
-afterAll(async () => {
-  await t.close();
-});
 
-type Params = Record<string, string | number>;
-async function get<T>(path: string, params: Params = {}) {
-  const res = await t.call('GET', path, params, { token: member.token });
-  expect(res.status).toBe(200);
-  return res.body as unknown as T & { code: number; message: string };
-}
+type Params = CallParams;
+const get = <T>(path: string, params: Params = {}) => getAnswer<T>(t, path, params, member.token);
 
 describe('hot content endpoints', () => {
   it('hotVideo: the window’s visible videos by hot score', async () => {

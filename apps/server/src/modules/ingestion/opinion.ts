@@ -91,20 +91,21 @@ export class OpinionIngestor {
   }
 
   async markCommentsCrawled(videoId: number, at: Date, seen: number): Promise<void> {
-    await sql`
-      INSERT INTO comment_crawls (video_id, comments_at, comments_seen)
-      VALUES (${videoId}, ${at.toISOString()}::timestamptz, ${seen})
-      ON CONFLICT (video_id) DO UPDATE SET comments_at = EXCLUDED.comments_at, comments_seen = EXCLUDED.comments_seen`.execute(
-      this.db,
-    );
+    await this.markCrawled('comments', videoId, at, seen);
   }
 
   async markDanmakuCrawled(videoId: number, at: Date, seen: number): Promise<void> {
+    await this.markCrawled('danmaku', videoId, at, seen);
+  }
+
+  /** When a video's comments or danmaku were last read and how many were seen (comment_crawls.<what>_at, _seen). */
+  private async markCrawled(what: 'comments' | 'danmaku', videoId: number, at: Date, seen: number): Promise<void> {
+    const atColumn = sql.ref(`${what}_at`);
+    const seenColumn = sql.ref(`${what}_seen`);
     await sql`
-      INSERT INTO comment_crawls (video_id, danmaku_at, danmaku_seen)
+      INSERT INTO comment_crawls (video_id, ${atColumn}, ${seenColumn})
       VALUES (${videoId}, ${at.toISOString()}::timestamptz, ${seen})
-      ON CONFLICT (video_id) DO UPDATE SET danmaku_at = EXCLUDED.danmaku_at, danmaku_seen = EXCLUDED.danmaku_seen`.execute(
-      this.db,
-    );
+      ON CONFLICT (video_id) DO UPDATE
+        SET ${atColumn} = EXCLUDED.${atColumn}, ${seenColumn} = EXCLUDED.${seenColumn}`.execute(this.db);
   }
 }

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
-import { perMinute } from '../auth/rate-limiter.js';
+import { limitedCaller } from '../auth/rate-limiter.js';
 import { TEAM_OWNED } from '../collect/collect.routes.js';
 import { UserRepository } from '../user/user.repository.js';
 import { LibraryRepository } from './library.repository.js';
@@ -27,12 +27,7 @@ export const LIBRARY_RATE_LIMIT = 240;
  */
 export function registerLibraryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = new LibraryService(new LibraryRepository(ctx.db), new UserRepository(ctx.db));
-  const limit = perMinute(LIBRARY_RATE_LIMIT);
-  const caller = async (request: Parameters<FastifyInstance['requireUser']>[0]) => {
-    const { userId } = await app.requireUser(request);
-    limit.enforce(userId);
-    return userId;
-  };
+  const caller = limitedCaller(app, LIBRARY_RATE_LIMIT);
 
   app.get(
     '/api/checkKolByUrlOrUid',

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { doc } from '../../lib/route-doc.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
-import { perMinute } from '../auth/rate-limiter.js';
+import { limitedCaller } from '../auth/rate-limiter.js';
 import { TEAM_OWNED } from '../collect/collect.routes.js';
 import { pipelineOf } from '../pipeline/registry.js';
 import { PLACEMENT_RATE_LIMIT } from '../placements/placements.routes.js';
@@ -46,12 +46,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
     lookup,
     () => new Date(pipelineOf(ctx)?.clock.now() ?? Date.now()),
   );
-  const limit = perMinute(PLACEMENT_RATE_LIMIT);
-  const caller = async (request: Parameters<FastifyInstance['requireUser']>[0]) => {
-    const { userId } = await app.requireUser(request);
-    limit.enforce(userId);
-    return userId;
-  };
+  const caller = limitedCaller(app, PLACEMENT_RATE_LIMIT);
 
   app.get(
     '/api/getLiveBasic',

@@ -1,16 +1,7 @@
 import { sql } from 'kysely';
 import type { WebhookProvider } from '@xg/shared';
 import type { DeliveryStatus, NotifyChannel, NotifyDb } from './notify.tables.js';
-
-export interface NewNotification {
-  teamId: string;
-  userId: string | null;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  dedupeKey: string;
-}
+import type { NotifyEvent } from './notify.service.js';
 
 export interface NotificationRow {
   id: string;
@@ -40,7 +31,7 @@ export class NotifyRepository {
   constructor(private readonly db: NotifyDb) {}
 
   /** The new row's id, or null when the team already has this event (dedupe_key). */
-  async insertOnce(n: NewNotification): Promise<string | null> {
+  async insertOnce(n: NotifyEvent): Promise<string | null> {
     const row = await this.db
       .insertInto('notifications')
       .values({

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
-import { perMinute } from '../auth/rate-limiter.js';
+import { limitedCaller } from '../auth/rate-limiter.js';
 import { TEAM_OWNED } from '../collect/collect.routes.js';
 import { notifyServiceOf } from './index.js';
 import { doc } from '../../lib/route-doc.js';
@@ -23,12 +23,7 @@ export const NOTIFY_RATE_LIMIT = 120;
  */
 export function registerNotifyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = notifyServiceOf(ctx);
-  const limit = perMinute(NOTIFY_RATE_LIMIT);
-  const caller = async (request: Parameters<FastifyInstance['requireUser']>[0]) => {
-    const { userId } = await app.requireUser(request);
-    limit.enforce(userId);
-    return userId;
-  };
+  const caller = limitedCaller(app, NOTIFY_RATE_LIMIT);
 
   app.get(
     '/api/notification/list',

@@ -6,8 +6,8 @@ import type { OpinionScope, OpinionTaskKind, WarnRule, WarnState } from '@xg/sha
  * Opinion tasks, the videos each reads and their warnings (migration 0045). Every read and write of a team's row
  * names the team: another team's task is the same as a missing one.
  */
-export interface TaskRow {
-  id: number;
+/** The fields a task is made with. */
+export interface NewTask {
   teamId: string;
   createdBy: string;
   kind: OpinionTaskKind;
@@ -23,6 +23,11 @@ export interface TaskRow {
   minVolume: number;
   spikeFactor: number;
   watchWords: string[];
+}
+
+/** A stored task: what it was made with, its ids and times, and what is joined for the lists. */
+export interface TaskRow extends NewTask {
+  id: number;
   lastRunAt: Date | null;
   createdAt: Date;
   // joined
@@ -44,24 +49,6 @@ export interface VideoLookup {
   status: number;
   kolName: string;
   kolImg: string;
-}
-
-export interface NewTask {
-  teamId: string;
-  createdBy: string;
-  kind: OpinionTaskKind;
-  videoId: number | null;
-  keyword: string | null;
-  scope: OpinionScope | null;
-  tid: number | null;
-  name: string;
-  duration: 1 | 2 | 3 | 7;
-  sTime: Date;
-  eTime: Date;
-  negThreshold: number;
-  minVolume: number;
-  spikeFactor: number;
-  watchWords: string[];
 }
 
 export interface WarningRow {

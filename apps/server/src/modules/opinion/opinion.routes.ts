@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { doc } from '../../lib/route-doc.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
-import { perMinute } from '../auth/rate-limiter.js';
+import { limitedCaller } from '../auth/rate-limiter.js';
 import { TEAM_OWNED } from '../collect/collect.routes.js';
 import { pipelineOf } from '../pipeline/registry.js';
 import { UserRepository } from '../user/user.repository.js';
@@ -56,12 +56,7 @@ export function opinionServiceOf(ctx: AppContext): OpinionService {
  */
 export function registerOpinionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = opinionServiceOf(ctx);
-  const limit = perMinute(OPINION_RATE_LIMIT);
-  const caller = async (request: Parameters<FastifyInstance['requireUser']>[0]) => {
-    const { userId } = await app.requireUser(request);
-    limit.enforce(userId);
-    return userId;
-  };
+  const caller = limitedCaller(app, OPINION_RATE_LIMIT);
 
   app.get(
     '/api/opinion/checkOpinionVideoUrl',

@@ -1,4 +1,5 @@
 import { SENTIMENT_TEXT, type OpinionRules } from '@xg/shared';
+import type { BucketRow } from './opinion.figures.repository.js';
 import type { NewWarning } from './opinion.repository.js';
 
 /**
@@ -10,13 +11,7 @@ import type { NewWarning } from './opinion.repository.js';
  * - spike: the hour holds at least minVolume texts and more than spikeFactor × the mean of the 24 hours before it
  *   (hours without texts count as 0; at least 6 earlier hours must lie inside what was collected).
  */
-export interface HourCounts {
-  bucket: Date;
-  total: number;
-  positive: number;
-  neutral: number;
-  negative: number;
-  pending: number;
+export interface HourCounts extends BucketRow {
   /** counts of each watched word, in the order of rules.watchWords */
   words: number[];
 }

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { MonitorPoint, WorkRef } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import type { VideoCounterText } from '../../db/schema.js';
 
 const num = (v: string | number | bigint) => Number(v);
 const numOrNull = (v: string | number | bigint | null) => (v === null ? null : Number(v));
@@ -302,16 +303,7 @@ export class PlacementsRepository {
 
   /** The samples of a video between two instants, oldest first (one row per sample; no filling). */
   async samples(videoId: number, from: Date, to: Date): Promise<MonitorPoint[]> {
-    const r = await sql<{
-      ts: Date;
-      play: string;
-      likes: string;
-      coin: string;
-      favorite: string;
-      share: string;
-      reply: string;
-      danmaku: string;
-    }>`
+    const r = await sql<{ ts: Date } & VideoCounterText>`
       SELECT ts, play, likes, coin, favorite, share, reply, danmaku FROM video_samples
       WHERE video_id = ${videoId} AND ts >= ${from.toISOString()}::timestamptz AND ts <= ${to.toISOString()}::timestamptz
       ORDER BY ts`.execute(this.db);

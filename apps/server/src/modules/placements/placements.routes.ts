@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import { doc } from '../../lib/route-doc.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
-import { perMinute } from '../auth/rate-limiter.js';
+import { limitedCaller } from '../auth/rate-limiter.js';
 import { TEAM_OWNED } from '../collect/collect.routes.js';
 import { pipelineOf } from '../pipeline/registry.js';
 import { UserRepository } from '../user/user.repository.js';
@@ -41,12 +41,7 @@ export function registerPlacementRoutes(app: FastifyInstance, ctx: AppContext): 
     // the pipeline's time when one runs in this process (tests move it), so windows and samples share a clock
     () => new Date(pipelineOf(ctx)?.clock.now() ?? Date.now()),
   );
-  const limit = perMinute(PLACEMENT_RATE_LIMIT);
-  const caller = async (request: Parameters<FastifyInstance['requireUser']>[0]) => {
-    const { userId } = await app.requireUser(request);
-    limit.enforce(userId);
-    return userId;
-  };
+  const caller = limitedCaller(app, PLACEMENT_RATE_LIMIT);
 
   app.get(
     '/api/checkPutUrl',

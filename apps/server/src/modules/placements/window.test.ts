@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { TEST_SCALE } from '../../../test/constants.js';
 import { startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
+import type { VideoCounterText } from '../../db/schema.js';
 
 const MINUTE = 60_000;
 const SLOT = 5 * MINUTE;
@@ -88,15 +89,7 @@ describe('a 24-hour placement window on the test clock', () => {
     expect((report.body.record as PutRecord).monitorState).toBe('after');
 
     // the same figures from the database's own rows
-    const db = await sql<{
-      play: string;
-      likes: string;
-      coin: string;
-      favorite: string;
-      share: string;
-      reply: string;
-      danmaku: string;
-    }>`
+    const db = await sql<VideoCounterText>`
       SELECT play, likes, coin, favorite, share, reply, danmaku FROM video_samples
       WHERE video_id = ${videoId} AND ts >= ${new Date(start).toISOString()}::timestamptz ORDER BY ts`.execute(
       t.ctx.db,

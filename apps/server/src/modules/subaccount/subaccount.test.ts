@@ -1,17 +1,13 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountMsg, ApiCode, Msg, SUB_ACCOUNT_LIMITS, type SubAccountItem, type UserInfo } from '@xg/shared';
-import { createTestApp, TEST_DEMO_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { useTestApp, TEST_DEMO_PASSWORD } from '../../../test/harness.js';
 import { accountsKit } from '../auth/test-kit.js';
 
-let t: TestApp;
+const t = useTestApp();
 let kit: ReturnType<typeof accountsKit>;
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   kit = accountsKit(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const email = () => `sub-${crypto.randomBytes(4).toString('hex')}@example.com`;

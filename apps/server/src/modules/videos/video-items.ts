@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { VideoDetailInfo, VideoItem } from '@xg/shared';
 import type { Db } from '../../db/client.js';
 import { num } from '../creators/kol-items.js';
+import type { VideoCounterText } from '../../db/schema.js';
 
-export interface VideoItemRow {
+export interface VideoItemRow extends VideoCounterText {
   id: string;
   aid: string;
   bvid: string;
@@ -16,13 +17,6 @@ export interface VideoItemRow {
   is_activity: number;
   tid: number | null;
   theme_name: string | null;
-  play: string;
-  likes: string;
-  coin: string;
-  favorite: string;
-  share: string;
-  reply: string;
-  danmaku: string;
   creator_id: string;
   kol_name: string;
   kol_img: string;

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { VideoDayPoint } from '@xg/shared';
 import type { Db } from '../../db/client.js';
 import { num } from '../creators/kol-items.js';
+import type { VideoCounterText } from '../../db/schema.js';
 
 /** The largest `total` a content search counts (as SEARCH_TOTAL_CAP for creators). */
 export const CONTENT_TOTAL_CAP = 1_000;
@@ -21,15 +22,8 @@ export function titleCondition(q: string): RawBuilder<unknown> {
   return sql`(v.title ILIKE ${pattern} AND v.title_grams @> ${bigrams})`;
 }
 
-interface DayRow {
+interface DayRow extends VideoCounterText {
   day: string;
-  play: string;
-  likes: string;
-  coin: string;
-  favorite: string;
-  share: string;
-  reply: string;
-  danmaku: string;
   has_prev: boolean | null;
   play_inc: string | null;
   likes_inc: string | null;

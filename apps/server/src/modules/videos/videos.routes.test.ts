@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   DiscoveryMsg,
@@ -8,29 +8,21 @@ import {
   type VideoDayDataAnswer,
   type VideoDetailAnswer,
 } from '@xg/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { getAnswer, useTestApp, type CallParams } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
 import { CONTENT_TOTAL_CAP } from './videos.repository.js';
 
-let t: TestApp;
+const t = useTestApp();
 let free: TestMember;
 let pro: TestMember;
 
 beforeAll(async () => {
-  t = await createTestApp();
   free = await createMember(t.ctx, { userType: 0 });
   pro = await createMember(t.ctx, { userType: 2 });
 });
-afterAll(async () => {
-  await t.close();
-});
 
-type Params = Record<string, string | number>;
-async function get<T>(path: string, params: Params, member: TestMember = pro) {
-  const res = await t.call('GET', path, params, { token: member.token });
-  expect(res.status).toBe(200);
-  return res.body as unknown as T & { code: number; message: string; requiredLevel?: number };
-}
+type Params = CallParams;
+const get = <T>(path: string, params: Params, member: TestMember = pro) => getAnswer<T>(t, path, params, member.token);
 
 describe('GET /api/videoDetail', () => {
   it('answers the §3 video info by id and by BV id', async () => {

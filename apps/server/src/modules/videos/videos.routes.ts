@@ -10,6 +10,7 @@ import { membershipServices } from '../membership/membership.services.js';
 import { VideosRepository } from './videos.repository.js';
 import { VideosService } from './videos.service.js';
 import { doc } from '../../lib/route-doc.js';
+import { userGet } from '../../lib/user-get.js';
 
 /** Video detail, daily series and content search (spec §3 Video info, §7.3; docs/api/discovery.md). */
 export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -31,35 +32,26 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: AppContext): void
     return ok({ videoInfo: { ...videoInfo, ...(await collectServiceOf(ctx).videoFlags(userId, videoInfo.videoId)) } });
   });
 
-  app.get(
+  userGet(
+    app,
     '/api/videoDayData',
-    doc({ tag: 'videos', summary: '视频30天数据趋势（专业版及以上）', query: VideoDayDataParams }),
-    async (request) => {
-      const { userId } = await app.requireUser(request);
-      const params = parseParams(VideoDayDataParams, request.query);
-      return ok(await service.dayData(userId, params));
-    },
+    { tag: 'videos', summary: '视频30天数据趋势（专业版及以上）', query: VideoDayDataParams },
+    (params, userId) => service.dayData(userId, params),
   );
 
   // §7.3 "Blob GET user/videoDataTendency: id, dayNum, export=1": with export=1 the export module answers it
   // as a file (LIST_CALLS, export.registry.ts); without, the same report as videoDayData
-  app.get(
+  userGet(
+    app,
     '/api/user/videoDataTendency',
-    doc({ tag: 'videos', summary: '视频数据趋势（export=1 时为 Excel 文件）', query: VideoDataTendencyParams }),
-    async (request) => {
-      const { userId } = await app.requireUser(request);
-      const params = parseParams(VideoDataTendencyParams, request.query);
-      return ok(await service.dayData(userId, params));
-    },
+    { tag: 'videos', summary: '视频数据趋势（export=1 时为 Excel 文件）', query: VideoDataTendencyParams },
+    (params, userId) => service.dayData(userId, params),
   );
 
-  app.get(
+  userGet(
+    app,
     '/api/searchContent',
-    doc({ tag: 'videos', summary: '内容搜索（按标题关键词找视频）', query: ContentSearchParams }),
-    async (request) => {
-      await app.requireUser(request);
-      const params = parseParams(ContentSearchParams, request.query);
-      return ok(await service.searchContent(params));
-    },
+    { tag: 'videos', summary: '内容搜索（按标题关键词找视频）', query: ContentSearchParams },
+    (params) => service.searchContent(params),
   );
 }

@@ -3,6 +3,8 @@
  * one by configuration (`createMailProvider`). Only the sandbox exists so far: a real one (SMTP or a mail
  * API) implements `send` and is added to `createMailProvider`, with no change anywhere else.
  */
+import { failsUnconfigured } from '../unconfigured.js';
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -18,8 +20,5 @@ export interface MailProvider {
 /** Chosen when sandbox mode is off: there is no real mail provider yet, so every send fails, loudly. */
 export class UnconfiguredMailProvider implements MailProvider {
   readonly name = 'unconfigured';
-
-  send(): Promise<void> {
-    return Promise.reject(new Error('no mail provider is configured (SANDBOX=false and no real mail provider yet)'));
-  }
+  readonly send = failsUnconfigured('no mail provider is configured (SANDBOX=false and no real mail provider yet)');
 }

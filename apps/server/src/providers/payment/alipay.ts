@@ -1,10 +1,11 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import type { AlipaySettings } from '../../config.js';
-import { loadPrivateKey, loadPublicKey, rsaSha256Sign, rsaSha256Verify, shanghaiTimestamp } from './keys.js';
+import { rsaSha256Sign, rsaSha256Verify, shanghaiTimestamp } from './keys.js';
 import {
   NotifyRejectedError,
   PaymentProviderError,
+  SignedProvider,
   type FetchLike,
   type NotifyAck,
   type NotifyEvent,
@@ -179,18 +180,11 @@ export function readPrecreateResponse(text: string, publicKey: KeyObject, orderN
   return body.qr_code;
 }
 
-export class AlipayProvider implements PaymentProvider {
+export class AlipayProvider extends SignedProvider<AlipaySettings> implements PaymentProvider {
   readonly name = 'alipay' as const;
-  private readonly privateKey: KeyObject;
-  private readonly alipayPublicKey: KeyObject;
 
-  constructor(
-    private readonly settings: AlipaySettings,
-    private readonly fetchImpl: FetchLike = fetch,
-    private readonly clock: () => Date = () => new Date(),
-  ) {
-    this.privateKey = loadPrivateKey(settings.privateKey);
-    this.alipayPublicKey = loadPublicKey(settings.alipayPublicKey);
+  constructor(settings: AlipaySettings, fetchImpl: FetchLike = fetch, clock: () => Date = () => new Date()) {
+    super(settings, settings.alipayPublicKey, fetchImpl, clock);
   }
 
   async precreate(order: PrecreateOrder): Promise<PrecreateResult> {
@@ -202,11 +196,11 @@ export class AlipayProvider implements PaymentProvider {
     });
     const text = await response.text();
     if (response.status !== 200) throw new PaymentProviderError(`alipay: HTTP ${response.status}`);
-    return { codeUrl: readPrecreateResponse(text, this.alipayPublicKey, order.orderNo) };
+    return { codeUrl: readPrecreateResponse(text, this.platformKey, order.orderNo) };
   }
 
   verifyNotify(raw: RawNotify): NotifyEvent {
-    return readAlipayNotify(raw, this.alipayPublicKey, this.settings.appId);
+    return readAlipayNotify(raw, this.platformKey, this.settings.appId);
   }
 
   ack(ok: boolean): NotifyAck {

@@ -1,3 +1,6 @@
+import type { KeyObject } from 'node:crypto';
+import { loadPrivateKey, loadPublicKey } from './keys.js';
+
 /**
  * Online payment providers (spec §4 payment flow, §7.2). Each provider creates a payment QR for an order
  * (`precreate`) and verifies the provider's asynchronous notify (`verifyNotify`); what a verified payment
@@ -78,3 +81,23 @@ export type FetchLike = (
   headers: { get(name: string): string | null };
   text(): Promise<string>;
 }>;
+
+/**
+ * What a signed payment provider holds (Alipay, WeChat Pay): its settings, our private key (requests and answers we
+ * sign) and the platform's public key (its answers and notifies we verify), with the fetch and the clock it uses
+ * (both injected by tests).
+ */
+export abstract class SignedProvider<S extends { privateKey: string }> {
+  protected readonly privateKey: KeyObject;
+  protected readonly platformKey: KeyObject;
+
+  protected constructor(
+    protected readonly settings: S,
+    platformPublicKey: string,
+    protected readonly fetchImpl: FetchLike,
+    protected readonly clock: () => Date,
+  ) {
+    this.privateKey = loadPrivateKey(settings.privateKey);
+    this.platformKey = loadPublicKey(platformPublicKey);
+  }
+}

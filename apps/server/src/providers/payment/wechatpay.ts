@@ -1,10 +1,11 @@
 import crypto, { type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import type { WechatPaySettings } from '../../config.js';
-import { loadPrivateKey, loadPublicKey, rsaSha256Sign, rsaSha256Verify, shanghaiRfc3339 } from './keys.js';
+import { rsaSha256Sign, rsaSha256Verify, shanghaiRfc3339 } from './keys.js';
 import {
   NotifyRejectedError,
   PaymentProviderError,
+  SignedProvider,
   type FetchLike,
   type NotifyAck,
   type NotifyEvent,
@@ -158,18 +159,11 @@ function header(raw: RawNotify, name: string): string {
   return raw.headers[name] ?? raw.headers[name.toLowerCase()] ?? '';
 }
 
-export class WechatPayProvider implements PaymentProvider {
+export class WechatPayProvider extends SignedProvider<WechatPaySettings> implements PaymentProvider {
   readonly name = 'wechatpay' as const;
-  private readonly privateKey: KeyObject;
-  private readonly platformKey: KeyObject;
 
-  constructor(
-    private readonly settings: WechatPaySettings,
-    private readonly fetchImpl: FetchLike = fetch,
-    private readonly clock: () => Date = () => new Date(),
-  ) {
-    this.privateKey = loadPrivateKey(settings.privateKey);
-    this.platformKey = loadPublicKey(settings.platformPublicKey);
+  constructor(settings: WechatPaySettings, fetchImpl: FetchLike = fetch, clock: () => Date = () => new Date()) {
+    super(settings, settings.platformPublicKey, fetchImpl, clock);
   }
 
   /** The request a Native order sends (exported for tests through the provider). */

@@ -3,6 +3,8 @@
  * configuration (`createSmsProvider`: sandbox or Aliyun). The codes, limits and outbox rows are the SMS
  * service's business, not the provider's.
  */
+import { failsUnconfigured } from '../unconfigured.js';
+
 /** 1 register, 2 forgot password, 8 bind (spec §7.1); 3 old phone and 4 new phone of a phone change (ours). */
 export type SmsCodeType = 1 | 2 | 3 | 4 | 8;
 
@@ -24,10 +26,7 @@ export interface SmsProvider {
 /** Chosen when sandbox mode is off and no real provider is configured: every send fails, loudly. */
 export class UnconfiguredSmsProvider implements SmsProvider {
   readonly name = 'unconfigured';
-
-  sendCode(): Promise<void> {
-    return Promise.reject(
-      new Error('no SMS provider is configured (SANDBOX=false; set SMS_PROVIDER=aliyun and the ALIYUN_SMS_* keys)'),
-    );
-  }
+  readonly sendCode = failsUnconfigured(
+    'no SMS provider is configured (SANDBOX=false; set SMS_PROVIDER=aliyun and the ALIYUN_SMS_* keys)',
+  );
 }

@@ -5,6 +5,8 @@
  * Nicknames: the platform stopped giving them to official accounts (user/info answers an empty nickname
  * since 2021), so a real scan is named 微信用户 plus the openid's last characters; the sandbox names its own.
  */
+import { failsUnconfigured } from '../unconfigured.js';
+
 export interface WechatQr {
   /** what the web puts in <img src>: a data-URL PNG (sandbox) or the official showqrcode URL */
   imgUrl: string;
@@ -28,12 +30,9 @@ export interface WechatProvider {
 /** Chosen outside sandbox mode when the official account is not configured: QR sign-in is unavailable. */
 export class UnconfiguredWechatProvider implements WechatProvider {
   readonly name = 'official';
-
-  createQr(): Promise<WechatQr> {
-    return Promise.reject(
-      new Error('no WeChat official account is configured (WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_TOKEN)'),
-    );
-  }
+  readonly createQr = failsUnconfigured(
+    'no WeChat official account is configured (WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_TOKEN)',
+  );
 }
 
 /** Scene strings carry only these characters, so they are safe in URLs, XML and HTML alike. */

@@ -91,19 +91,8 @@ export function pickBy<T>(items: readonly T[], ...parts: number[]): T {
   return items[Math.floor(unit(...parts) * items.length)] as T;
 }
 
-/** Picks by weight from `[[value, weight], …]` with a uniform `u` in [0, 1). */
-export function weightedPick<T>(entries: readonly (readonly [T, number])[], u: number): T {
-  let total = 0;
-  for (const [, w] of entries) total += w;
-  let r = u * total;
-  for (const [value, w] of entries) {
-    r -= w;
-    if (r < 0) return value;
-  }
-  const last = entries[entries.length - 1];
-  if (!last) throw new Error('weighted pick from an empty list');
-  return last[0];
-}
+/** Picks by weight with a uniform `u` in [0, 1): the demo seed's function, one for both. */
+export { weightedPick } from '../../db/seed/world/prng.js';
 
 /** `length` lower-case hex characters. */
 export function hexOf(length: number, ...parts: number[]): string {

@@ -9,15 +9,10 @@
  */
 import { playCurve } from '../../db/seed/world/generate.js';
 import { DAY_MS } from '../../db/seed/world/days.js';
+import type { InteractionCounts } from '../../db/seed/world/engagement.js';
 
-export interface VideoCounters {
+export interface VideoCounters extends InteractionCounts {
   view: number;
-  like: number;
-  coin: number;
-  favorite: number;
-  share: number;
-  reply: number;
-  danmaku: number;
 }
 
 export interface SimVideo {

@@ -16,6 +16,9 @@ export interface EngagementRatios {
 
 type Counter = keyof EngagementRatios;
 
+/** A video's interaction counts (likes … danmaku), as countersOf makes them from plays. */
+export type InteractionCounts = Record<Counter, number>;
+
 /** Median share of plays, and the band [lo, hi] each counter is kept in. */
 export const ENGAGEMENT_BANDS: Readonly<Record<Counter, { median: number; lo: number; hi: number }>> = {
   like: { median: 0.045, lo: 0.015, hi: 0.15 },
@@ -43,7 +46,7 @@ export function engagementRatios(normal: () => number): EngagementRatios {
 }
 
 /** A video's counters from its plays and ratios (rounded; coins ≤ likes holds after rounding too). */
-export function countersOf(play: number, r: EngagementRatios): Record<Counter, number> {
+export function countersOf(play: number, r: EngagementRatios): InteractionCounts {
   const like = Math.round(play * r.like);
   return {
     like,

@@ -69,16 +69,7 @@ export class Rng {
 
   /** Picks by weight: `[[value, weight], …]`. */
   weighted<T>(entries: readonly (readonly [T, number])[]): T {
-    let total = 0;
-    for (const [, w] of entries) total += w;
-    let r = this.next() * total;
-    for (const [value, w] of entries) {
-      r -= w;
-      if (r < 0) return value;
-    }
-    const last = entries[entries.length - 1];
-    if (!last) throw new Error('weighted pick from an empty list');
-    return last[0];
+    return weightedPick(entries, this.next());
   }
 
   /** Standard normal (Box–Muller, the second value kept for the next call). */
@@ -121,4 +112,18 @@ export class Rng {
 
 export function rngFor(seed: number, ...parts: (string | number)[]): Rng {
   return new Rng(`${seed}|${parts.join('|')}`);
+}
+
+/** Picks by weight with a uniform draw u in [0, 1): `[[value, weight], …]` (the seed's PRNG and the simulator's hashes). */
+export function weightedPick<T>(entries: readonly (readonly [T, number])[], u: number): T {
+  let total = 0;
+  for (const [, w] of entries) total += w;
+  let r = u * total;
+  for (const [value, w] of entries) {
+    r -= w;
+    if (r < 0) return value;
+  }
+  const last = entries[entries.length - 1];
+  if (!last) throw new Error('weighted pick from an empty list');
+  return last[0];
 }

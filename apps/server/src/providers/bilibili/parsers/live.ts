@@ -21,28 +21,44 @@ export function liveTimeSeconds(value: string | number | null | undefined): numb
 
 const liveTime = z.union([z.string(), z.number()]).nullish().transform(liveTimeSeconds);
 
-const RoomInfoData = z.object({
-  uid: num,
+/** What room_init answers; get_info answers it too, with the room's figures. */
+const RoomInitData = z.object({
   room_id: num,
   short_id: numOr(0),
+  uid: num,
+  live_status: numOr(0),
+  live_time: liveTime,
+});
+
+const RoomInfoData = RoomInitData.extend({
   attention: optNum,
   online: numOr(0),
-  live_status: numOr(0),
   title: str,
   user_cover: str,
   area_name: str,
   parent_area_name: z.string().nullish(),
-  live_time: liveTime,
 });
+
+function roomInitOf(d: z.infer<typeof RoomInitData>): LiveRoomInit {
+  return {
+    roomId: d.room_id,
+    shortId: d.short_id,
+    uid: d.uid,
+    liveStatus: d.live_status,
+    liveStartedAt: d.live_status === 1 ? d.live_time : null,
+  };
+}
+
+/** `room/v1/Room/room_init`: resolves a short room id to the long one. */
+export function parseLiveRoomInit(data: unknown): LiveRoomInit {
+  return roomInitOf(RoomInitData.parse(data));
+}
 
 /** `room/v1/Room/get_info` */
 export function parseLiveRoomInfo(data: unknown): LiveRoomRecord {
   const d = RoomInfoData.parse(data);
   return {
-    uid: d.uid,
-    roomId: d.room_id,
-    shortId: d.short_id,
-    liveStatus: d.live_status,
+    ...roomInitOf(d),
     isLive: d.live_status === 1,
     online: d.online,
     attention: d.attention,
@@ -50,7 +66,6 @@ export function parseLiveRoomInfo(data: unknown): LiveRoomRecord {
     cover: absoluteUrl(d.user_cover),
     areaName: d.area_name,
     parentAreaName: d.parent_area_name ?? null,
-    liveStartedAt: d.live_status === 1 ? d.live_time : null,
     uname: null,
   };
 }
@@ -90,26 +105,6 @@ export function parseLiveStatusByUids(data: unknown): LiveRoomRecord[] {
     liveStartedAt: r.live_status === 1 ? r.live_time : null,
     uname: r.uname ?? null,
   }));
-}
-
-const RoomInitData = z.object({
-  room_id: num,
-  short_id: numOr(0),
-  uid: num,
-  live_status: numOr(0),
-  live_time: liveTime,
-});
-
-/** `room/v1/Room/room_init`: resolves a short room id to the long one. */
-export function parseLiveRoomInit(data: unknown): LiveRoomInit {
-  const d = RoomInitData.parse(data);
-  return {
-    roomId: d.room_id,
-    shortId: d.short_id,
-    uid: d.uid,
-    liveStatus: d.live_status,
-    liveStartedAt: d.live_status === 1 ? d.live_time : null,
-  };
 }
 
 const DanmuInfoData = z.object({

@@ -5,17 +5,8 @@
  */
 import { z } from 'zod';
 import type { SearchUserRecord, VideoRecord } from '../records.js';
-import {
-  absoluteUrl,
-  durationSeconds,
-  num,
-  numOr,
-  officialTypeOf,
-  optNum,
-  sexFromGender,
-  str,
-  stripHighlight,
-} from './common.js';
+import { absoluteUrl, num, numOr, officialTypeOf, optNum, sexFromGender, str, stripHighlight } from './common.js';
+import { listedVideo } from './video.js';
 
 const SearchVideo = z.object({
   aid: num,
@@ -36,33 +27,14 @@ const SearchVideo = z.object({
 });
 
 function searchVideo(v: z.infer<typeof SearchVideo>): VideoRecord {
-  return {
-    aid: v.aid,
-    bvid: v.bvid,
-    owner: { mid: v.mid, name: v.author, face: null },
-    title: stripHighlight(v.title),
-    cover: absoluteUrl(v.pic),
-    desc: v.description,
-    duration: v.duration === null || v.duration === undefined ? 0 : durationSeconds(v.duration),
+  return listedVideo(v, {
+    duration: v.duration,
     pubdate: v.pubdate,
-    tid: v.typeid,
     tname: v.typename ?? null,
     copyright: null,
-    isActivity: null,
-    missionId: null,
-    state: null,
-    status: 0,
-    cid: null,
-    stats: {
-      view: v.play,
-      danmaku: v.video_review,
-      reply: v.review,
-      favorite: v.favorites,
-      coin: null,
-      share: null,
-      like: null,
-    },
-  };
+    reply: v.review,
+    favorite: v.favorites,
+  });
 }
 
 const SearchUser = z.object({

@@ -247,21 +247,44 @@ export interface CreatorVideoPage {
   page: { pn: number; ps: number; count: number };
 }
 
-/** `x/space/wbi/arc/search`: a creator's videos, newest first; likes/coins/favourites/shares are absent. */
-export function parseArcSearch(data: unknown): CreatorVideoPage {
-  const d = ArcSearchData.parse(data);
-  const videos = (d.list.vlist ?? []).map((v): VideoRecord => ({
+/** What a list shows of a video the same way in a search hit and in a creator's space list. */
+interface ListedItem {
+  aid: number;
+  bvid: string;
+  mid: number;
+  author: string;
+  title: string;
+  pic: string;
+  description: string;
+  typeid: number | null;
+  play: number | null;
+  video_review: number | null;
+}
+
+/** A video as a list shows it: no likes, coins or shares, no mission, state or cid; the rest named by the list. */
+export function listedVideo(
+  v: ListedItem,
+  o: {
+    duration: string | number | null | undefined;
+    pubdate: number;
+    tname: string | null;
+    copyright: 1 | 2 | null;
+    reply: number | null;
+    favorite: number | null;
+  },
+): VideoRecord {
+  return {
     aid: v.aid,
     bvid: v.bvid,
     owner: { mid: v.mid, name: v.author, face: null },
     title: stripHighlight(v.title),
     cover: absoluteUrl(v.pic),
     desc: v.description,
-    duration: v.length === null || v.length === undefined ? 0 : durationSeconds(v.length),
-    pubdate: v.created,
+    duration: o.duration === null || o.duration === undefined ? 0 : durationSeconds(o.duration),
+    pubdate: o.pubdate,
     tid: v.typeid,
-    tname: null,
-    copyright: copyrightOf(v.copyright),
+    tname: o.tname,
+    copyright: o.copyright,
     isActivity: null,
     missionId: null,
     state: null,
@@ -270,13 +293,28 @@ export function parseArcSearch(data: unknown): CreatorVideoPage {
     stats: {
       view: v.play,
       danmaku: v.video_review,
-      reply: v.comment,
-      favorite: null,
+      reply: o.reply,
+      favorite: o.favorite,
       coin: null,
       share: null,
       like: null,
     },
-  }));
+  };
+}
+
+/** `x/space/wbi/arc/search`: a creator's videos, newest first; likes/coins/favourites/shares are absent. */
+export function parseArcSearch(data: unknown): CreatorVideoPage {
+  const d = ArcSearchData.parse(data);
+  const videos = (d.list.vlist ?? []).map((v) =>
+    listedVideo(v, {
+      duration: v.length,
+      pubdate: v.created,
+      tname: null,
+      copyright: copyrightOf(v.copyright),
+      reply: v.comment,
+      favorite: null,
+    }),
+  );
   return { videos, page: d.page };
 }
 

@@ -43,31 +43,14 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: SimContext): voi
     const q = parseQuery(SearchQuery, request);
     if (isApiError(q)) return sendError(reply, q);
     const t = world.worldTime();
-    const from = (q.page - 1) * SEARCH_PAGE_SIZE;
-    if (q.search_type === 'bili_user') {
-      const found = users(q);
+    // one page of what was found (none past the result cap), in the search envelope
+    const answer = <T>(found: T[], result: (x: T) => unknown) => {
+      const from = (q.page - 1) * SEARCH_PAGE_SIZE;
       const page = from < SEARCH_MAX_RESULTS ? found.slice(from, from + SEARCH_PAGE_SIZE) : [];
-      return ok(
-        searchEnvelope(
-          world.seed,
-          q.keyword,
-          q.page,
-          found.length,
-          page.map((i) => userResult(world, i, t)),
-        ),
-      );
-    }
-    const found = await videos(q, t);
-    const page = from < SEARCH_MAX_RESULTS ? found.slice(from, from + SEARCH_PAGE_SIZE) : [];
-    return ok(
-      searchEnvelope(
-        world.seed,
-        q.keyword,
-        q.page,
-        found.length,
-        page.map((v) => videoResult(world, v, t, q.keyword)),
-      ),
-    );
+      return ok(searchEnvelope(world.seed, q.keyword, q.page, found.length, page.map(result)));
+    };
+    if (q.search_type === 'bili_user') return answer(users(q), (i) => userResult(world, i, t));
+    return answer(await videos(q, t), (v) => videoResult(world, v, t, q.keyword));
   };
 
   /** Creators whose name contains the keyword: exact names first, then by fans (or level) at the epoch. */

@@ -147,36 +147,43 @@ export function emptyPendant(withNPid: boolean) {
   };
 }
 
+/** The plays-based nameplates (勋章), highest first: the first whose floor a creator's total plays reach. */
+const NAMEPLATES = [
+  {
+    floor: 1_000_000,
+    nid: 8,
+    name: '知名偶像',
+    image: 'https://i0.hdslb.com/bfs/face/27a952195555e64508310e366b3e38bd4cd143fc.png',
+    image_small: 'https://i0.hdslb.com/bfs/face/0497be49e08357bf05bca56e33a0637a273a7610.png',
+    level: '稀有勋章',
+    condition: '所有自制视频总播放数>=100万',
+  },
+  {
+    floor: 500_000,
+    nid: 9,
+    name: '出道偶像',
+    image: 'https://i0.hdslb.com/bfs/face/3f2d64f048b39fb6c26f3db39df47e6080ec0f9c.png',
+    image_small: 'https://i0.hdslb.com/bfs/face/90c35d41d8a19b19474d6bac672394c17b444ce8.png',
+    level: '高级勋章',
+    condition: '所有自制视频总播放数>=50万',
+  },
+  {
+    floor: 100_000,
+    nid: 10,
+    name: '见习偶像',
+    image: 'https://i2.hdslb.com/bfs/face/e93dd9edfa7b9e18bf46fd8d71862327a2350923.png',
+    image_small: 'https://i2.hdslb.com/bfs/face/275b468b043ec246737ab8580a2075bee0b1263b.png',
+    level: '普通勋章',
+    condition: '所有自制视频总播放数>=10万',
+  },
+];
+
 /** The plays-based nameplate (勋章) a creator shows. */
 export function nameplateOf(totalPlays: number) {
-  if (totalPlays >= 1_000_000)
-    return {
-      nid: 8,
-      name: '知名偶像',
-      image: 'https://i0.hdslb.com/bfs/face/27a952195555e64508310e366b3e38bd4cd143fc.png',
-      image_small: 'https://i0.hdslb.com/bfs/face/0497be49e08357bf05bca56e33a0637a273a7610.png',
-      level: '稀有勋章',
-      condition: '所有自制视频总播放数>=100万',
-    };
-  if (totalPlays >= 500_000)
-    return {
-      nid: 9,
-      name: '出道偶像',
-      image: 'https://i0.hdslb.com/bfs/face/3f2d64f048b39fb6c26f3db39df47e6080ec0f9c.png',
-      image_small: 'https://i0.hdslb.com/bfs/face/90c35d41d8a19b19474d6bac672394c17b444ce8.png',
-      level: '高级勋章',
-      condition: '所有自制视频总播放数>=50万',
-    };
-  if (totalPlays >= 100_000)
-    return {
-      nid: 10,
-      name: '见习偶像',
-      image: 'https://i2.hdslb.com/bfs/face/e93dd9edfa7b9e18bf46fd8d71862327a2350923.png',
-      image_small: 'https://i2.hdslb.com/bfs/face/275b468b043ec246737ab8580a2075bee0b1263b.png',
-      level: '普通勋章',
-      condition: '所有自制视频总播放数>=10万',
-    };
-  return { nid: 0, name: '', image: '', image_small: '', level: '', condition: '' };
+  const plate = NAMEPLATES.find((n) => totalPlays >= n.floor);
+  if (!plate) return { nid: 0, name: '', image: '', image_small: '', level: '', condition: '' };
+  const { nid, name, image, image_small, level, condition } = plate;
+  return { nid, name, image, image_small, level, condition };
 }
 
 export function levelInfo(level: number) {

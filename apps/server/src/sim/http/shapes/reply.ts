@@ -26,6 +26,25 @@ const ANSWER_GUIDE = {
   answer_guide_android_url: 'https://www.bilibili.com/h5/newbie/entry?navhide=1&re_src=6',
 };
 
+/** The `control` of the x/v2/reply and x/v2/reply/reply pages (the same on both). */
+const PAGE_CONTROL = {
+  input_disable: false,
+  root_input_text: '发一条友善的评论',
+  child_input_text: '',
+  giveup_input_text: '不发没关系，请继续友善哦~',
+  bg_text: '看看下面~来发评论吧',
+  web_selection: false,
+  ...ANSWER_GUIDE,
+  show_type: 1,
+  show_text: '',
+  disable_jump_emote: false,
+};
+
+/** The first fields of a comment's member, the same in every reply list. */
+function memberHead(m: SimCommenter) {
+  return { mid: String(m.mid), uname: m.uname, sex: m.sex, sign: '', avatar: m.avatar, rank: '10000' };
+}
+
 function memberVip(m: SimCommenter, epochMs: number): VipInfo {
   return { type: m.vipType, active: m.vipType > 0, dueMs: m.vipType > 0 ? epochMs + 90 * 86_400_000 : 0 };
 }
@@ -99,12 +118,7 @@ export function replyItem(
     like: c.like,
     action: 0,
     member: {
-      mid: String(m.mid),
-      uname: m.uname,
-      sex: m.sex,
-      sign: '',
-      avatar: m.avatar,
-      rank: '10000',
+      ...memberHead(m),
       DisplayRank: '0',
       face_nft_new: 0,
       is_senior_member: 0,
@@ -233,12 +247,7 @@ export function mainReplyItem(world: SimWorld, v: SimVideo, c: SimComment, t: nu
     like: c.like,
     action: 0,
     member: {
-      mid: String(m.mid),
-      uname: m.uname,
-      sex: m.sex,
-      sign: '',
-      avatar: m.avatar,
-      rank: '10000',
+      ...memberHead(m),
       face_nft_new: 0,
       is_senior_member: 0,
       senior: {},
@@ -313,18 +322,7 @@ export function replyPage(
     folder: { has_folded: false, is_folded: false, rule: FOLDING_RULE },
     lottery_card: null,
     show_bvid: false,
-    control: {
-      input_disable: false,
-      root_input_text: '发一条友善的评论',
-      child_input_text: '',
-      giveup_input_text: '不发没关系，请继续友善哦~',
-      bg_text: '看看下面~来发评论吧',
-      web_selection: false,
-      ...ANSWER_GUIDE,
-      show_type: 1,
-      show_text: '',
-      disable_jump_emote: false,
-    },
+    control: PAGE_CONTROL,
   };
 }
 
@@ -413,18 +411,7 @@ export function replyRepliesPage(
       read_only: false,
       show_del_log: false,
     },
-    control: {
-      input_disable: false,
-      root_input_text: '发一条友善的评论',
-      child_input_text: '',
-      giveup_input_text: '不发没关系，请继续友善哦~',
-      bg_text: '看看下面~来发评论吧',
-      web_selection: false,
-      ...ANSWER_GUIDE,
-      show_type: 1,
-      show_text: '',
-      disable_jump_emote: false,
-    },
+    control: PAGE_CONTROL,
     page,
     replies: replies.map((c) => replyItem(world, v, c, t, true)),
     root: replyItem(world, v, root, t, true),

@@ -50,11 +50,15 @@ function cardMiddle(spec: CreatorSpec, state: CreatorState) {
   };
 }
 
+/** A creator's profile, its counters at `t` and its membership: what the card and space shapes are made of. */
+function creatorAt(world: SimWorld, index: number, t: number) {
+  const spec = world.spec(index);
+  return { spec, state: world.creatorState(index, t), vip: creatorVip(world.seed, spec, world.epochMs) };
+}
+
 /** x/web-interface/card (`space` only with photo=true, as the real API). */
 export function userCard(world: SimWorld, index: number, t: number, photo: boolean) {
-  const spec = world.spec(index);
-  const state = world.creatorState(index, t);
-  const vip = creatorVip(world.seed, spec, world.epochMs);
+  const { spec, state, vip } = creatorAt(world, index, t);
   return {
     card: {
       ...cardBase(spec),
@@ -76,9 +80,7 @@ export function userCard(world: SimWorld, index: number, t: number, photo: boole
 
 /** view/detail → Card */
 export function detailCard(world: SimWorld, index: number, t: number) {
-  const spec = world.spec(index);
-  const state = world.creatorState(index, t);
-  const vip = creatorVip(world.seed, spec, world.epochMs);
+  const { spec, state, vip } = creatorAt(world, index, t);
   return {
     card: {
       ...cardBase(spec),
@@ -134,9 +136,7 @@ export function navnum(world: SimWorld, index: number, t: number) {
 
 /** x/space/wbi/acc/info */
 export function spaceInfo(world: SimWorld, index: number, t: number) {
-  const spec = world.spec(index);
-  const state = world.creatorState(index, t);
-  const vip = creatorVip(world.seed, spec, world.epochMs);
+  const { spec, state, vip } = creatorAt(world, index, t);
   const live = liveState(world, index, t);
   return {
     mid: spec.mid,

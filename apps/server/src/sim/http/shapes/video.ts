@@ -57,11 +57,12 @@ function owner(world: SimWorld, v: SimVideo) {
   return { mid: spec.mid, name: spec.name, face: spec.face };
 }
 
-function viewRights(v: SimVideo) {
+/** The rights both video shapes open with (view/detail lets the web player download, the archive lists do not). */
+function rightsHead(v: SimVideo, download: 0 | 1) {
   return {
     bp: 0,
     elec: 0,
-    download: 1,
+    download,
     movie: 0,
     pay: 0,
     hd5: v.duration > 60 ? 1 : 0,
@@ -71,6 +72,12 @@ function viewRights(v: SimVideo) {
     is_cooperation: 0,
     ugc_pay_preview: 0,
     no_background: 0,
+  };
+}
+
+function viewRights(v: SimVideo) {
+  return {
+    ...rightsHead(v, 1),
     clean_mode: 0,
     is_stein_gate: 0,
     is_360: 0,
@@ -81,22 +88,7 @@ function viewRights(v: SimVideo) {
 }
 
 function archiveRights(v: SimVideo) {
-  return {
-    bp: 0,
-    elec: 0,
-    download: 0,
-    movie: 0,
-    pay: 0,
-    hd5: v.duration > 60 ? 1 : 0,
-    no_reprint: v.copyright === 1 ? 1 : 0,
-    autoplay: 1,
-    ugc_pay: 0,
-    is_cooperation: 0,
-    ugc_pay_preview: 0,
-    no_background: 0,
-    arc_pay: 0,
-    pay_free_watch: 0,
-  };
+  return { ...rightsHead(v, 0), arc_pay: 0, pay_free_watch: 0 };
 }
 
 /** The activity id of an activity video (the demo world's catalogue, db/seed/world/materials.ts). */
@@ -149,21 +141,7 @@ export function viewData(world: SimWorld, v: SimVideo, t: number) {
     ...missionOf(world, v),
     rights: viewRights(v),
     owner: owner(world, v),
-    stat: {
-      aid: v.aid,
-      view: c.view,
-      danmaku: c.danmaku,
-      reply: c.reply,
-      favorite: c.favorite,
-      coin: c.coin,
-      share: c.share,
-      now_rank: 0,
-      his_rank: 0,
-      like: c.like,
-      dislike: 0,
-      evaluation: '',
-      vt: 0,
-    },
+    stat: { ...statOf(v, c), evaluation: '', vt: 0 },
     argue_info: { argue_msg: '', argue_type: 0, argue_link: '' },
     dynamic: '',
     cid: pages[0]?.cid ?? cidOf(v.key, 0),
