@@ -15,7 +15,7 @@ const PASSWORD = 'e2e-member-123';
 let serial = 0;
 
 /** The image captcha is real; the test sets a known code on the captcha row bound to this browser's cookie. */
-async function solveCaptcha(db: pg.Client, context: BrowserContext, baseUrl: string): Promise<string> {
+export async function solveCaptcha(db: pg.Client, context: BrowserContext, baseUrl: string): Promise<string> {
   const cookie = (await context.cookies(`${baseUrl}/api/valicode.jpg`)).find((c) => c.name === 'xg_captcha');
   expect(cookie, 'captcha cookie set by /api/valicode.jpg').toBeTruthy();
   const id = cookie?.value ?? '';
@@ -26,7 +26,7 @@ async function solveCaptcha(db: pg.Client, context: BrowserContext, baseUrl: str
   return code;
 }
 
-async function latestSmsCode(db: pg.Client, phone: string): Promise<string> {
+export async function latestSmsCode(db: pg.Client, phone: string): Promise<string> {
   // up to 15 s: on a loaded machine the send (captcha check, rate limits, outbox write) can take seconds
   for (let i = 0; i < 150; i += 1) {
     const r = await db.query<{ code: string }>(

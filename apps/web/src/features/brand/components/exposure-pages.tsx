@@ -1,17 +1,4 @@
-import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Empty,
-  Input,
-  Segmented,
-  Select,
-  Skeleton,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Empty, Segmented, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   EXPOSURE_PERIOD_LABELS,
   EXPOSURE_SORT_LABELS,
@@ -21,6 +8,7 @@ import {
   type ExposureRankRow,
   type ExposureSort,
 } from '@xg/shared';
+import { KeywordSearch } from '../../../components/keyword-search';
 import { QueryFailed } from '../../../components/query-failed';
 import { useQueryState } from '../../../components/list-filters';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
@@ -174,7 +162,6 @@ function ExposureSearchScreen() {
   const keyword = params.get('keyword') ?? '';
   const categoryId = int('categoryId');
   const pageNo = int('page') ?? 1;
-  const [draft, setDraft] = useState(keyword);
   const query = useExposureSearch({ keyword: keyword || undefined, categoryId, pageNo, pageSize: PAGE_SIZE });
   const open = useOpenBrand();
   const data = query.data;
@@ -206,15 +193,13 @@ function ExposureSearchScreen() {
           品牌搜索
         </Typography.Title>
         <div className="brand-filters">
-          <Input.Search
-            aria-label="品牌名称或别名"
+          <KeywordSearch
+            label="品牌名称或别名"
             placeholder="请输入品牌名称或别名"
-            allowClear
             maxLength={40}
             style={{ maxWidth: 360 }}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onSearch={(v) => set(EXPOSURE_SEARCH_PATH, { keyword: v.trim() || undefined })}
+            initial={keyword}
+            onSearch={(value) => set(EXPOSURE_SEARCH_PATH, { keyword: value })}
             enterButton="搜索"
           />
           <Select

@@ -1,10 +1,10 @@
+import { KeywordSearch } from '../../../components/keyword-search';
 import { FilterSelect, usePagedParams } from '../../../components/list-filters';
 import { ConfirmRemove } from '../../../components/confirm-remove';
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
   Button,
   Empty,
-  Input,
   Select,
   Space,
   Switch,
@@ -68,7 +68,6 @@ export function UpCollectPage() {
   const monitorParam = params.get('isMonitor');
   const isMonitor = monitorParam === '1' ? 1 : monitorParam === '0' ? 0 : undefined;
   const keyword = params.get('keyword') ?? '';
-  const [keywordInput, setKeywordInput] = useState(keyword);
   const [groupsOpen, setGroupsOpen] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
   const queryClient = useQueryClient();
@@ -343,15 +342,13 @@ export function UpCollectPage() {
               onChange={(value: LinkKolSort) => update({ sort: value === 'custom' ? undefined : value })}
               options={LINK_KOL_SORTS.map((s) => ({ value: s, label: LINK_KOL_SORT_LABELS[s] }))}
             />
-            <Input.Search
-              aria-label="搜索收藏的UP主"
+            <KeywordSearch
+              label="搜索收藏的UP主"
               placeholder="UP主名称或UID"
-              allowClear
               maxLength={20}
               style={{ width: 220 }}
-              value={keywordInput}
-              onChange={(event) => setKeywordInput(event.target.value)}
-              onSearch={(value) => update({ keyword: value.trim() || undefined })}
+              initial={keyword}
+              onSearch={(value) => update({ keyword: value })}
             />
             <Button icon={<SettingOutlined aria-hidden />} onClick={() => setGroupsOpen(true)}>
               管理分组

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { Empty, Input, Select, Space, Tabs, Typography } from 'antd';
+import { Empty, Select, Space, Tabs, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { LinkType, formatCount, type LinkVideoItem, type MyLinkVideoParams } from '@xg/shared';
+import { KeywordSearch } from '../../../components/keyword-search';
 import { ConfirmRemove } from '../../../components/confirm-remove';
 import { usePagedParams } from '../../../components/list-filters';
 import { ListScreen } from '../../../components/list-screen';
@@ -35,7 +35,6 @@ export function VideoCollectPage() {
   const type = params.get('type') === '4' ? LinkType.PUT : LinkType.COLLECT;
   const sort = readSort(params.get('sort'));
   const keyword = params.get('keyword') ?? '';
-  const [keywordInput, setKeywordInput] = useState(keyword);
   const queryClient = useQueryClient();
   const { handleRefusal, refusalHolder } = useListRefusal();
   const query = useMyLinkVideo({ type, pageNo, pageSize: PAGE_SIZE, sort, keyword });
@@ -75,15 +74,13 @@ export function VideoCollectPage() {
               onChange={(value: MyLinkVideoParams['sort']) => update({ sort: value === 'addTime' ? undefined : value })}
               options={SORTS}
             />
-            <Input.Search
-              aria-label="搜索收藏的视频"
+            <KeywordSearch
+              label="搜索收藏的视频"
               placeholder="视频标题、UP主或BV号"
-              allowClear
               maxLength={20}
               style={{ width: 240 }}
-              value={keywordInput}
-              onChange={(event) => setKeywordInput(event.target.value)}
-              onSearch={(value) => update({ keyword: value.trim() || undefined })}
+              initial={keyword}
+              onSearch={(value) => update({ keyword: value })}
             />
           </Space>
         </div>

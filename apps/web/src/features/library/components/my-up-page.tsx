@@ -1,3 +1,4 @@
+import { KeywordSearch } from '../../../components/keyword-search';
 import { FilterSelect, usePagedParams } from '../../../components/list-filters';
 import { ConfirmRemove } from '../../../components/confirm-remove';
 import { useFeature } from '../../gate/hooks/use-feature';
@@ -7,7 +8,6 @@ import {
   Button,
   Card,
   Empty,
-  Input,
   List,
   Rate,
   Select,
@@ -87,7 +87,6 @@ function MyUpScreen() {
   const isEnter = numberParam(params.get('isEnter'));
   const tId = numberParam(params.get('tId'));
   const kolUid = numberParam(params.get('kolUid'));
-  const [keywordInput, setKeywordInput] = useState(keyword);
   const [modal, setModal] = useState<EredarModalMode | null>(null);
   const [importing, setImporting] = useState(false);
   const queryClient = useQueryClient();
@@ -236,15 +235,13 @@ function MyUpScreen() {
       query={query}
       filters={
         <Space wrap size={[12, 8]}>
-          <Input.Search
-            aria-label="搜索达人库"
+          <KeywordSearch
+            label="搜索达人库"
             placeholder="昵称、UID、机构或备注"
-            allowClear
             maxLength={50}
             style={{ width: 240 }}
-            value={keywordInput}
-            onChange={(event) => setKeywordInput(event.target.value)}
-            onSearch={(value) => update({ keyword: value.trim() || undefined, kolUid: undefined })}
+            initial={keyword}
+            onSearch={(value) => update({ keyword: value, kolUid: undefined })}
           />
           <FilterSelect
             label="投放等级"
