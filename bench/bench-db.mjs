@@ -53,3 +53,18 @@ export async function seedWhenEmpty(db, q, { scale, seed }, say) {
   say(`[bench] loading the demo world at scale ${scale} …`);
   await seedDemoWorld(db, { scale, seed, log: () => undefined });
 }
+
+/** A Kysely on its own pool that keeps the SQL and parameters of the queries it runs (for EXPLAIN). */
+export async function capturingDb(benchUrl, max) {
+  const { default: pg } = await import('pg');
+  const { Kysely, PostgresDialect } = await import('kysely');
+  const pool = new pg.Pool({ connectionString: benchUrl, max });
+  const captured = [];
+  const db = new Kysely({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+    },
+  });
+  return { pool, db, captured };
+}

@@ -49,7 +49,9 @@ function AttentionCard({ item }: { item: AttentionItem }) {
         <div>
           <dt>粉丝变化</dt>
           <dd
-            className={item.fansSince > 0 ? 'collect-delta is-up' : item.fansSince < 0 ? 'collect-delta is-down' : ''}
+            className={
+              item.fansSince > 0 ? 'collect-delta delta-up' : item.fansSince < 0 ? 'collect-delta delta-down' : ''
+            }
           >
             {signed(item.fansSince)}
           </dd>

@@ -209,9 +209,9 @@ export function UpCollectPage() {
         <span
           className={
             row.fansSinceAdd < 0
-              ? 'collect-delta is-down'
+              ? 'collect-delta delta-down'
               : row.fansSinceAdd > 0
-                ? 'collect-delta is-up'
+                ? 'collect-delta delta-up'
                 : 'collect-delta'
           }
         >
