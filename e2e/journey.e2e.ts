@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { logOut } from './account-helpers.js';
 import { newContext, shot } from './browser.js';
-import { latestSmsCode, solveCaptcha } from './member-helpers.js';
+import { fillRegisterCodes } from './member-helpers.js';
 import { suiteBrowser, suiteDb } from './suite.js';
 
 /**
@@ -38,19 +38,7 @@ describe('foundation journey', () => {
     page.on('pageerror', (e) => errors.push(e.message));
 
     // Register
-    await page.goto(`${baseUrl}/login?status=register`);
-    await page.getByPlaceholder('请输入手机号').fill(phone);
-    await page.getByAltText('图形验证码').waitFor();
-    await expect
-      .poll(async () => (await context.cookies(`${baseUrl}/api/valicode.jpg`)).some((c) => c.name === 'xg_captcha'), {
-        timeout: 10_000,
-      })
-      .toBe(true);
-    const captcha = await solveCaptcha(db, context, baseUrl);
-    await page.getByPlaceholder('请输入图形验证码').fill(captcha);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    const sms = await latestSmsCode(db, phone);
-    await page.getByPlaceholder('请输入短信验证码').fill(sms);
+    await fillRegisterCodes(page, db, baseUrl, phone);
     await page.getByPlaceholder('请设置密码（不少于6位）').fill(PASSWORD);
     await page.getByPlaceholder('请再次输入密码').fill(PASSWORD);
     await page.getByText('品牌方', { exact: true }).click();
