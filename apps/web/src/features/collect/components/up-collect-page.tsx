@@ -16,7 +16,6 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { HolderOutlined, SettingOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import {
   LINK_KOL_SORTS,
@@ -31,12 +30,11 @@ import { ListScreen } from '../../../components/list-screen';
 import { CreatorLink } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { ApproveBadge } from '../../../components/approve-badge';
-import { feedback } from '../../../lib/feedback';
 import { useCustomGroups } from '../api/customize-sort';
 import { useMyLinkKol } from '../api/get-my-link-kol';
 import { LIST_QUERY_ROOT, toggleLinkKol } from '../api/link-kol';
 import { moveLinkKolGroup, moveLinkKolSort, setOpenMonitor } from '../api/link-kol-edits';
-import { useListRefusal } from '../hooks/use-list-refusal';
+import { useListChange } from '../hooks/use-list-refusal';
 import { ContrastButton } from '../../contrast/components/contrast-button';
 import { ExportButton } from '../../export/components/export-button';
 import { GroupManager } from './group-manager';
@@ -70,8 +68,7 @@ export function UpCollectPage() {
   const keyword = params.get('keyword') ?? '';
   const [groupsOpen, setGroupsOpen] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
-  const queryClient = useQueryClient();
-  const { handleRefusal, refusalHolder } = useListRefusal();
+  const { change, refusalHolder } = useListChange(LIST_QUERY_ROOT, 'up-collect');
 
   const query = useMyLinkKol({ type, pageNo, pageSize: PAGE_SIZE, sort, groupId, isMonitor, keyword });
   const groups = useCustomGroups();
@@ -79,22 +76,9 @@ export function UpCollectPage() {
   const choices = (groups.data?.userThemeInfos ?? []).filter((g) => g.isDefault !== 1);
   const canReorder = sort === 'custom' && groupId === undefined && isMonitor === undefined && !keyword;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_QUERY_ROOT });
-
-  const run = async (work: () => Promise<{ message: string }>) => {
-    try {
-      const result = await work();
-      feedback().message.success({ content: result.message, key: 'up-collect' });
-    } catch (error) {
-      handleRefusal(error);
-    } finally {
-      await refresh();
-    }
-  };
-
   const handleMove = (kolId: number, targetKolId: number) => {
     if (kolId === targetKolId) return;
-    void run(() => moveLinkKolSort(type, kolId, targetKolId));
+    void change(() => moveLinkKolSort(type, kolId, targetKolId));
   };
 
   const handleHandleKey = (event: KeyboardEvent, index: number) => {
@@ -188,7 +172,7 @@ export function UpCollectPage() {
           aria-label={`${row.kolName}的分组`}
           style={{ width: 120 }}
           options={[{ value: 0, label: UNGROUPED_LABEL }, ...choices.map((g) => ({ value: g.id, label: g.themeName }))]}
-          onChange={(value: number) => void run(() => moveLinkKolGroup(type, row.kolId, value))}
+          onChange={(value: number) => void change(() => moveLinkKolGroup(type, row.kolId, value))}
         />
       ),
     },
@@ -257,7 +241,7 @@ export function UpCollectPage() {
           size="small"
           checked={row.isMonitor === 1}
           aria-label={`监测${row.kolName}`}
-          onChange={(checked) => void run(() => setOpenMonitor(type, row.kolId, checked))}
+          onChange={(checked) => void change(() => setOpenMonitor(type, row.kolId, checked))}
         />
       ),
     },
@@ -278,7 +262,7 @@ export function UpCollectPage() {
             title={type === LinkType.PUT ? '确定将该UP主移出投放清单吗？' : '确定取消收藏该UP主吗？'}
             label={`移除${row.kolName}`}
             text="移除"
-            onConfirm={() => void run(() => toggleLinkKol(row.kolId, type, true))}
+            onConfirm={() => void change(() => toggleLinkKol(row.kolId, type, true))}
           />
         </Space>
       ),

@@ -19,15 +19,13 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { LIBRARY_SORTS, LIBRARY_SORT_LABELS, formatCount, type EredarEntry, type LibrarySort } from '@xg/shared';
 import { ListScreen } from '../../../components/list-screen';
 import { CreatorLink } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
-import { feedback } from '../../../lib/feedback';
 import { useCustomGroups } from '../../collect/api/customize-sort';
-import { useListRefusal } from '../../collect/hooks/use-list-refusal';
+import { useListChange } from '../../collect/hooks/use-list-refusal';
 import { LIBRARY_QUERY_ROOT, deleteEredar, useEredarList } from '../api/eredar';
 import { useCollectionRequests, type CollectionRequestItem } from '../api/submit-collection';
 import { EredarModal, type EredarModalMode } from './eredar-modal';
@@ -89,24 +87,14 @@ function MyUpScreen() {
   const kolUid = numberParam(params.get('kolUid'));
   const [modal, setModal] = useState<EredarModalMode | null>(null);
   const [importing, setImporting] = useState(false);
-  const queryClient = useQueryClient();
-  const { handleRefusal, refusalHolder } = useListRefusal();
+  const { change, refusalHolder } = useListChange(LIBRARY_QUERY_ROOT);
   const query = useEredarList({ pageNo, pageSize: PAGE_SIZE, keyword, sort, launchLevel, isEnter, tId, kolUid });
   const groups = useCustomGroups();
   const requests = useCollectionRequests();
   const data = query.data;
   const choices = (groups.data?.userThemeInfos ?? []).filter((g) => g.isDefault !== 1);
 
-  const handleDelete = async (entry: EredarEntry) => {
-    try {
-      const result = await deleteEredar(entry.id);
-      feedback().message.success(result.message);
-    } catch (error) {
-      handleRefusal(error);
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: LIBRARY_QUERY_ROOT });
-    }
-  };
+  const handleDelete = (entry: EredarEntry) => change(() => deleteEredar(entry.id));
 
   const columns: TableColumnsType<EredarEntry> = [
     {
