@@ -8,3 +8,63 @@ export function benchDatabase(env, defaultDb) {
   u.pathname = `/${dbName}`;
   return { adminUrl, dbName, benchUrl: u.toString() };
 }
+
+const dist = (p) => new URL(`../apps/server/dist/${p}`, import.meta.url).href;
+
+/** Creates the bench database when it is missing (UTF-8, C collation, as the tests' databases). */
+export async function createBenchDatabase({ adminUrl, dbName }) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 0) {
+    await admin.query(
+      `CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+    );
+  }
+  await admin.end();
+}
+
+/**
+ * The built server's app on the bench database (BENCH_DB, else `defaultDb`): the database created when missing and
+ * migrated, the app built (production config, silent log, no search index) and ready. `q` runs SQL on its pool.
+ */
+export async function openBenchApp(env, defaultDb, say) {
+  const { migrate } = await import(dist('db/migrate.js'));
+  const { buildApp } = await import(dist('app.js'));
+  const { loadConfig } = await import(dist('config.js'));
+  const where = benchDatabase(env, defaultDb);
+  await createBenchDatabase(where);
+  const applied = await migrate(where.benchUrl);
+  if (applied.length) say(`[bench] migrated: ${applied.join(', ')}`);
+  const config = {
+    ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: where.benchUrl, SEARCH_INDEX: 'false' }),
+    databaseUrl: where.benchUrl,
+  };
+  const { app, ctx } = await buildApp(config);
+  await app.ready();
+  const q = async (text, params = []) => (await ctx.pool.query(text, params)).rows;
+  return { ...where, config, app, ctx, q };
+}
+
+/** The demo world at `scale` when the database has no creators yet. */
+export async function seedWhenEmpty(db, q, { scale, seed }, say) {
+  if ((await q('SELECT count(*)::int AS n FROM creators'))[0].n > 0) return;
+  const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
+  say(`[bench] loading the demo world at scale ${scale} …`);
+  await seedDemoWorld(db, { scale, seed, log: () => undefined });
+}
+
+/** A Kysely on its own pool that keeps the SQL and parameters of the queries it runs (for EXPLAIN). */
+export async function capturingDb(benchUrl, max) {
+  const { default: pg } = await import('pg');
+  const { Kysely, PostgresDialect } = await import('kysely');
+  const pool = new pg.Pool({ connectionString: benchUrl, max });
+  const captured = [];
+  const db = new Kysely({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+    },
+  });
+  return { pool, db, captured };
+}

@@ -12,21 +12,16 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { benchDatabase } from './bench-db.mjs';
+import { openBenchApp } from './bench-db.mjs';
 
 const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
-const { migrate } = await import(dist('db/migrate.js'));
-const { buildApp } = await import(dist('app.js'));
-const { loadConfig } = await import(dist('config.js'));
 const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
 const { seedMenus } = await import(dist('db/seed/menus.js'));
 const { backfillRollups } = await import(dist('modules/metrics/index.js'));
 const { signHeaders } = await import('@xg/shared');
 
 const env = process.env;
-const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench_contrast');
 const scale = Number(env.BENCH_SCALE ?? 1);
 const seed = Number(env.BENCH_SEED ?? 20261121);
 const iterations = Number(env.BENCH_ITERATIONS ?? 300);
@@ -40,24 +35,7 @@ const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
 // 1. The bench world ------------------------------------------------------------------------------------------
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 0) {
-  await admin.query(
-    `CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-  );
-}
-await admin.end();
-const applied = await migrate(benchUrl);
-if (applied.length) say(`[bench] migrated: ${applied.join(', ')}`);
-
-const config = {
-  ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: benchUrl, SEARCH_INDEX: 'false' }),
-  databaseUrl: benchUrl,
-};
-const { app, ctx } = await buildApp(config);
-await app.ready();
-const q = async (text, params = []) => (await ctx.pool.query(text, params)).rows;
+const { dbName, app, ctx, q } = await openBenchApp(env, 'xg_bench_contrast', say);
 if ((await q(`SELECT 1 FROM creators LIMIT 1`)).length === 0) {
   await seedMenus(ctx.db);
   const world = await seedDemoWorld(ctx.db, { scale, seed, log: (l) => say(`[seed] ${l}`) });

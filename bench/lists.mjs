@@ -460,72 +460,26 @@ if (env.BENCH_EXPLAIN === '1') {
   const edb = new Kysely({ dialect: new PostgresDialect({ pool }), log: (e) => captured.push(e.query) });
   const collect = new CollectRepository(edb);
   const library = new LibraryRepository(edb);
+  /** GET /api/user/myLinkKol's statement: the collect list (type 1), a page of 20; `more()` is read on each run */
+  const kols =
+    (sort, more = () => ({})) =>
+    () =>
+      collect.listKols(teamId, {
+        type: 1,
+        sort,
+        group: null,
+        monitor: null,
+        keyword: null,
+        limit: 20,
+        offset: 0,
+        ...more(),
+      });
   const cases = [
-    [
-      'myLinkKol custom p1',
-      () =>
-        collect.listKols(teamId, {
-          type: 1,
-          sort: 'custom',
-          group: null,
-          monitor: null,
-          keyword: null,
-          limit: 20,
-          offset: 0,
-        }),
-    ],
-    [
-      'myLinkKol fans p50',
-      () =>
-        collect.listKols(teamId, {
-          type: 1,
-          sort: 'fans',
-          group: null,
-          monitor: null,
-          keyword: null,
-          limit: 20,
-          offset: 980,
-        }),
-    ],
-    [
-      'myLinkKol index p1',
-      () =>
-        collect.listKols(teamId, {
-          type: 1,
-          sort: 'index',
-          group: null,
-          monitor: null,
-          keyword: null,
-          limit: 20,
-          offset: 0,
-        }),
-    ],
-    [
-      'myLinkKol group',
-      () =>
-        collect.listKols(teamId, {
-          type: 1,
-          sort: 'addTime',
-          group: groupIds[0],
-          monitor: null,
-          keyword: null,
-          limit: 20,
-          offset: 0,
-        }),
-    ],
-    [
-      'myLinkKol keyword',
-      () =>
-        collect.listKols(teamId, {
-          type: 1,
-          sort: 'custom',
-          group: null,
-          monitor: null,
-          keyword: piece(savedNames[0].name),
-          limit: 20,
-          offset: 0,
-        }),
-    ],
+    ['myLinkKol custom p1', kols('custom')],
+    ['myLinkKol fans p50', kols('fans', () => ({ offset: 980 }))],
+    ['myLinkKol index p1', kols('index')],
+    ['myLinkKol group', kols('addTime', () => ({ group: groupIds[0] }))],
+    ['myLinkKol keyword', kols('custom', () => ({ keyword: piece(savedNames[0].name) }))],
     ['library updateTime p1', () => library.list(teamId, EredarListParams.parse({}))],
     ['library fans p100', () => library.list(teamId, EredarListParams.parse({ sort: 'fans', pageNo: 100 }))],
     ['library keyword', () => library.list(teamId, EredarListParams.parse({ keyword: piece(libRows[0].name) }))],

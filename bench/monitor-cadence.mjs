@@ -14,22 +14,16 @@
 // (default 0.05) when it has no creators, removes the previous run's bench targets. Prints a JSON line. See
 // bench/README.md and docs/performance.md § Monitoring cadence.
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { benchDatabase } from './bench-db.mjs';
+import { openBenchApp, seedWhenEmpty } from './bench-db.mjs';
 
 const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
-const { migrate } = await import(dist('db/migrate.js'));
-const { buildApp } = await import(dist('app.js'));
-const { loadConfig } = await import(dist('config.js'));
-const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
 const { startSimulator, SIM_LOGIN_COOKIE } = await import(dist('sim/index.js'));
 const { BilibiliClient } = await import(dist('providers/bilibili/index.js'));
 const { Pipeline } = await import(dist('jobs/runtime.js'));
 const { demoWorldToday } = await import(dist('jobs/bootstrap.js'));
 
 const env = process.env;
-const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench_monitor');
 const scale = Number(env.BENCH_SCALE ?? 0.05);
 const seed = Number(env.BENCH_SEED ?? 20261121);
 const videosN = Number(env.BENCH_VIDEOS ?? 500);
@@ -38,27 +32,8 @@ const minutes = Number(env.BENCH_MINUTES ?? 11);
 const say = (line) => process.stdout.write(`${line}\n`);
 const BENCH_SOURCE = 'monitor';
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 0) {
-  await admin.query(
-    `CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-  );
-}
-await admin.end();
-const applied = await migrate(benchUrl);
-if (applied.length) say(`[bench] migrated: ${applied.join(', ')}`);
-const config = {
-  ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: benchUrl, SEARCH_INDEX: 'false' }),
-  databaseUrl: benchUrl,
-};
-const { app, ctx } = await buildApp(config);
-await app.ready();
-const q = async (text, params = []) => (await ctx.pool.query(text, params)).rows;
-if ((await q('SELECT count(*)::int AS n FROM creators'))[0].n === 0) {
-  say(`[bench] loading the demo world at scale ${scale} …`);
-  await seedDemoWorld(ctx.db, { scale, seed, log: () => undefined });
-}
+const { benchUrl, config, app, ctx, q } = await openBenchApp(env, 'xg_bench_monitor', say);
+await seedWhenEmpty(ctx.db, q, { scale, seed }, say);
 await q(`DELETE FROM monitor_targets WHERE source = $1 AND team_id IS NULL`, [BENCH_SOURCE]);
 
 const today = await demoWorldToday(ctx.db);

@@ -9,22 +9,16 @@
 // Prints p50 / p95 / p99 / max in ms and a JSON line. See bench/README.md and docs/performance.md.
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { benchDatabase } from './bench-db.mjs';
+import { openBenchApp, seedWhenEmpty } from './bench-db.mjs';
 
 const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
-const { migrate } = await import(dist('db/migrate.js'));
-const { buildApp } = await import(dist('app.js'));
-const { loadConfig } = await import(dist('config.js'));
-const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
 const { seedMenus } = await import(dist('db/seed/menus.js'));
 const { scorePending } = await import(dist('modules/opinion/opinion.scoring.js'));
 const { opinionScorer } = await import(dist('modules/opinion/opinion.sentiment.js'));
 const { signHeaders } = await import('@xg/shared');
 
 const env = process.env;
-const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench_opinion');
 const scale = Number(env.BENCH_SCALE ?? 0.05);
 const seed = Number(env.BENCH_SEED ?? 20261121);
 const iterations = Number(env.BENCH_ITERATIONS ?? 200);
@@ -35,28 +29,9 @@ const say = (line) => process.stdout.write(`${line}\n`);
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 0) {
-  await admin.query(
-    `CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-  );
-}
-await admin.end();
-const applied = await migrate(benchUrl);
-if (applied.length) say(`[bench] migrated: ${applied.join(', ')}`);
-const config = {
-  ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: benchUrl, SEARCH_INDEX: 'false' }),
-  databaseUrl: benchUrl,
-};
-const { app, ctx } = await buildApp(config);
-await app.ready();
-const q = async (text, params = []) => (await ctx.pool.query(text, params)).rows;
+const { app, ctx, q } = await openBenchApp(env, 'xg_bench_opinion', say);
 
-if ((await q('SELECT count(*)::int AS n FROM creators'))[0].n === 0) {
-  say(`[bench] loading the demo world at scale ${scale} …`);
-  await seedDemoWorld(ctx.db, { scale, seed, log: () => undefined });
-}
+await seedWhenEmpty(ctx.db, q, { scale, seed }, say);
 await seedMenus(ctx.db);
 
 // The bench video: its own row, so its texts are the bench's only.

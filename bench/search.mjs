@@ -5,7 +5,6 @@
 // 5-character Chinese substrings, UIDs and misses, and prints p50/p95/p99 per query kind.
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
 
 const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
@@ -15,7 +14,7 @@ const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
 const { CreatorRepository } = await import(dist('modules/creators/creators.repository.js'));
 const { creatorMatchFor } = await import(dist('modules/creators/creators.service.js'));
 
-import { benchDatabase } from './bench-db.mjs';
+import { benchDatabase, capturingDb } from './bench-db.mjs';
 
 const env = process.env;
 const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench');
@@ -59,15 +58,8 @@ await admin.end();
 
 // 2. Migrate and seed with the built server code
 await migrate(benchUrl);
-const pool = new pg.Pool({ connectionString: benchUrl, max: 4 });
-/** the SQL and parameters of the last queries, for EXPLAIN */
-let captured = [];
-const db = new Kysely({
-  dialect: new PostgresDialect({ pool }),
-  log: (event) => {
-    if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
-  },
-});
+/** `captured`: the SQL and parameters of the last queries, for EXPLAIN */
+const { pool, db, captured } = await capturingDb(benchUrl, 4);
 const seeded = await seedDemoWorld(db, { scale, seed, log: say });
 say(
   `[bench] world: ${seeded.creators} creators, ${seeded.videos} videos (${seeded.loaded ? `loaded in ${(seeded.ms / 1000).toFixed(1)} s` : 'already loaded'})`,
@@ -137,7 +129,7 @@ for (const { kind, queries } of kinds) {
     `${kind.padEnd(12)} ${String(times.length).padStart(4)} ${f(pct(times, 0.5))} ${f(pct(times, 0.95))} ${f(pct(times, 0.99))} ${f(times[times.length - 1])}   ${(matches / times.length).toFixed(1)}`,
   );
   if (explain) {
-    captured = [];
+    captured.length = 0;
     await run(queries[0]);
     for (const { sql, parameters } of captured) {
       const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, parameters);

@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newContext, shot } from './browser.js';
 import { suiteBrowser, suiteDb } from './suite.js';
+import { collectErrors } from './screen-helpers.js';
 import {
   DEMO_PASSWORD,
   chooseUserMenuItem,
@@ -24,12 +25,6 @@ import {
 const baseUrl = inject('baseUrl');
 const db = suiteDb();
 const browser = suiteBrowser();
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Opens the QR's 模拟扫码 link (a new tab, as a phone would open the QR's page). */
 async function openSandboxScan(page: Page): Promise<Page> {

@@ -10,10 +10,13 @@ import {
   chartsDrawn,
   collectErrors,
   columnsReachable,
+  creatorsByFans,
   horizontalOverflow,
+  searchResultCard,
   signedInPage,
   tableProblems,
 } from './screen-helpers.js';
+import type { DemoCreator } from './screen-helpers.js';
 
 /**
  * Comparison journeys (issue #17) in Chromium against the built app and the real server: search → add three
@@ -24,30 +27,11 @@ const baseUrl = inject('baseUrl');
 const db = suiteDb();
 const browser = suiteBrowser();
 
-interface Creator {
-  id: number;
-  name: string;
-  uid: number;
-}
-
-async function creators(offset: number, count: number): Promise<Creator[]> {
-  const r = await db.query<{ id: string; name: string; mid: string }>(
-    'SELECT id, name, mid FROM creators ORDER BY fans DESC, id OFFSET $1 LIMIT $2',
-    [offset, count],
-  );
-  if (r.rows.length < count) throw new Error('the demo world has too few creators');
-  return r.rows.map((x) => ({ id: Number(x.id), name: x.name, uid: Number(x.mid) }));
-}
+const creators = (offset: number, count: number) => creatorsByFans(db, offset, count);
 
 /** Finds a creator by UID on the search screen and adds it to the comparison from its row. */
-async function addFromSearch(page: Page, creator: Creator): Promise<void> {
-  await page.getByRole('searchbox', { name: '搜索UP主' }).fill(String(creator.uid));
-  await page.getByRole('button', { name: '搜索', exact: true }).click();
-  const card = page
-    .getByRole('list', { name: 'UP主搜索结果' })
-    .getByRole('listitem')
-    .filter({ has: page.getByLabel(`查看UP主详情：${creator.name}`) })
-    .first();
+async function addFromSearch(page: Page, creator: DemoCreator): Promise<void> {
+  const card = await searchResultCard(page, creator);
   await card.getByRole('button', { name: `加入对比：${creator.name}` }).click();
   await card.getByRole('button', { name: `移出对比：${creator.name}` }).waitFor();
 }

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { logOut } from './account-helpers.js';
 import { newContext, shot } from './browser.js';
+import { fillRegisterCodes } from './member-helpers.js';
 import { suiteBrowser, suiteDb } from './suite.js';
 
 /**
@@ -16,30 +16,6 @@ const browser = suiteBrowser();
 
 const PASSWORD = 'e2e-pass-123';
 const phone = `13${String(Date.now()).slice(-9)}`;
-
-/** The image captcha is real; the test sets a known code on the captcha row bound to this browser()'s cookie. */
-async function solveCaptcha(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies(`${baseUrl}/api/valicode.jpg`)).find((c) => c.name === 'xg_captcha');
-  expect(cookie, 'captcha cookie set by /api/valicode.jpg').toBeTruthy();
-  const id = cookie?.value ?? '';
-  const code = 'E2E7';
-  const hash = crypto.createHash('sha256').update(`${id}:${code}`).digest('hex');
-  const res = await db.query('UPDATE captchas SET code_hash = $1 WHERE id = $2 AND used_at IS NULL', [hash, id]);
-  expect(res.rowCount).toBe(1);
-  return code;
-}
-
-async function latestSmsCode(forPhone: string): Promise<string> {
-  for (let i = 0; i < 50; i += 1) {
-    const r = await db.query<{ code: string }>(
-      'SELECT code FROM sms_codes WHERE phone = $1 ORDER BY created_at DESC LIMIT 1',
-      [forPhone],
-    );
-    if (r.rows[0]) return r.rows[0].code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no SMS code in the sandbox outbox');
-}
 
 async function topCreator(): Promise<{ id: number; name: string }> {
   const r = await db.query<{ id: string; name: string }>('SELECT id, name FROM creators ORDER BY fans DESC LIMIT 1');
@@ -62,19 +38,7 @@ describe('foundation journey', () => {
     page.on('pageerror', (e) => errors.push(e.message));
 
     // Register
-    await page.goto(`${baseUrl}/login?status=register`);
-    await page.getByPlaceholder('请输入手机号').fill(phone);
-    await page.getByAltText('图形验证码').waitFor();
-    await expect
-      .poll(async () => (await context.cookies(`${baseUrl}/api/valicode.jpg`)).some((c) => c.name === 'xg_captcha'), {
-        timeout: 10_000,
-      })
-      .toBe(true);
-    const captcha = await solveCaptcha(context);
-    await page.getByPlaceholder('请输入图形验证码').fill(captcha);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    const sms = await latestSmsCode(phone);
-    await page.getByPlaceholder('请输入短信验证码').fill(sms);
+    await fillRegisterCodes(page, db, baseUrl, phone);
     await page.getByPlaceholder('请设置密码（不少于6位）').fill(PASSWORD);
     await page.getByPlaceholder('请再次输入密码').fill(PASSWORD);
     await page.getByText('品牌方', { exact: true }).click();

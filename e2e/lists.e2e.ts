@@ -6,7 +6,8 @@ import { COMING_SOON } from '@xg/shared';
 import { readXlsx } from '../apps/server/test/xlsx-read.js';
 import { ARTIFACTS, newContext, shot } from './browser.js';
 import { suiteBrowser, suiteDb } from './suite.js';
-import { collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
+import { collectErrors, creatorsByFans, horizontalOverflow, searchResultCard, signedInPage } from './screen-helpers.js';
+import type { DemoCreator } from './screen-helpers.js';
 
 /**
  * Lists journeys (issue #15) in Chromium against the built app: search → collect → upCollect shows it →
@@ -16,38 +17,23 @@ const baseUrl = inject('baseUrl');
 const db = suiteDb();
 const browser = suiteBrowser();
 
-interface Creator {
-  id: number;
-  name: string;
-  uid: number;
-}
-
 /** Two creators a UID search finds on their own. */
-async function twoCreators(): Promise<[Creator, Creator]> {
-  const r = await db.query<{ id: string; name: string; mid: string }>(
-    'SELECT id, name, mid FROM creators ORDER BY fans DESC OFFSET 5 LIMIT 2',
-  );
-  const [a, b] = r.rows.map((x) => ({ id: Number(x.id), name: x.name, uid: Number(x.mid) }));
+async function twoCreators(): Promise<[DemoCreator, DemoCreator]> {
+  const [a, b] = await creatorsByFans(db, 5, 2);
   if (!a || !b) throw new Error('the demo world has fewer than 7 creators');
   return [a, b];
 }
 
-async function collectFromSearch(page: Page, creator: Creator): Promise<void> {
+async function collectFromSearch(page: Page, creator: DemoCreator): Promise<void> {
   await page.goto(`${baseUrl}/search/upSearch`);
-  await page.getByRole('searchbox', { name: '搜索UP主' }).fill(String(creator.uid));
-  await page.getByRole('button', { name: '搜索', exact: true }).click();
-  const card = page
-    .getByRole('list', { name: 'UP主搜索结果' })
-    .getByRole('listitem')
-    .filter({ has: page.getByLabel(`查看UP主详情：${creator.name}`) })
-    .first();
+  const card = await searchResultCard(page, creator);
   await card.waitFor();
   await card.getByRole('button', { name: '收藏', exact: true }).click();
   // the star turns on only after the server's 200
   await card.getByRole('button', { name: '已收藏' }).waitFor();
 }
 
-const rowOf = (page: Page, creator: Creator) => page.locator('tr.collect-row', { hasText: creator.name });
+const rowOf = (page: Page, creator: DemoCreator) => page.locator('tr.collect-row', { hasText: creator.name });
 
 async function order(page: Page): Promise<string[]> {
   return page.locator('tr.collect-row .collect-kol-name .ant-typography').allInnerTexts();

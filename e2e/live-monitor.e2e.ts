@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { newContext, shot } from './browser.js';
-import { suiteBrowser, suiteDb } from './suite.js';
+import { simUrl, suiteBrowser, suiteDb } from './suite.js';
 import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
 /**
@@ -15,14 +13,6 @@ import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './
 const baseUrl = inject('baseUrl');
 const db = suiteDb();
 const browser = suiteBrowser();
-
-/** The simulator's URL, from the e2e server's log (`[sim] Bilibili simulator at …`). */
-function simUrl(): string {
-  const log = fs.readFileSync(path.join(import.meta.dirname, '..', 'artifacts', 'e2e-server.log'), 'utf8');
-  const m = /\[sim\] Bilibili simulator at (http:\/\/\S+)/.exec(log);
-  if (!m?.[1]) throw new Error('no simulator URL in the server log');
-  return m[1];
-}
 
 describe('live monitoring', () => {
   it('add a live room → minute samples and messages → history', async () => {

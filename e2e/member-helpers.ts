@@ -15,7 +15,7 @@ const PASSWORD = 'e2e-member-123';
 let serial = 0;
 
 /** The image captcha is real; the test sets a known code on the captcha row bound to this browser's cookie. */
-async function solveCaptcha(db: pg.Client, context: BrowserContext, baseUrl: string): Promise<string> {
+export async function solveCaptcha(db: pg.Client, context: BrowserContext, baseUrl: string): Promise<string> {
   const cookie = (await context.cookies(`${baseUrl}/api/valicode.jpg`)).find((c) => c.name === 'xg_captcha');
   expect(cookie, 'captcha cookie set by /api/valicode.jpg').toBeTruthy();
   const id = cookie?.value ?? '';
@@ -26,7 +26,7 @@ async function solveCaptcha(db: pg.Client, context: BrowserContext, baseUrl: str
   return code;
 }
 
-async function latestSmsCode(db: pg.Client, phone: string): Promise<string> {
+export async function latestSmsCode(db: pg.Client, phone: string): Promise<string> {
   // up to 15 s: on a loaded machine the send (captcha check, rate limits, outbox write) can take seconds
   for (let i = 0; i < 150; i += 1) {
     const r = await db.query<{ code: string }>(
@@ -45,9 +45,8 @@ export function freshPhone(): string {
   return `15${String(Date.now()).slice(-7)}${String(serial % 100).padStart(2, '0')}`;
 }
 
-/** Registers a new 免费版 account in this page's context and lands on the signed-in home (the menu's first page). */
-export async function registerFreshUser(page: Page, db: pg.Client, baseUrl: string): Promise<string> {
-  const phone = freshPhone();
+/** The register panel's phone, image captcha and SMS code filled in (the code read from the sandbox outbox). */
+export async function fillRegisterCodes(page: Page, db: pg.Client, baseUrl: string, phone: string): Promise<void> {
   const context = page.context();
   await page.goto(`${baseUrl}/login?status=register`);
   await page.getByPlaceholder('请输入手机号').fill(phone);
@@ -60,6 +59,12 @@ export async function registerFreshUser(page: Page, db: pg.Client, baseUrl: stri
   await page.getByPlaceholder('请输入图形验证码').fill(await solveCaptcha(db, context, baseUrl));
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByPlaceholder('请输入短信验证码').fill(await latestSmsCode(db, phone));
+}
+
+/** Registers a new 免费版 account in this page's context and lands on the signed-in home (the menu's first page). */
+export async function registerFreshUser(page: Page, db: pg.Client, baseUrl: string): Promise<string> {
+  const phone = freshPhone();
+  await fillRegisterCodes(page, db, baseUrl, phone);
   await page.getByPlaceholder('请设置密码（不少于6位）').fill(PASSWORD);
   await page.getByPlaceholder('请再次输入密码').fill(PASSWORD);
   await page.getByText('品牌方', { exact: true }).click();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { formatCount } from '@xg/shared';
 import { ARTIFACTS, newContext } from './browser.js';
-import { suiteBrowser, suiteDb } from './suite.js';
+import { simUrl, suiteBrowser, suiteDb } from './suite.js';
 import { shotScreen } from './member-helpers.js';
 import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
@@ -16,14 +16,6 @@ import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './
 const baseUrl = inject('baseUrl');
 const db = suiteDb();
 const browser = suiteBrowser();
-
-/** The simulator's URL, from the e2e server's log (`[sim] Bilibili simulator at …`). */
-function simUrl(): string {
-  const log = fs.readFileSync(path.join(import.meta.dirname, '..', 'artifacts', 'e2e-server.log'), 'utf8');
-  const m = /\[sim\] Bilibili simulator at (http:\/\/\S+)/.exec(log);
-  if (!m?.[1]) throw new Error('no simulator URL in the server log');
-  return m[1];
-}
 
 describe('opinion', () => {
   // The first run's length is bounded by the video: a recent one (texts in the rules' 24-hour look-back) with at

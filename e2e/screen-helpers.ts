@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type pg from 'pg';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { signIn } from './member-helpers.js';
 
 /**
@@ -140,4 +141,32 @@ export async function columnsReachable(
     },
     { wrapperSelector, headers },
   );
+}
+
+/** A creator of the demo world as the journeys use it: its row id, name and UID (mid). */
+export interface DemoCreator {
+  id: number;
+  name: string;
+  uid: number;
+}
+
+/** `count` creators by fans (most first) from `offset` on; throws when the world has fewer. */
+export async function creatorsByFans(db: pg.Client, offset: number, count: number): Promise<DemoCreator[]> {
+  const r = await db.query<{ id: string; name: string; mid: string }>(
+    'SELECT id, name, mid FROM creators ORDER BY fans DESC, id OFFSET $1 LIMIT $2',
+    [offset, count],
+  );
+  if (r.rows.length < count) throw new Error('the demo world has too few creators');
+  return r.rows.map((x) => ({ id: Number(x.id), name: x.name, uid: Number(x.mid) }));
+}
+
+/** Searches a creator by UID on the open search screen and gives its result card. */
+export async function searchResultCard(page: Page, creator: DemoCreator): Promise<Locator> {
+  await page.getByRole('searchbox', { name: '搜索UP主' }).fill(String(creator.uid));
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  return page
+    .getByRole('list', { name: 'UP主搜索结果' })
+    .getByRole('listitem')
+    .filter({ has: page.getByLabel(`查看UP主详情：${creator.name}`) })
+    .first();
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -31,4 +33,12 @@ export function suiteDb(): pg.Client {
     await db.end();
   });
   return db;
+}
+
+/** The simulator's URL, from the e2e server's log (`[sim] Bilibili simulator at …`). */
+export function simUrl(): string {
+  const log = fs.readFileSync(path.join(import.meta.dirname, '..', 'artifacts', 'e2e-server.log'), 'utf8');
+  const m = /\[sim\] Bilibili simulator at (http:\/\/\S+)/.exec(log);
+  if (!m?.[1]) throw new Error('no simulator URL in the server log');
+  return m[1];
 }

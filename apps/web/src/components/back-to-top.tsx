@@ -20,7 +20,7 @@ export function BackToTop() {
   return (
     <button
       type="button"
-      className="back-to-top"
+      className="float-tool back-to-top"
       title="回到顶部"
       aria-label="回到顶部"
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, Steps } from 'antd';
-import { MessageOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Modal, Steps } from 'antd';
+import { MobileOutlined } from '@ant-design/icons';
 import { AccountMsg, Msg, SendNewPhoneCodeParams, UpdatePhoneParams, phoneField, requiredText } from '@xg/shared';
+import { CaptchaField, CodeField } from '../../../components/code-field';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { useSendNewPhoneCodeMutation } from '../api/send-new-phone-code';
@@ -54,20 +55,14 @@ function OldPhoneStep({ maskedPhone, onVerified }: { maskedPhone: string; onVeri
       onFinish={(values) => void handleFinish(values)}
     >
       <p className="account-muted">为了账号安全，请先验证当前手机号 {maskedPhone}</p>
-      <Form.Item label="短信验证码" required>
-        <Space.Compact block>
-          <Form.Item name="verifyCode" noStyle rules={[verifyCodeRule]}>
-            <Input
-              prefix={<MessageOutlined aria-hidden />}
-              placeholder="请输入原手机号收到的验证码"
-              aria-label="原手机号验证码"
-              maxLength={8}
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <CodeButton send={handleSend} loading={send.isPending} />
-        </Space.Compact>
-      </Form.Item>
+      <CodeField
+        name="verifyCode"
+        rule={verifyCodeRule}
+        label="短信验证码"
+        inputLabel="原手机号验证码"
+        placeholder="请输入原手机号收到的验证码"
+        addon={<CodeButton send={handleSend} loading={send.isPending} />}
+      />
       <Button type="primary" htmlType="submit" block loading={verify.isPending}>
         下一步
       </Button>
@@ -150,42 +145,15 @@ function NewPhoneStep({ ticket, onDone }: { ticket: string | undefined; onDone: 
           allowClear
         />
       </Form.Item>
-      <Form.Item label="图形验证码" required>
-        <Space.Compact block>
-          <Form.Item name="checkCode" noStyle rules={[checkCodeRule]}>
-            <Input
-              prefix={<SafetyOutlined aria-hidden />}
-              placeholder="请输入图形验证码"
-              aria-label="图形验证码"
-              maxLength={8}
-              autoComplete="off"
-            />
-          </Form.Item>
-          <button
-            type="button"
-            className="captcha-image"
-            onClick={captcha.refresh}
-            aria-label="图形验证码，点击刷新"
-            title="看不清？点击刷新"
-          >
-            <img src={captcha.src} alt="图形验证码" width={110} height={38} />
-          </button>
-        </Space.Compact>
-      </Form.Item>
-      <Form.Item label="短信验证码" required>
-        <Space.Compact block>
-          <Form.Item name="verifyCode" noStyle rules={[verifyCodeRule]}>
-            <Input
-              prefix={<MessageOutlined aria-hidden />}
-              placeholder="请输入新手机号收到的验证码"
-              aria-label="新手机号验证码"
-              maxLength={8}
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <CodeButton send={handleSend} loading={send.isPending} onFailed={captcha.refresh} />
-        </Space.Compact>
-      </Form.Item>
+      <CaptchaField captcha={captcha} rule={checkCodeRule} />
+      <CodeField
+        name="verifyCode"
+        rule={verifyCodeRule}
+        label="短信验证码"
+        inputLabel="新手机号验证码"
+        placeholder="请输入新手机号收到的验证码"
+        addon={<CodeButton send={handleSend} loading={send.isPending} onFailed={captcha.refresh} />}
+      />
       <Button type="primary" htmlType="submit" block loading={update.isPending}>
         确认更换
       </Button>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { AccountMsg, USERNAME_MAX_LENGTH, UpdateProfileParams } from '@xg/shared';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useUpdateProfileMutation } from '../api/update-profile';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
 import { ImagePicker, ImageUrlField } from './image-picker';
-import { useApp } from '../../../lib/use-app';
+import { AccountFormModal } from './account-form-modal';
 
 interface ProfileModalProps {
   open: boolean;
@@ -23,7 +23,6 @@ interface ProfileFormValues {
 
 /** 编辑资料: nickname (1–20 characters) and avatar — a preset or an https picture URL (no upload). */
 export function ProfileModal({ open, onClose, username, userImage, presetAvatars }: ProfileModalProps) {
-  const { message } = useApp();
   const [form] = Form.useForm<ProfileFormValues>();
   const mutation = useUpdateProfileMutation();
   const { applyUserInfo } = useAccountRefresh();
@@ -37,70 +36,47 @@ export function ProfileModal({ open, onClose, username, userImage, presetAvatars
     form.setFieldValue('imageUrl', '');
   };
 
-  const handleOk = async (): Promise<void> => {
-    let values: ProfileFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the fields show what is wrong
-    }
+  const parse = (values: ProfileFormValues) => {
     const nextImage = trimmed(values.imageUrl) || picked || undefined;
-    const params = UpdateProfileParams.safeParse({
+    return UpdateProfileParams.safeParse({
       username: trimmed(values.username),
       userImage: nextImage && nextImage !== userImage ? nextImage : undefined,
     });
-    if (!params.success) {
-      void message.error(params.error.issues[0]?.message ?? AccountMsg.profileEmpty);
-      return;
-    }
-    try {
-      const answer = await mutation.mutateAsync(params.data);
-      applyUserInfo(answer.userInfoMap);
-      void message.success(answer.message || AccountMsg.updateOk);
-      onClose();
-    } catch {
-      // the api client has shown the server's message
-    }
   };
 
   return (
-    <Modal
+    <AccountFormModal
       open={open}
+      onClose={onClose}
       title="编辑资料"
       okText="保存"
-      cancelText="取消"
-      onOk={() => void handleOk()}
-      onCancel={onClose}
-      confirmLoading={mutation.isPending}
-      destroyOnHidden
       width={520}
+      form={form}
+      initialValues={{ username, imageUrl: presetSelected ? '' : userImage }}
+      pending={mutation.isPending}
+      parse={parse}
+      send={mutation.mutateAsync}
+      refused={AccountMsg.profileEmpty}
+      saved={AccountMsg.updateOk}
+      onSaved={(answer) => applyUserInfo(answer.userInfoMap)}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        className="account-modal-form"
-        initialValues={{ username, imageUrl: presetSelected ? '' : userImage }}
-        preserve={false}
-      >
-        <div className="profile-modal-preview">
-          <RemoteAvatar src={preview} alt="头像预览" size={72} />
-          <Typography.Text type="secondary">选择一个头像，或填写图片链接</Typography.Text>
-        </div>
-        <Form.Item label="昵称" name="username" rules={[schemaRule(UpdateProfileParams.shape.username.unwrap())]}>
-          <Input placeholder="请输入昵称" maxLength={USERNAME_MAX_LENGTH} showCount allowClear />
-        </Form.Item>
-        <Form.Item label="头像">
-          <ImagePicker
-            options={presetAvatars}
-            value={imageUrl ? '' : picked}
-            onChange={handlePick}
-            kind="avatar"
-            label="选择头像"
-          />
-        </Form.Item>
-        <ImageUrlField kind="avatar" message={AccountMsg.avatarInvalid} extra="以 https:// 开头的图片地址" />
-      </Form>
-    </Modal>
+      <div className="profile-modal-preview">
+        <RemoteAvatar src={preview} alt="头像预览" size={72} />
+        <Typography.Text type="secondary">选择一个头像，或填写图片链接</Typography.Text>
+      </div>
+      <Form.Item label="昵称" name="username" rules={[schemaRule(UpdateProfileParams.shape.username.unwrap())]}>
+        <Input placeholder="请输入昵称" maxLength={USERNAME_MAX_LENGTH} showCount allowClear />
+      </Form.Item>
+      <Form.Item label="头像">
+        <ImagePicker
+          options={presetAvatars}
+          value={imageUrl ? '' : picked}
+          onChange={handlePick}
+          kind="avatar"
+          label="选择头像"
+        />
+      </Form.Item>
+      <ImageUrlField kind="avatar" message={AccountMsg.avatarInvalid} extra="以 https:// 开头的图片地址" />
+    </AccountFormModal>
   );
 }

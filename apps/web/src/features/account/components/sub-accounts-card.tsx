@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Button, Card, Empty, Form, Input, List, Modal, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Empty, Form, Input, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { LockOutlined, PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import {
   AccountMsg,
@@ -18,6 +18,7 @@ import { useUnbindSubAccountMutation } from '../api/unbind-sub-account';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
 import { formatDate, formatDateTime } from './account-format';
 import { useApp } from '../../../lib/use-app';
+import { AccountFormModal } from './account-form-modal';
 
 interface AddValues {
   account: string;
@@ -27,74 +28,50 @@ interface AddValues {
 
 /** 添加子账号: phone or e-mail, a name and an initial password (the sub-account signs in with them). */
 function AddSubAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { message } = useApp();
   const [form] = Form.useForm<AddValues>();
   const mutation = useAddSubAccountMutation();
   const { refreshAccount } = useAccountRefresh();
 
-  const handleOk = async (): Promise<void> => {
-    let values: AddValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const params = SubAccountAddParams.safeParse({
-      account: trimmed(values.account),
-      name: trimmed(values.name),
-      password: trimmed(values.password),
-    });
-    if (!params.success) {
-      void message.error(params.error.issues[0]?.message ?? Msg.badRequest);
-      return;
-    }
-    try {
-      const answer = await mutation.mutateAsync(params.data);
-      refreshAccount();
-      void message.success(answer.message || AccountMsg.addOk);
-      onClose();
-    } catch {
-      // the api client has shown the server's message
-    }
-  };
-
   return (
-    <Modal
+    <AccountFormModal
       open={open}
+      onClose={onClose}
       title="添加子账号"
       okText="添加"
-      cancelText="取消"
-      onOk={() => void handleOk()}
-      onCancel={onClose}
-      confirmLoading={mutation.isPending}
-      destroyOnHidden
       width={460}
+      form={form}
+      pending={mutation.isPending}
+      parse={(values: AddValues) =>
+        SubAccountAddParams.safeParse({
+          account: trimmed(values.account),
+          name: trimmed(values.name),
+          password: trimmed(values.password),
+        })
+      }
+      send={mutation.mutateAsync}
+      refused={Msg.badRequest}
+      saved={AccountMsg.addOk}
+      onSaved={refreshAccount}
     >
-      <Form form={form} layout="vertical" requiredMark={false} preserve={false} className="account-modal-form">
-        <Form.Item
-          label="子账号（手机号或邮箱）"
-          name="account"
-          rules={[schemaRule(SubAccountAddParams.shape.account)]}
-        >
-          <Input prefix={<UserOutlined aria-hidden />} placeholder="请输入手机号或邮箱" maxLength={254} allowClear />
-        </Form.Item>
-        <Form.Item label="名称" name="name" rules={[schemaRule(SubAccountAddParams.shape.name)]}>
-          <Input placeholder="如：市场部-小王" maxLength={USERNAME_MAX_LENGTH} showCount allowClear />
-        </Form.Item>
-        <Form.Item
-          label="初始密码"
-          name="password"
-          rules={[schemaRule(SubAccountAddParams.shape.password)]}
-          extra="子账号使用该手机号或邮箱和初始密码登录，登录后可在个人中心修改密码"
-        >
-          <Input.Password
-            prefix={<LockOutlined aria-hidden />}
-            placeholder="请设置初始密码（不少于6位）"
-            autoComplete="new-password"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label="子账号（手机号或邮箱）" name="account" rules={[schemaRule(SubAccountAddParams.shape.account)]}>
+        <Input prefix={<UserOutlined aria-hidden />} placeholder="请输入手机号或邮箱" maxLength={254} allowClear />
+      </Form.Item>
+      <Form.Item label="名称" name="name" rules={[schemaRule(SubAccountAddParams.shape.name)]}>
+        <Input placeholder="如：市场部-小王" maxLength={USERNAME_MAX_LENGTH} showCount allowClear />
+      </Form.Item>
+      <Form.Item
+        label="初始密码"
+        name="password"
+        rules={[schemaRule(SubAccountAddParams.shape.password)]}
+        extra="子账号使用该手机号或邮箱和初始密码登录，登录后可在个人中心修改密码"
+      >
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder="请设置初始密码（不少于6位）"
+          autoComplete="new-password"
+        />
+      </Form.Item>
+    </AccountFormModal>
   );
 }
 

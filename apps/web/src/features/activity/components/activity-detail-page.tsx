@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Empty, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Segmented, Statistic, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { formatCount } from '@xg/shared';
 import { BarChart } from '../../../components/charts/bar-chart';
@@ -7,7 +7,7 @@ import { LineChart } from '../../../components/charts/line-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { useActivityDetail, type ActivityDetail, type ActivityVideoSort } from '../api/get-activity-detail';
 import { useQueryState } from '../../../components/list-filters';
-import { QueryFailed } from '../../../components/query-failed';
+import { QueryStateCard } from '../../../components/query-state-card';
 import { VideoTable } from '../../../components/ranked-list';
 import {
   ACTIVITY_DETAIL_PATH,
@@ -48,19 +48,8 @@ export function ActivityDetailPage() {
       </Card>
     );
   }
-  if (query.isPending) {
-    return (
-      <Card variant="borderless">
-        <Skeleton active paragraph={{ rows: 12 }} />
-      </Card>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Card variant="borderless">
-        <QueryFailed title="活动详情加载失败" error={query.error} onRetry={() => void query.refetch()} />
-      </Card>
-    );
+  if (query.isPending || query.isError) {
+    return <QueryStateCard query={query} failedTitle="活动详情加载失败" rows={12} />;
   }
   const data = query.data;
   return (

@@ -50,7 +50,7 @@ const DAY_OPTIONS = MATERIAL_DAYS.map((value) => ({ label: DAY_LABELS[value], va
 const SORT_OPTIONS = MATERIAL_SORTS.map((value) => ({ value, label: `按${MATERIAL_SORT_LABELS[value]}` }));
 
 function Growth({ rate }: { rate: number }) {
-  const cls = rate > 0 ? 'activity-growth is-up' : rate < 0 ? 'activity-growth is-down' : 'activity-growth';
+  const cls = rate > 0 ? 'activity-growth delta-up' : rate < 0 ? 'activity-growth delta-down' : 'activity-growth';
   return <span className={cls}>{formatGrowth(rate)}</span>;
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Form, Input, Space, Typography } from 'antd';
-import { MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
 import {
   AccountMsg,
   BIND_OTYPE,
@@ -11,14 +11,14 @@ import {
   contactField,
   isPhone,
 } from '@xg/shared';
+import { CodeField } from '../../../components/code-field';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { StorageKey, readStorage } from '../../../lib/storage';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { useBindAccountMutation, type BindAccountRequest } from '../api/bind-account';
 import type { SessionAnswer } from '../api/session-answer';
-import { useSandboxMode } from '../hooks/use-sandbox-mode';
 import { SmsCodeButton, type CodeTarget } from './sms-code-button';
-import { CaptchaField } from './verification-fields';
+import { CaptchaField, SandboxHint, SubmitRow } from './verification-fields';
 import { useApp } from '../../../lib/use-app';
 
 interface BindFormValues {
@@ -44,7 +44,6 @@ export function BindForm({ taId, inviteCode, onSuccess, footer }: BindFormProps)
   const { message } = useApp();
   const [form] = Form.useForm<BindFormValues>();
   const captcha = useCaptcha();
-  const sandbox = useSandboxMode();
   const mutation = useBindAccountMutation();
   const account = trimmed(Form.useWatch('account', form));
   const byPhone = account === '' || isPhone(account);
@@ -117,31 +116,15 @@ export function BindForm({ taId, inviteCode, onSuccess, footer }: BindFormProps)
         />
       </Form.Item>
       <CaptchaField captcha={captcha} />
-      <Form.Item label={byPhone ? '短信验证码' : '邮箱验证码'} required>
-        <Space.Compact block>
-          <Form.Item name="verifyCode" noStyle rules={[schemaRule(RegisterParams.shape.verifyCode)]}>
-            <Input
-              prefix={<MessageOutlined aria-hidden />}
-              placeholder={byPhone ? '请输入短信验证码' : '请输入邮箱验证码'}
-              maxLength={8}
-              aria-label={byPhone ? '短信验证码' : '邮箱验证码'}
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <SmsCodeButton getTarget={getCodeTarget} onFailed={captcha.refresh} />
-        </Space.Compact>
-      </Form.Item>
-      {sandbox.data ? (
-        <Typography.Text type="secondary" className="sandbox-hint">
-          沙箱模式：验证码会写入服务器日志
-        </Typography.Text>
-      ) : null}
-      <Form.Item style={{ marginBottom: footer ? 12 : 0 }}>
-        <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
-          绑定并登录
-        </Button>
-      </Form.Item>
-      {footer}
+      <CodeField
+        name="verifyCode"
+        rule={schemaRule(RegisterParams.shape.verifyCode)}
+        label={byPhone ? '短信验证码' : '邮箱验证码'}
+        placeholder={byPhone ? '请输入短信验证码' : '请输入邮箱验证码'}
+        addon={<SmsCodeButton getTarget={getCodeTarget} onFailed={captcha.refresh} />}
+      />
+      <SandboxHint>沙箱模式：验证码会写入服务器日志</SandboxHint>
+      <SubmitRow label="绑定并登录" loading={mutation.isPending} footer={footer} />
     </Form>
   );
 }

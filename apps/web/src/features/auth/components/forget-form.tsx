@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, Form, Typography } from 'antd';
+import { Form } from 'antd';
 import { AccountMsg, ForgetPwdParams, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
-import { NewPasswordFields, PhoneField } from '../../../components/password-fields';
+import { NewPasswordFields } from '../../../components/password-fields';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { useForgetPasswordMutation } from '../api/forget-pwd';
-import { useSandboxMode } from '../hooks/use-sandbox-mode';
-import { type CodeTarget } from './sms-code-button';
-import { CaptchaField, SmsCodeField } from './verification-fields';
+import { PhoneCodeFields, SubmitRow } from './verification-fields';
 import { useApp } from '../../../lib/use-app';
 
 interface ForgetFormValues {
@@ -32,18 +30,7 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
   const { message } = useApp();
   const [form] = Form.useForm<ForgetFormValues>();
   const captcha = useCaptcha();
-  const sandbox = useSandboxMode();
   const mutation = useForgetPasswordMutation();
-
-  const getSmsTarget = async (): Promise<CodeTarget> => {
-    const values = await form.validateFields(['phone', 'checkCode']);
-    return {
-      channel: 'sms',
-      type: SMS_TYPES.FORGOT,
-      phone: trimmed(values.phone),
-      checkCode: trimmed(values.checkCode),
-    };
-  };
 
   const handleFinish = async (values: ForgetFormValues): Promise<void> => {
     const params = ForgetPwdParams.safeParse({
@@ -74,25 +61,19 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
       size="large"
       onFinish={(values) => void handleFinish(values)}
     >
-      <PhoneField rule={schemaRule(RegisterParams.shape.phone)} placeholder="请输入注册手机号" />
-      <CaptchaField captcha={captcha} />
-      <SmsCodeField getTarget={getSmsTarget} captcha={captcha} />
-      {sandbox.data ? (
-        <Typography.Text type="secondary" className="sandbox-hint">
-          沙箱模式：验证码会写入服务器日志
-        </Typography.Text>
-      ) : null}
+      <PhoneCodeFields
+        form={form}
+        captcha={captcha}
+        smsType={SMS_TYPES.FORGOT}
+        phonePlaceholder="请输入注册手机号"
+        sandboxHint="沙箱模式：验证码会写入服务器日志"
+      />
       <NewPasswordFields
         label="新密码"
         passwordRule={schemaRule(RegisterParams.shape.password)}
         confirmRule={schemaRule(RegisterParams.shape.rePassword)}
       />
-      <Form.Item style={{ marginBottom: footer ? 12 : 0 }}>
-        <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
-          重置密码
-        </Button>
-      </Form.Item>
-      {footer}
+      <SubmitRow label="重置密码" loading={mutation.isPending} footer={footer} />
     </Form>
   );
 }

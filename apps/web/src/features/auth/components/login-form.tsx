@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginParams } from '@xg/shared';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { needsCaptcha, useLoginMutation } from '../api/login';
 import type { SessionAnswer } from '../api/session-answer';
-import { CaptchaField } from './verification-fields';
+import { CaptchaField, SubmitRow } from './verification-fields';
 
 interface LoginFormValues {
   loginname: string;
@@ -76,12 +76,7 @@ export function LoginForm({ onSuccess, footer, initialLoginname }: LoginFormProp
         />
       </Form.Item>
       {captchaShown && <CaptchaField captcha={captcha} />}
-      <Form.Item style={{ marginBottom: footer ? 12 : 0 }}>
-        <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
-          登录
-        </Button>
-      </Form.Item>
-      {footer}
+      <SubmitRow label="登录" loading={mutation.isPending} footer={footer} />
     </Form>
   );
 }

@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
-import { Button, Form, Grid, Input, Radio, Typography } from 'antd';
+import { Form, Grid, Input, Radio } from 'antd';
 import { IDENTITY_TYPES, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
-import { NewPasswordFields, PhoneField } from '../../../components/password-fields';
+import { NewPasswordFields } from '../../../components/password-fields';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { markRegistered } from '../../../lib/prize-flag';
 import { StorageKey, readStorage } from '../../../lib/storage';
 import { useRegisterMutation } from '../api/register';
 import type { SessionAnswer } from '../api/session-answer';
-import { useSandboxMode } from '../hooks/use-sandbox-mode';
 import { useCaptcha } from '../../../lib/use-captcha';
-import type { CodeTarget } from './sms-code-button';
-import { CaptchaField, SmsCodeField } from './verification-fields';
+import { PhoneCodeFields, SubmitRow } from './verification-fields';
 import { useApp } from '../../../lib/use-app';
 
 interface RegisterFormValues {
@@ -38,20 +36,9 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
   const [form] = Form.useForm<RegisterFormValues>();
   const captcha = useCaptcha();
   const mutation = useRegisterMutation();
-  const sandbox = useSandboxMode();
   const screens = Grid.useBreakpoint();
   // The student identity is offered only in the desktop layout (≥ 768 px, §5).
   const identities = IDENTITY_TYPES.filter((item) => !('desktopOnly' in item) || screens.md === true);
-
-  const getSmsTarget = async (): Promise<CodeTarget> => {
-    const values = await form.validateFields(['phone', 'checkCode']);
-    return {
-      channel: 'sms',
-      type: SMS_TYPES.REGISTER,
-      phone: trimmed(values.phone),
-      checkCode: trimmed(values.checkCode),
-    };
-  };
 
   const handleFinish = async (values: RegisterFormValues): Promise<void> => {
     const params = RegisterParams.safeParse({
@@ -90,14 +77,13 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
       initialValues={{ inviteCode: inviteCode ?? '' }}
       onFinish={(values) => void handleFinish(values)}
     >
-      <PhoneField rule={schemaRule(RegisterParams.shape.phone)} placeholder="请输入手机号" />
-      <CaptchaField captcha={captcha} />
-      <SmsCodeField getTarget={getSmsTarget} captcha={captcha} />
-      {sandbox.data ? (
-        <Typography.Text type="secondary" className="sandbox-hint">
-          沙箱模式：短信验证码会写入服务器日志
-        </Typography.Text>
-      ) : null}
+      <PhoneCodeFields
+        form={form}
+        captcha={captcha}
+        smsType={SMS_TYPES.REGISTER}
+        phonePlaceholder="请输入手机号"
+        sandboxHint="沙箱模式：短信验证码会写入服务器日志"
+      />
       <NewPasswordFields
         label="密码"
         passwordRule={schemaRule(RegisterParams.shape.password)}
@@ -115,12 +101,7 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
       <Form.Item label="邀请码（选填）" name="inviteCode">
         <Input placeholder="如有邀请码请填写" maxLength={32} allowClear />
       </Form.Item>
-      <Form.Item style={{ marginBottom: footer ? 12 : 0 }}>
-        <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
-          注册
-        </Button>
-      </Form.Item>
-      {footer}
+      <SubmitRow label="注册" loading={mutation.isPending} footer={footer} />
     </Form>
   );
 }

@@ -1,8 +1,10 @@
-import { Form, Input, Space } from 'antd';
-import { MessageOutlined, SafetyOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Button, Form, Typography, type FormInstance } from 'antd';
 import { RegisterParams } from '@xg/shared';
-import { schemaRule } from '../../../lib/form-rules';
-import { CaptchaImage } from './captcha-image';
+import { CaptchaField as CaptchaCodeField, CodeField } from '../../../components/code-field';
+import { PhoneField } from '../../../components/password-fields';
+import { schemaRule, trimmed } from '../../../lib/form-rules';
+import { useSandboxMode } from '../hooks/use-sandbox-mode';
 import { SmsCodeButton, type CodeTarget } from './sms-code-button';
 
 interface CaptchaControl {
@@ -12,22 +14,7 @@ interface CaptchaControl {
 
 /** The image captcha field (`checkCode`) with its picture; a click on the picture draws a new one. */
 export function CaptchaField({ captcha }: { captcha: CaptchaControl }) {
-  return (
-    <Form.Item label="图形验证码" required>
-      <Space.Compact block>
-        <Form.Item name="checkCode" noStyle rules={[schemaRule(RegisterParams.shape.checkCode)]}>
-          <Input
-            prefix={<SafetyOutlined aria-hidden />}
-            placeholder="请输入图形验证码"
-            maxLength={8}
-            aria-label="图形验证码"
-            autoComplete="off"
-          />
-        </Form.Item>
-        <CaptchaImage src={captcha.src} onRefresh={captcha.refresh} />
-      </Space.Compact>
-    </Form.Item>
-  );
+  return <CaptchaCodeField captcha={captcha} rule={schemaRule(RegisterParams.shape.checkCode)} />;
 }
 
 /** The SMS code field (`verifyCode`) with the 获取验证码 button (§4: 60 s countdown, reset on error). */
@@ -39,19 +26,72 @@ export function SmsCodeField({
   captcha: CaptchaControl;
 }) {
   return (
-    <Form.Item label="短信验证码" required>
-      <Space.Compact block>
-        <Form.Item name="verifyCode" noStyle rules={[schemaRule(RegisterParams.shape.verifyCode)]}>
-          <Input
-            prefix={<MessageOutlined aria-hidden />}
-            placeholder="请输入短信验证码"
-            maxLength={8}
-            aria-label="短信验证码"
-            autoComplete="one-time-code"
-          />
-        </Form.Item>
-        <SmsCodeButton getTarget={getTarget} onFailed={captcha.refresh} />
-      </Space.Compact>
-    </Form.Item>
+    <CodeField
+      name="verifyCode"
+      rule={schemaRule(RegisterParams.shape.verifyCode)}
+      label="短信验证码"
+      placeholder="请输入短信验证码"
+      addon={<SmsCodeButton getTarget={getTarget} onFailed={captcha.refresh} />}
+    />
+  );
+}
+
+/** Where the codes go in sandbox mode (the server's log), under the code fields. */
+export function SandboxHint({ children }: { children: ReactNode }) {
+  const sandbox = useSandboxMode();
+  return sandbox.data ? (
+    <Typography.Text type="secondary" className="sandbox-hint">
+      {children}
+    </Typography.Text>
+  ) : null;
+}
+
+/**
+ * Phone, image captcha and the SMS code of `smsType` (sent once phone and captcha are valid), with the sandbox
+ * hint: the start of 注册 and 找回密码.
+ */
+export function PhoneCodeFields<T extends { phone: string; checkCode: string }>({
+  form,
+  captcha,
+  smsType,
+  phonePlaceholder,
+  sandboxHint,
+}: {
+  form: FormInstance<T>;
+  captcha: CaptchaControl;
+  smsType: Extract<CodeTarget, { channel: 'sms' }>['type'];
+  phonePlaceholder: string;
+  sandboxHint: string;
+}) {
+  const getTarget = async (): Promise<CodeTarget> => {
+    const values = await form.validateFields(['phone', 'checkCode']);
+    return {
+      channel: 'sms',
+      type: smsType,
+      phone: trimmed(values.phone),
+      checkCode: trimmed(values.checkCode),
+    };
+  };
+  return (
+    <>
+      <PhoneField rule={schemaRule(RegisterParams.shape.phone)} placeholder={phonePlaceholder} />
+      <CaptchaField captcha={captcha} />
+      <SmsCodeField getTarget={getTarget} captcha={captcha} />
+      <SandboxHint>{sandboxHint}</SandboxHint>
+    </>
+  );
+}
+
+/** The panel's submit button (full width), then its footer links. */
+export function SubmitRow({ label, loading, footer }: { label: string; loading: boolean; footer?: ReactNode }) {
+  return (
+    <>
+      <Form.Item style={{ marginBottom: footer ? 12 : 0 }}>
+        <Button type="primary" htmlType="submit" block loading={loading}>
+          {label}
+        </Button>
+      </Form.Item>
+      {footer}
+    </>
   );
 }

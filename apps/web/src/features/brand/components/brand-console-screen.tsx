@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Select, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
 import type { ConsoleBrandAlias, ConsoleBrandRow } from '@xg/shared';
+import { KeywordSearch } from '../../../components/keyword-search';
 import { QueryFailed } from '../../../components/query-failed';
 import { errorText } from '../../../lib/api-client';
 import { useConsoleBrandSave, useConsoleBrands } from '../api/brand-api';
@@ -110,14 +111,13 @@ export function BrandConsoleScreen() {
   return (
     <div className="page-stack">
       <div className="brand-filters">
-        <Input.Search
-          aria-label="搜索品牌或别名"
+        <KeywordSearch
+          label="搜索品牌或别名"
           placeholder="搜索品牌或别名"
-          allowClear
           maxLength={40}
           style={{ maxWidth: 300 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
+          onSearch={(value) => {
+            setKeyword(value ?? '');
             setPageNo(1);
           }}
         />

@@ -1,11 +1,14 @@
-import { Tag, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { Card, Empty, Segmented, Select, Skeleton, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import {
   ESTIMATE_LABEL,
   MENTION_LOCATION_LABELS,
   SPONSOR_SIGNAL_LABELS,
   formatCount,
   type BrandVideoRow,
+  type SaleSubjectType,
 } from '@xg/shared';
+import { QueryFailed } from '../../../components/query-failed';
 
 export const EXPOSURE_RANK_PATH = '/sale/exposureRank';
 export const EXPOSURE_SEARCH_PATH = '/sale/exposureSearch';
@@ -76,5 +79,112 @@ export function EvidenceList({ row }: { row: BrandVideoRow }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** A brand screen's first card: its title, an optional intro, then its filters (and what follows them). */
+export function BrandFilterCard({
+  title,
+  intro,
+  after,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  /** what follows the filters (the estimate note) */
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="borderless">
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {title}
+      </Typography.Title>
+      {intro ? <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph> : null}
+      <div className="brand-filters">{children}</div>
+      {after}
+    </Card>
+  );
+}
+
+/** 行业: all (0) or one of the categories the answer lists. */
+export function CategorySelect({
+  value,
+  categories,
+  onChange,
+}: {
+  value: number | undefined;
+  categories: readonly { id: number; name: string }[] | undefined;
+  onChange: (categoryId: number | undefined) => void;
+}) {
+  return (
+    <Select
+      aria-label="行业"
+      style={{ width: 140 }}
+      value={value ?? 0}
+      options={[{ value: 0, label: '全部行业' }, ...(categories ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+      onChange={(v: number) => onChange(v || undefined)}
+    />
+  );
+}
+
+/** What a sales report or comparison is about: UP主 or 品牌. */
+export function SubjectTypeSwitch(props: {
+  label: string;
+  value: SaleSubjectType;
+  onChange: (type: SaleSubjectType) => void;
+}) {
+  return (
+    <Segmented<SaleSubjectType>
+      aria-label={props.label}
+      options={[
+        { label: 'UP主', value: 'kol' },
+        { label: '品牌', value: 'brand' },
+      ]}
+      value={props.value}
+      onChange={props.onChange}
+    />
+  );
+}
+
+interface BrandTableProps<T> {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => Promise<unknown>;
+    data?: { list: T[]; total: number };
+  };
+  failedTitle: string;
+  emptyText: string;
+  columns: TableColumnsType<T>;
+  pageNo: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}
+
+/** A brand list: loading, failed (with 重试), empty, or its table a page at a time. */
+export function BrandTable<T extends { brandId: number }>(props: BrandTableProps<T>) {
+  const { query } = props;
+  const data = query.data;
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (query.isError) {
+    return <QueryFailed title={props.failedTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  if (data && data.list.length === 0) return <Empty description={props.emptyText} />;
+  return (
+    <Table<T>
+      rowKey="brandId"
+      size="middle"
+      columns={props.columns}
+      dataSource={data?.list ?? []}
+      pagination={{
+        current: props.pageNo,
+        pageSize: props.pageSize,
+        total: data?.total ?? 0,
+        showSizeChanger: false,
+        onChange: props.onPage,
+      }}
+    />
   );
 }

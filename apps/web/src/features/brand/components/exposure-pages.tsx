@@ -1,17 +1,4 @@
-import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Empty,
-  Input,
-  Segmented,
-  Select,
-  Skeleton,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Segmented, Select, Tag, type TableColumnsType } from 'antd';
 import {
   EXPOSURE_PERIOD_LABELS,
   EXPOSURE_SORT_LABELS,
@@ -21,12 +8,19 @@ import {
   type ExposureRankRow,
   type ExposureSort,
 } from '@xg/shared';
-import { QueryFailed } from '../../../components/query-failed';
+import { KeywordSearch } from '../../../components/keyword-search';
 import { useQueryState } from '../../../components/list-filters';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { ExportButton } from '../../export/components/export-button';
 import { useExposureRank, useExposureSearch } from '../api/brand-api';
-import { BRAND_DETAIL_PATH, EXPOSURE_RANK_PATH, EXPOSURE_SEARCH_PATH } from './common';
+import {
+  BRAND_DETAIL_PATH,
+  BrandFilterCard,
+  BrandTable,
+  CategorySelect,
+  EXPOSURE_RANK_PATH,
+  EXPOSURE_SEARCH_PATH,
+} from './common';
 import { BrandGate } from './gates';
 import '../brand.css';
 
@@ -80,42 +74,32 @@ function ExposureRankScreen() {
   const data = query.data;
   return (
     <div className="page-stack">
-      <Card variant="borderless">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          品牌曝光榜
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">
-          统计周期内发布的视频中，被识别为品牌商单或提及品牌的视频数、提及次数与这些视频的播放（曝光播放）。每条识别都保留依据，可在品牌详情中查看。
-        </Typography.Paragraph>
-        <div className="brand-filters">
-          <Segmented<ExposurePeriod>
-            aria-label="榜单周期"
-            options={(['day', 'week', 'month'] as const).map((v) => ({ label: EXPOSURE_PERIOD_LABELS[v], value: v }))}
-            value={period}
-            onChange={(v) => set(EXPOSURE_RANK_PATH, { period: v })}
-          />
-          <Select
-            aria-label="行业"
-            style={{ width: 140 }}
-            value={categoryId ?? 0}
-            options={[
-              { value: 0, label: '全部行业' },
-              ...(data?.categories ?? []).map((c) => ({ value: c.id, label: c.name })),
-            ]}
-            onChange={(v: number) => set(EXPOSURE_RANK_PATH, { categoryId: v || undefined })}
-          />
-          <Select
-            aria-label="排序"
-            style={{ width: 140 }}
-            value={sort}
-            options={(['sponsored', 'mentions', 'plays'] as const).map((v) => ({
-              value: v,
-              label: `按${EXPOSURE_SORT_LABELS[v]}`,
-            }))}
-            onChange={(v: ExposureSort) => set(EXPOSURE_RANK_PATH, { sort: v })}
-          />
-        </div>
-      </Card>
+      <BrandFilterCard
+        title="品牌曝光榜"
+        intro="统计周期内发布的视频中，被识别为品牌商单或提及品牌的视频数、提及次数与这些视频的播放（曝光播放）。每条识别都保留依据，可在品牌详情中查看。"
+      >
+        <Segmented<ExposurePeriod>
+          aria-label="榜单周期"
+          options={(['day', 'week', 'month'] as const).map((v) => ({ label: EXPOSURE_PERIOD_LABELS[v], value: v }))}
+          value={period}
+          onChange={(v) => set(EXPOSURE_RANK_PATH, { period: v })}
+        />
+        <CategorySelect
+          value={categoryId}
+          categories={data?.categories}
+          onChange={(id) => set(EXPOSURE_RANK_PATH, { categoryId: id })}
+        />
+        <Select
+          aria-label="排序"
+          style={{ width: 140 }}
+          value={sort}
+          options={(['sponsored', 'mentions', 'plays'] as const).map((v) => ({
+            value: v,
+            label: `按${EXPOSURE_SORT_LABELS[v]}`,
+          }))}
+          onChange={(v: ExposureSort) => set(EXPOSURE_RANK_PATH, { sort: v })}
+        />
+      </BrandFilterCard>
       <Card
         variant="borderless"
         title={
@@ -134,27 +118,15 @@ function ExposureRankScreen() {
           />
         }
       >
-        {query.isPending ? (
-          <Skeleton active paragraph={{ rows: 8 }} />
-        ) : query.isError ? (
-          <QueryFailed title="品牌曝光榜加载失败" error={query.error} onRetry={() => void query.refetch()} />
-        ) : data && data.list.length === 0 ? (
-          <Empty description="该周期暂无品牌商单或提及数据" />
-        ) : (
-          <Table<ExposureRankRow>
-            rowKey="brandId"
-            size="middle"
-            columns={columns}
-            dataSource={data?.list ?? []}
-            pagination={{
-              current: pageNo,
-              pageSize: PAGE_SIZE,
-              total: data?.total ?? 0,
-              showSizeChanger: false,
-              onChange: (page) => set(EXPOSURE_RANK_PATH, { page }),
-            }}
-          />
-        )}
+        <BrandTable<ExposureRankRow>
+          query={query}
+          failedTitle="品牌曝光榜加载失败"
+          emptyText="该周期暂无品牌商单或提及数据"
+          columns={columns}
+          pageNo={pageNo}
+          pageSize={PAGE_SIZE}
+          onPage={(page) => set(EXPOSURE_RANK_PATH, { page })}
+        />
       </Card>
     </div>
   );
@@ -174,7 +146,6 @@ function ExposureSearchScreen() {
   const keyword = params.get('keyword') ?? '';
   const categoryId = int('categoryId');
   const pageNo = int('page') ?? 1;
-  const [draft, setDraft] = useState(keyword);
   const query = useExposureSearch({ keyword: keyword || undefined, categoryId, pageNo, pageSize: PAGE_SIZE });
   const open = useOpenBrand();
   const data = query.data;
@@ -201,34 +172,22 @@ function ExposureSearchScreen() {
   ];
   return (
     <div className="page-stack">
-      <Card variant="borderless">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          品牌搜索
-        </Typography.Title>
-        <div className="brand-filters">
-          <Input.Search
-            aria-label="品牌名称或别名"
-            placeholder="请输入品牌名称或别名"
-            allowClear
-            maxLength={40}
-            style={{ maxWidth: 360 }}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onSearch={(v) => set(EXPOSURE_SEARCH_PATH, { keyword: v.trim() || undefined })}
-            enterButton="搜索"
-          />
-          <Select
-            aria-label="行业"
-            style={{ width: 140 }}
-            value={categoryId ?? 0}
-            options={[
-              { value: 0, label: '全部行业' },
-              ...(data?.categories ?? []).map((c) => ({ value: c.id, label: c.name })),
-            ]}
-            onChange={(v: number) => set(EXPOSURE_SEARCH_PATH, { categoryId: v || undefined })}
-          />
-        </div>
-      </Card>
+      <BrandFilterCard title="品牌搜索">
+        <KeywordSearch
+          label="品牌名称或别名"
+          placeholder="请输入品牌名称或别名"
+          maxLength={40}
+          style={{ maxWidth: 360 }}
+          initial={keyword}
+          onSearch={(value) => set(EXPOSURE_SEARCH_PATH, { keyword: value })}
+          enterButton="搜索"
+        />
+        <CategorySelect
+          value={categoryId}
+          categories={data?.categories}
+          onChange={(id) => set(EXPOSURE_SEARCH_PATH, { categoryId: id })}
+        />
+      </BrandFilterCard>
       <Card
         variant="borderless"
         title={data ? `共 ${formatCount(data.total)} 个品牌` : '品牌'}
@@ -243,27 +202,15 @@ function ExposureSearchScreen() {
           />
         }
       >
-        {query.isPending ? (
-          <Skeleton active paragraph={{ rows: 8 }} />
-        ) : query.isError ? (
-          <QueryFailed title="品牌搜索失败" error={query.error} onRetry={() => void query.refetch()} />
-        ) : data && data.list.length === 0 ? (
-          <Empty description={keyword ? `没有找到与“${keyword}”相关的品牌` : '暂无品牌'} />
-        ) : (
-          <Table<BrandSearchRow>
-            rowKey="brandId"
-            size="middle"
-            columns={columns}
-            dataSource={data?.list ?? []}
-            pagination={{
-              current: pageNo,
-              pageSize: PAGE_SIZE,
-              total: data?.total ?? 0,
-              showSizeChanger: false,
-              onChange: (page) => set(EXPOSURE_SEARCH_PATH, { page }),
-            }}
-          />
-        )}
+        <BrandTable<BrandSearchRow>
+          query={query}
+          failedTitle="品牌搜索失败"
+          emptyText={keyword ? `没有找到与“${keyword}”相关的品牌` : '暂无品牌'}
+          columns={columns}
+          pageNo={pageNo}
+          pageSize={PAGE_SIZE}
+          onPage={(page) => set(EXPOSURE_SEARCH_PATH, { page })}
+        />
       </Card>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Empty, Segmented, Select, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Card, Empty, Segmented, Select, Skeleton, Table, type TableColumnsType } from 'antd';
 import {
   SALE_SUBJECT_LABELS,
   formatCount,
@@ -12,7 +12,15 @@ import { QueryFailed } from '../../../components/query-failed';
 import { useQueryState } from '../../../components/list-filters';
 import { ExportButton } from '../../export/components/export-button';
 import { getSubjects, useSaleContrast, useSaleReport } from '../api/brand-api';
-import { DAY_OPTIONS, EstimateRange, SALE_CONTRAST_PATH, SALE_REPORT_PATH, daysOf } from './common';
+import {
+  BrandFilterCard,
+  DAY_OPTIONS,
+  EstimateRange,
+  SALE_CONTRAST_PATH,
+  SALE_REPORT_PATH,
+  SubjectTypeSwitch,
+  daysOf,
+} from './common';
 import { SaleGate } from './gates';
 import '../brand.css';
 
@@ -25,6 +33,9 @@ const PLATFORM: Readonly<Record<string, string>> = {
 };
 const MODEL_NOTE =
   'B站不公布带货销量。销量 = 视频期内新增播放 × 点击率（商品橱窗 1.2%、置顶评论 0.6%、简介 0.3%）× 品类转化率 × 价格系数，区间为中值的 0.5 ~ 1.8 倍；销售额 = 销量 × 最新价格。均为估算。';
+const ESTIMATE_NOTE = (
+  <Alert style={{ marginTop: 12 }} type="warning" showIcon message="估算说明" description={MODEL_NOTE} />
+);
 
 function typeOf(raw: string | null): SaleSubjectType {
   return raw === 'brand' ? 'brand' : 'kol';
@@ -106,35 +117,25 @@ function SaleReportScreen() {
   ];
   return (
     <div className="page-stack">
-      <Card variant="borderless">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          销售报告
-        </Typography.Title>
-        <div className="brand-filters">
-          <Segmented<SaleSubjectType>
-            aria-label="报告对象"
-            options={[
-              { label: 'UP主', value: 'kol' },
-              { label: '品牌', value: 'brand' },
-            ]}
-            value={type}
-            onChange={(v) => set(SALE_REPORT_PATH, { type: v, id: undefined, name: undefined })}
-          />
-          <SubjectPicker
-            key={type}
-            type={type}
-            value={id !== undefined ? [{ value: id, label: data?.subject.name ?? name }] : []}
-            onChange={(v) => set(SALE_REPORT_PATH, { type, id: v[0]?.value, name: v[0]?.label, days })}
-          />
-          <Segmented<number>
-            aria-label="统计时间"
-            options={DAY_OPTIONS}
-            value={days}
-            onChange={(v) => set(SALE_REPORT_PATH, { type, id, name, days: v })}
-          />
-        </div>
-        <Alert style={{ marginTop: 12 }} type="warning" showIcon message="估算说明" description={MODEL_NOTE} />
-      </Card>
+      <BrandFilterCard title="销售报告" after={ESTIMATE_NOTE}>
+        <SubjectTypeSwitch
+          label="报告对象"
+          value={type}
+          onChange={(v) => set(SALE_REPORT_PATH, { type: v, id: undefined, name: undefined })}
+        />
+        <SubjectPicker
+          key={type}
+          type={type}
+          value={id !== undefined ? [{ value: id, label: data?.subject.name ?? name }] : []}
+          onChange={(v) => set(SALE_REPORT_PATH, { type, id: v[0]?.value, name: v[0]?.label, days })}
+        />
+        <Segmented<number>
+          aria-label="统计时间"
+          options={DAY_OPTIONS}
+          value={days}
+          onChange={(v) => set(SALE_REPORT_PATH, { type, id, name, days: v })}
+        />
+      </BrandFilterCard>
       {id === undefined ? (
         <Card variant="borderless">
           <Empty description={`请选择${SALE_SUBJECT_LABELS[type]}查看销售报告`} />
@@ -235,33 +236,23 @@ function SaleContrastScreen() {
   const items = query.data?.items ?? [];
   return (
     <div className="page-stack">
-      <Card variant="borderless">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          销售对比
-        </Typography.Title>
-        <div className="brand-filters">
-          <Segmented<SaleSubjectType>
-            aria-label="对比对象"
-            options={[
-              { label: 'UP主', value: 'kol' },
-              { label: '品牌', value: 'brand' },
-            ]}
-            value={type}
-            onChange={(v) => {
-              setPicked([]);
-              set(SALE_CONTRAST_PATH, { type: v, days });
-            }}
-          />
-          <SubjectPicker key={type} type={type} multiple value={picked} onChange={setPicked} />
-          <Segmented<number>
-            aria-label="统计时间"
-            options={DAY_OPTIONS}
-            value={days}
-            onChange={(v) => set(SALE_CONTRAST_PATH, { type, days: v })}
-          />
-        </div>
-        <Alert style={{ marginTop: 12 }} type="warning" showIcon message="估算说明" description={MODEL_NOTE} />
-      </Card>
+      <BrandFilterCard title="销售对比" after={ESTIMATE_NOTE}>
+        <SubjectTypeSwitch
+          label="对比对象"
+          value={type}
+          onChange={(v) => {
+            setPicked([]);
+            set(SALE_CONTRAST_PATH, { type: v, days });
+          }}
+        />
+        <SubjectPicker key={type} type={type} multiple value={picked} onChange={setPicked} />
+        <Segmented<number>
+          aria-label="统计时间"
+          options={DAY_OPTIONS}
+          value={days}
+          onChange={(v) => set(SALE_CONTRAST_PATH, { type, days: v })}
+        />
+      </BrandFilterCard>
       <Card variant="borderless" title="对比结果">
         {ids.length < 2 ? (
           <Empty description={`请选择2~5个${SALE_SUBJECT_LABELS[type]}进行对比`} />

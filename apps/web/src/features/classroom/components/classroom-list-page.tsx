@@ -29,7 +29,7 @@ export function ClassroomListPage() {
 
   return (
     <div className="classroom">
-      <section className="classroom-hero">
+      <section className="page-hero">
         <h1>{shortName}课堂 · 内容报告</h1>
         <p>B站营销干货、行业报告与平台使用指南</p>
         <Input.Search

@@ -1,6 +1,5 @@
 import { Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { CheckOutlined, FallOutlined, RiseOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { ATTENTION_FIRST_DAYS, formatCount, type AttentionItem } from '@xg/shared';
@@ -8,11 +7,10 @@ import { ListScreen } from '../../../components/list-screen';
 import { VIDEO_DETAIL_PATH, videoDetailSearch } from '../../../components/detail-links';
 import { CreatorLink } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
-import { feedback } from '../../../lib/feedback';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { markAttentionSeen, useAttention } from '../api/get-attention';
 import { LIST_QUERY_ROOT } from '../api/link-kol';
-import { useListRefusal } from '../hooks/use-list-refusal';
+import { useListChange } from '../hooks/use-list-refusal';
 import { MonitorAction } from './monitor-action';
 import '../collect.css';
 
@@ -49,7 +47,9 @@ function AttentionCard({ item }: { item: AttentionItem }) {
         <div>
           <dt>粉丝变化</dt>
           <dd
-            className={item.fansSince > 0 ? 'collect-delta is-up' : item.fansSince < 0 ? 'collect-delta is-down' : ''}
+            className={
+              item.fansSince > 0 ? 'collect-delta delta-up' : item.fansSince < 0 ? 'collect-delta delta-down' : ''
+            }
           >
             {signed(item.fansSince)}
           </dd>
@@ -105,21 +105,11 @@ function AttentionCard({ item }: { item: AttentionItem }) {
  */
 export function UpAttentionPage() {
   const query = useAttention();
-  const queryClient = useQueryClient();
   const href = useAppHref();
-  const { handleRefusal, refusalHolder } = useListRefusal();
+  const { change, refusalHolder } = useListChange(LIST_QUERY_ROOT);
   const data = query.data;
 
-  const handleMark = async () => {
-    try {
-      const result = await markAttentionSeen();
-      feedback().message.success(result.message);
-    } catch (error) {
-      handleRefusal(error);
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: LIST_QUERY_ROOT });
-    }
-  };
+  const handleMark = () => change(markAttentionSeen);
 
   return (
     <ListScreen

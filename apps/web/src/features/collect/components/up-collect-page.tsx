@@ -1,10 +1,10 @@
+import { KeywordSearch } from '../../../components/keyword-search';
 import { FilterSelect, usePagedParams } from '../../../components/list-filters';
 import { ConfirmRemove } from '../../../components/confirm-remove';
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
   Button,
   Empty,
-  Input,
   Select,
   Space,
   Switch,
@@ -16,7 +16,6 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { HolderOutlined, SettingOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import {
   LINK_KOL_SORTS,
@@ -31,12 +30,11 @@ import { ListScreen } from '../../../components/list-screen';
 import { CreatorLink } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { ApproveBadge } from '../../../components/approve-badge';
-import { feedback } from '../../../lib/feedback';
 import { useCustomGroups } from '../api/customize-sort';
 import { useMyLinkKol } from '../api/get-my-link-kol';
 import { LIST_QUERY_ROOT, toggleLinkKol } from '../api/link-kol';
 import { moveLinkKolGroup, moveLinkKolSort, setOpenMonitor } from '../api/link-kol-edits';
-import { useListRefusal } from '../hooks/use-list-refusal';
+import { useListChange } from '../hooks/use-list-refusal';
 import { ContrastButton } from '../../contrast/components/contrast-button';
 import { ExportButton } from '../../export/components/export-button';
 import { GroupManager } from './group-manager';
@@ -68,11 +66,9 @@ export function UpCollectPage() {
   const monitorParam = params.get('isMonitor');
   const isMonitor = monitorParam === '1' ? 1 : monitorParam === '0' ? 0 : undefined;
   const keyword = params.get('keyword') ?? '';
-  const [keywordInput, setKeywordInput] = useState(keyword);
   const [groupsOpen, setGroupsOpen] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
-  const queryClient = useQueryClient();
-  const { handleRefusal, refusalHolder } = useListRefusal();
+  const { change, refusalHolder } = useListChange(LIST_QUERY_ROOT, 'up-collect');
 
   const query = useMyLinkKol({ type, pageNo, pageSize: PAGE_SIZE, sort, groupId, isMonitor, keyword });
   const groups = useCustomGroups();
@@ -80,22 +76,9 @@ export function UpCollectPage() {
   const choices = (groups.data?.userThemeInfos ?? []).filter((g) => g.isDefault !== 1);
   const canReorder = sort === 'custom' && groupId === undefined && isMonitor === undefined && !keyword;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_QUERY_ROOT });
-
-  const run = async (work: () => Promise<{ message: string }>) => {
-    try {
-      const result = await work();
-      feedback().message.success({ content: result.message, key: 'up-collect' });
-    } catch (error) {
-      handleRefusal(error);
-    } finally {
-      await refresh();
-    }
-  };
-
   const handleMove = (kolId: number, targetKolId: number) => {
     if (kolId === targetKolId) return;
-    void run(() => moveLinkKolSort(type, kolId, targetKolId));
+    void change(() => moveLinkKolSort(type, kolId, targetKolId));
   };
 
   const handleHandleKey = (event: KeyboardEvent, index: number) => {
@@ -189,7 +172,7 @@ export function UpCollectPage() {
           aria-label={`${row.kolName}的分组`}
           style={{ width: 120 }}
           options={[{ value: 0, label: UNGROUPED_LABEL }, ...choices.map((g) => ({ value: g.id, label: g.themeName }))]}
-          onChange={(value: number) => void run(() => moveLinkKolGroup(type, row.kolId, value))}
+          onChange={(value: number) => void change(() => moveLinkKolGroup(type, row.kolId, value))}
         />
       ),
     },
@@ -210,9 +193,9 @@ export function UpCollectPage() {
         <span
           className={
             row.fansSinceAdd < 0
-              ? 'collect-delta is-down'
+              ? 'collect-delta delta-down'
               : row.fansSinceAdd > 0
-                ? 'collect-delta is-up'
+                ? 'collect-delta delta-up'
                 : 'collect-delta'
           }
         >
@@ -258,7 +241,7 @@ export function UpCollectPage() {
           size="small"
           checked={row.isMonitor === 1}
           aria-label={`监测${row.kolName}`}
-          onChange={(checked) => void run(() => setOpenMonitor(type, row.kolId, checked))}
+          onChange={(checked) => void change(() => setOpenMonitor(type, row.kolId, checked))}
         />
       ),
     },
@@ -279,7 +262,7 @@ export function UpCollectPage() {
             title={type === LinkType.PUT ? '确定将该UP主移出投放清单吗？' : '确定取消收藏该UP主吗？'}
             label={`移除${row.kolName}`}
             text="移除"
-            onConfirm={() => void run(() => toggleLinkKol(row.kolId, type, true))}
+            onConfirm={() => void change(() => toggleLinkKol(row.kolId, type, true))}
           />
         </Space>
       ),
@@ -343,15 +326,13 @@ export function UpCollectPage() {
               onChange={(value: LinkKolSort) => update({ sort: value === 'custom' ? undefined : value })}
               options={LINK_KOL_SORTS.map((s) => ({ value: s, label: LINK_KOL_SORT_LABELS[s] }))}
             />
-            <Input.Search
-              aria-label="搜索收藏的UP主"
+            <KeywordSearch
+              label="搜索收藏的UP主"
               placeholder="UP主名称或UID"
-              allowClear
               maxLength={20}
               style={{ width: 220 }}
-              value={keywordInput}
-              onChange={(event) => setKeywordInput(event.target.value)}
-              onSearch={(value) => update({ keyword: value.trim() || undefined })}
+              initial={keyword}
+              onSearch={(value) => update({ keyword: value })}
             />
             <Button icon={<SettingOutlined aria-hidden />} onClick={() => setGroupsOpen(true)}>
               管理分组

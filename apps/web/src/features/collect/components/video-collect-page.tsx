@@ -1,16 +1,14 @@
-import { useState } from 'react';
-import { Empty, Input, Select, Space, Tabs, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { Empty, Select, Space, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { LinkType, formatCount, type LinkVideoItem, type MyLinkVideoParams } from '@xg/shared';
+import { KeywordSearch } from '../../../components/keyword-search';
 import { ConfirmRemove } from '../../../components/confirm-remove';
 import { usePagedParams } from '../../../components/list-filters';
 import { ListScreen } from '../../../components/list-screen';
 import { VideoTable } from '../../../components/ranked-list';
-import { feedback } from '../../../lib/feedback';
 import { useMyLinkVideo } from '../api/get-my-link-video';
 import { LIST_QUERY_ROOT, toggleLinkVideo } from '../api/link-kol';
-import { useListRefusal } from '../hooks/use-list-refusal';
+import { useListChange } from '../hooks/use-list-refusal';
 import { ExportButton } from '../../export/components/export-button';
 import { MonitorAction } from './monitor-action';
 import '../collect.css';
@@ -35,22 +33,11 @@ export function VideoCollectPage() {
   const type = params.get('type') === '4' ? LinkType.PUT : LinkType.COLLECT;
   const sort = readSort(params.get('sort'));
   const keyword = params.get('keyword') ?? '';
-  const [keywordInput, setKeywordInput] = useState(keyword);
-  const queryClient = useQueryClient();
-  const { handleRefusal, refusalHolder } = useListRefusal();
+  const { change, refusalHolder } = useListChange(LIST_QUERY_ROOT, 'video-collect');
   const query = useMyLinkVideo({ type, pageNo, pageSize: PAGE_SIZE, sort, keyword });
   const data = query.data;
 
-  const handleRemove = async (video: LinkVideoItem) => {
-    try {
-      const result = await toggleLinkVideo(video.videoId, type, true);
-      feedback().message.success({ content: result.message, key: 'video-collect' });
-    } catch (error) {
-      handleRefusal(error);
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: LIST_QUERY_ROOT });
-    }
-  };
+  const handleRemove = (video: LinkVideoItem) => change(() => toggleLinkVideo(video.videoId, type, true));
 
   return (
     <ListScreen
@@ -75,15 +62,13 @@ export function VideoCollectPage() {
               onChange={(value: MyLinkVideoParams['sort']) => update({ sort: value === 'addTime' ? undefined : value })}
               options={SORTS}
             />
-            <Input.Search
-              aria-label="搜索收藏的视频"
+            <KeywordSearch
+              label="搜索收藏的视频"
               placeholder="视频标题、UP主或BV号"
-              allowClear
               maxLength={20}
               style={{ width: 240 }}
-              value={keywordInput}
-              onChange={(event) => setKeywordInput(event.target.value)}
-              onSearch={(value) => update({ keyword: value.trim() || undefined })}
+              initial={keyword}
+              onSearch={(value) => update({ keyword: value })}
             />
           </Space>
         </div>

@@ -1,4 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { feedback } from '../../../lib/feedback';
@@ -32,4 +33,24 @@ export function useListRefusal(): { handleRefusal: (error: unknown) => void; ref
     [openUpgradePopup, userType],
   );
   return { handleRefusal, refusalHolder: upgradePopup };
+}
+
+/**
+ * A change to a team list (remove, mark seen …): the answer's message as a toast (one at a time under `toastKey`),
+ * a refusal as useListRefusal shows it, and the lists under `queryRoot` refreshed either way.
+ */
+export function useListChange(queryRoot: QueryKey, toastKey?: string) {
+  const queryClient = useQueryClient();
+  const { handleRefusal, refusalHolder } = useListRefusal();
+  const change = async (work: () => Promise<{ message: string }>): Promise<void> => {
+    try {
+      const result = await work();
+      feedback().message.success(toastKey === undefined ? result.message : { content: result.message, key: toastKey });
+    } catch (error) {
+      handleRefusal(error);
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: queryRoot });
+    }
+  };
+  return { change, handleRefusal, refusalHolder };
 }

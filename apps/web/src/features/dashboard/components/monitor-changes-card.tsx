@@ -30,7 +30,7 @@ function shanghaiToday(): string {
 
 function Delta({ value }: { value: number }) {
   return (
-    <span className={value > 0 ? 'dash-delta is-up' : value < 0 ? 'dash-delta is-down' : 'dash-delta'}>
+    <span className={value > 0 ? 'dash-delta delta-up' : value < 0 ? 'dash-delta delta-down' : 'dash-delta'}>
       {signedCount(value, formatCount)}
     </span>
   );

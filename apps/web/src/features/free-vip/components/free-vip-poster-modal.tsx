@@ -120,7 +120,7 @@ function PosterContent({ highlights, user, onGranted }: Omit<FreeVipPosterModalP
           <FreeVipApplyForm phone={user?.phone} onApplied={handleApplied} onBack={() => setView('poster')} />
         ) : (
           <>
-            <ul className="vip-poster-list">
+            <ul className="feature-check-list">
               {highlights.map((line) =>
                 line.built ? (
                   <li key={line.text}>

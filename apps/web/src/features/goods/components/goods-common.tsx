@@ -210,6 +210,28 @@ export function SegmentedParam<T extends string | number>({
   return <Segmented<T> aria-label={label} options={options} value={value} onChange={(v) => set(path, { [name]: v })} />;
 }
 
+/** The list's order (排序), kept in the URL. */
+export function SortParam<T extends string>({
+  path,
+  value,
+  options,
+}: {
+  path: string;
+  value: T;
+  options: { label: string; value: T }[];
+}) {
+  const { set } = useQueryState();
+  return (
+    <Select<T>
+      aria-label="排序"
+      className="list-select"
+      value={value}
+      options={options}
+      onChange={(v) => set(path, { sort: v })}
+    />
+  );
+}
+
 export function Num({ value }: { value: number }) {
   return <span className="goods-num">{formatCount(value)}</span>;
 }

@@ -1,5 +1,4 @@
 import type { TableColumnsType } from 'antd';
-import { Empty } from 'antd';
 import {
   GOODS_RANK_BY,
   GOODS_RANK_BY_NAMES,
@@ -10,10 +9,8 @@ import {
   type GoodsRankPeriod,
   type GoodsRankRow,
 } from '@xg/shared';
-import { DataTable } from '../../../components/data-table';
-import { ListScreen } from '../../../components/list-screen';
 import { useQueryState } from '../../../components/list-filters';
-import { RankBadge, listPagination } from '../../../components/ranked-list';
+import { RankBadge } from '../../../components/ranked-list';
 import { useGoodsRank } from '../api/get-goods-rank';
 import {
   EstimateText,
@@ -29,6 +26,7 @@ import {
   type ExportSlot,
 } from './goods-common';
 import { GoodsGate } from './goods-gate';
+import { GoodsListScreen } from './goods-list-screen';
 
 const PATH = GOODS_PATHS.rank;
 const BY = GOODS_RANK_BY.map((b) => ({ label: GOODS_RANK_BY_NAMES[b], value: b }));
@@ -58,7 +56,7 @@ const COLUMNS: TableColumnsType<GoodsRankRow> = [
 
 /** /sellGoods/goodsRank (component goodsRank): goods of the day / week / month by videos, sales or plays. */
 function GoodsRankScreen({ exportButton }: { exportButton: ExportSlot }) {
-  const { params, int, set } = useQueryState();
+  const { params, int } = useQueryState();
   const by = oneOf<GoodsRankBy>(GOODS_RANK_BY, params.get('by'), 'video');
   const period = oneOf<GoodsRankPeriod>(GOODS_RANK_PERIODS, params.get('period'), 'week');
   const categoryId = int('categoryId');
@@ -66,7 +64,8 @@ function GoodsRankScreen({ exportButton }: { exportButton: ExportSlot }) {
   const pageNo = int('page') ?? 1;
   const query = useGoodsRank({ by, period, categoryId, platform, pageNo, pageSize: GOODS_PAGE_SIZE });
   return (
-    <ListScreen
+    <GoodsListScreen<GoodsRankRow>
+      path={PATH}
       title="商品排行"
       intro={`按${GOODS_RANK_BY_NAMES[by]}排序的${GOODS_RANK_PERIOD_NAMES[period]}${
         query.data?.endDay ? `（截至 ${query.data.endDay}）` : ''
@@ -78,31 +77,17 @@ function GoodsRankScreen({ exportButton }: { exportButton: ExportSlot }) {
         </GoodsFilters>
       }
       query={query}
-      toolbar={exportButton({
-        list: 'goodsRank',
-        params: { by, period, categoryId, platform },
-        pageNo,
-        pageSize: GOODS_PAGE_SIZE,
-        total: query.data?.total ?? 0,
-        exportName: `商品${GOODS_RANK_PERIOD_NAMES[period]}`,
-      })}
-    >
-      <DataTable<GoodsRankRow>
-        rowKey="goodsId"
-        aria-label="商品排行榜"
-        columns={COLUMNS}
-        dataSource={query.data?.list ?? []}
-        loading={query.isPending || query.isPlaceholderData}
-        locale={{ emptyText: <Empty description="该周期暂无带货数据" /> }}
-        pagination={listPagination({
-          current: pageNo,
-          pageSize: GOODS_PAGE_SIZE,
-          total: query.data?.total ?? 0,
-          unit: '件商品',
-          onChange: (page) => set(PATH, { page }),
-        })}
-      />
-    </ListScreen>
+      pageNo={pageNo}
+      exportButton={exportButton}
+      exportList="goodsRank"
+      exportParams={{ by, period, categoryId, platform }}
+      exportName={`商品${GOODS_RANK_PERIOD_NAMES[period]}`}
+      rowKey="goodsId"
+      label="商品排行榜"
+      columns={COLUMNS}
+      emptyText="该周期暂无带货数据"
+      unit="件商品"
+    />
   );
 }
 

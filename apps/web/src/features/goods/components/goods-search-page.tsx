@@ -1,10 +1,6 @@
 import type { TableColumnsType } from 'antd';
-import { Empty, Select } from 'antd';
 import { GOODS_SEARCH_SORTS, formatCount, type GoodsItem, type GoodsSearchSort } from '@xg/shared';
-import { DataTable } from '../../../components/data-table';
-import { ListScreen } from '../../../components/list-screen';
 import { useQueryState } from '../../../components/list-filters';
-import { listPagination } from '../../../components/ranked-list';
 import { useGoodsSearch } from '../api/get-goods-search';
 import {
   GOODS_PAGE_SIZE,
@@ -14,12 +10,14 @@ import {
   Num,
   PriceRange,
   SegmentedParam,
+  SortParam,
   formatPrice,
   oneOf,
   platformOf,
   type ExportSlot,
 } from './goods-common';
 import { GoodsGate } from './goods-gate';
+import { GoodsListScreen } from './goods-list-screen';
 
 const PATH = GOODS_PATHS.search;
 const DAYS = [
@@ -45,7 +43,7 @@ const COLUMNS: TableColumnsType<GoodsItem> = [
 
 /** /sellGoods/goodsSearch (component goodsSearch): goods by keyword, category, platform, price and time. */
 function GoodsSearchScreen({ exportButton }: { exportButton: ExportSlot }) {
-  const { params, int, set } = useQueryState();
+  const { params, int } = useQueryState();
   const keyword = params.get('keyword') ?? undefined;
   const categoryId = int('categoryId');
   const platform = platformOf(params.get('platform'));
@@ -58,48 +56,29 @@ function GoodsSearchScreen({ exportButton }: { exportButton: ExportSlot }) {
   const query = useGoodsSearch(q);
   const listParams = { keyword, categoryId, platform, priceMin, priceMax, days, sort };
   return (
-    <ListScreen
+    <GoodsListScreen<GoodsItem>
+      path={PATH}
       title="商品搜索"
       intro="搜索UP主视频中带货的商品：来自视频简介和置顶评论中的商品链接、视频页的商品橱窗。时间按带货视频的发布时间计。"
       filters={
         <GoodsFilters path={PATH} keyword={keyword} categoryId={categoryId} platform={platform}>
           <PriceRange path={PATH} min={priceMin} max={priceMax} />
           <SegmentedParam path={PATH} name="days" label="发布时间" value={days} options={DAYS} />
-          <Select<GoodsSearchSort>
-            aria-label="排序"
-            className="list-select"
-            value={sort}
-            options={SORTS}
-            onChange={(v) => set(PATH, { sort: v })}
-          />
+          <SortParam path={PATH} value={sort} options={SORTS} />
         </GoodsFilters>
       }
       query={query}
-      toolbar={exportButton({
-        list: 'goodsSearch',
-        params: listParams,
-        pageNo,
-        pageSize: GOODS_PAGE_SIZE,
-        total: query.data?.total ?? 0,
-        exportName: '商品搜索',
-      })}
-    >
-      <DataTable<GoodsItem>
-        rowKey="goodsId"
-        aria-label="商品列表"
-        columns={COLUMNS}
-        dataSource={query.data?.list ?? []}
-        loading={query.isPending || query.isPlaceholderData}
-        locale={{ emptyText: <Empty description="没有符合条件的带货商品" /> }}
-        pagination={listPagination({
-          current: pageNo,
-          pageSize: GOODS_PAGE_SIZE,
-          total: query.data?.total ?? 0,
-          unit: '件商品',
-          onChange: (page) => set(PATH, { page }),
-        })}
-      />
-    </ListScreen>
+      pageNo={pageNo}
+      exportButton={exportButton}
+      exportList="goodsSearch"
+      exportParams={listParams}
+      exportName="商品搜索"
+      rowKey="goodsId"
+      label="商品列表"
+      columns={COLUMNS}
+      emptyText="没有符合条件的带货商品"
+      unit="件商品"
+    />
   );
 }
 

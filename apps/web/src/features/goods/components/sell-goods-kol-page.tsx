@@ -1,12 +1,10 @@
 import type { TableColumnsType } from 'antd';
-import { Empty, Select, Tag } from 'antd';
+import { Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { SELL_KOL_SORTS, formatCount, type SellKolRow, type SellKolSort } from '@xg/shared';
-import { DataTable } from '../../../components/data-table';
 import { GOODS_DETAIL_PATH, goodsDetailSearch } from '../../../components/detail-links';
-import { ListScreen } from '../../../components/list-screen';
 import { useQueryState } from '../../../components/list-filters';
-import { CreatorLink, listPagination } from '../../../components/ranked-list';
+import { CreatorLink } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useSellKols } from '../api/get-sell-kol';
@@ -16,10 +14,12 @@ import {
   GOODS_PATHS,
   GoodsFilters,
   SegmentedParam,
+  SortParam,
   oneOf,
   type ExportSlot,
 } from './goods-common';
 import { SellersGate } from './goods-gate';
+import { GoodsListScreen } from './goods-list-screen';
 
 const PATH = GOODS_PATHS.sellers;
 const DAYS = [
@@ -80,7 +80,7 @@ const COLUMNS: TableColumnsType<SellKolRow> = [
 
 /** /sellGoods/sellGoodsKol (component sellGoodsKol): creators who sell — what, how often, an estimated range. */
 function SellGoodsKolScreen({ exportButton }: { exportButton: ExportSlot }) {
-  const { params, int, set } = useQueryState();
+  const { params, int } = useQueryState();
   const keyword = params.get('keyword') ?? undefined;
   const categoryId = int('categoryId');
   const days = oneOf([7, 30, 90], params.get('days') ?? 30, 30);
@@ -88,7 +88,8 @@ function SellGoodsKolScreen({ exportButton }: { exportButton: ExportSlot }) {
   const pageNo = int('page') ?? 1;
   const query = useSellKols({ keyword, categoryId, days, sort, pageNo, pageSize: GOODS_PAGE_SIZE });
   return (
-    <ListScreen
+    <GoodsListScreen<SellKolRow>
+      path={PATH}
       title="带货达人"
       intro="在统计周期内有带货视频的UP主：带了什么、多频繁、估算销量区间与品类。销量为估算值（按带货视频播放增量与转化模型推算），仅供参考。"
       filters={
@@ -100,41 +101,21 @@ function SellGoodsKolScreen({ exportButton }: { exportButton: ExportSlot }) {
           showPlatform={false}
         >
           <SegmentedParam path={PATH} name="days" label="统计周期" value={days} options={DAYS} />
-          <Select<SellKolSort>
-            aria-label="排序"
-            className="list-select"
-            value={sort}
-            options={SORTS}
-            onChange={(v) => set(PATH, { sort: v })}
-          />
+          <SortParam path={PATH} value={sort} options={SORTS} />
         </GoodsFilters>
       }
       query={query}
-      toolbar={exportButton({
-        list: 'sellGoodsKol',
-        params: { keyword, categoryId, days, sort },
-        pageNo,
-        pageSize: GOODS_PAGE_SIZE,
-        total: query.data?.total ?? 0,
-        exportName: '带货达人',
-      })}
-    >
-      <DataTable<SellKolRow>
-        rowKey="kolId"
-        aria-label="带货达人列表"
-        columns={COLUMNS}
-        dataSource={query.data?.list ?? []}
-        loading={query.isPending || query.isPlaceholderData}
-        locale={{ emptyText: <Empty description="该周期暂无带货UP主" /> }}
-        pagination={listPagination({
-          current: pageNo,
-          pageSize: GOODS_PAGE_SIZE,
-          total: query.data?.total ?? 0,
-          unit: '位UP主',
-          onChange: (page) => set(PATH, { page }),
-        })}
-      />
-    </ListScreen>
+      pageNo={pageNo}
+      exportButton={exportButton}
+      exportList="sellGoodsKol"
+      exportParams={{ keyword, categoryId, days, sort }}
+      exportName="带货达人"
+      rowKey="kolId"
+      label="带货达人列表"
+      columns={COLUMNS}
+      emptyText="该周期暂无带货UP主"
+      unit="位UP主"
+    />
   );
 }
 

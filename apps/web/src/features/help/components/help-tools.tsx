@@ -51,7 +51,7 @@ export function HelpTools() {
         >
           <button
             type="button"
-            className="help-tool"
+            className="float-tool"
             aria-label="联系客服"
             title="联系客服"
             aria-expanded={qrOpen}
@@ -68,7 +68,7 @@ export function HelpTools() {
         </div>
         <button
           type="button"
-          className="help-tool"
+          className="float-tool"
           aria-label="意见反馈"
           title="意见反馈"
           onClick={() => openPanel('feedback')}
@@ -77,7 +77,7 @@ export function HelpTools() {
         </button>
         <button
           type="button"
-          className="help-tool"
+          className="float-tool"
           aria-label="使用教程"
           title="使用教程"
           onClick={() => openPanel('tutorial')}

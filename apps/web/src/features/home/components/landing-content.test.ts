@@ -6,76 +6,44 @@ import { productPitch, tierAllLines, tierLines } from './landing-content';
  * issues #24 and #25 placements, video monitoring, the monitor durations and opinion are built; live
  * monitoring is the one 即将上线 line left.
  */
+/** The lines each tier adds (after its 包含…全部功能 line), all built. */
+const ADDED: Record<1 | 2 | 3, string[]> = {
+  1: [
+    '生成对比报告',
+    '24H监测',
+    '投放记录',
+    '完整榜单数据',
+    '视频搜索完整结果', // issue #26
+    '短视频库',
+    '带货商品分析', // issue #26
+  ],
+  2: [
+    '48H监测',
+    '视频监测',
+    '直播监测',
+    '舆情分析',
+    '私有达人库',
+    '视频30天数据趋势',
+    '粉丝画像',
+    '商业价值评估',
+    '品牌曝光分析',
+    '带货达人',
+  ],
+  3: ['导出Excel', '导出PDF', '72H监测', '7天监测', '舆情预警', '带货销售报告'],
+};
+const built = (texts: string[]) => texts.map((text) => ({ text, built: true }));
+
 describe('landing feature lists', () => {
   it('lists per tier the built features it adds and one 即将上线 line for the rest', () => {
-    expect(tierLines(0)).toEqual([
-      { text: 'UP主搜索与详情', built: true },
-      { text: '排行榜、热门内容与粉丝趋势', built: true },
-    ]);
-    expect(tierLines(1)).toEqual([
-      { text: '包含免费版全部功能', built: true },
-      { text: '生成对比报告', built: true },
-      { text: '24H监测', built: true },
-      { text: '投放记录', built: true },
-      { text: '完整榜单数据', built: true },
-      { text: '视频搜索完整结果', built: true }, // issue #26
-      { text: '短视频库', built: true },
-      { text: '带货商品分析', built: true }, // issue #26
-    ]);
-    expect(tierLines(2)).toEqual([
-      { text: '包含初级版全部功能', built: true },
-      { text: '48H监测', built: true },
-      { text: '视频监测', built: true },
-      { text: '直播监测', built: true },
-      { text: '舆情分析', built: true },
-      { text: '私有达人库', built: true },
-      { text: '视频30天数据趋势', built: true },
-      { text: '粉丝画像', built: true },
-      { text: '商业价值评估', built: true },
-      { text: '品牌曝光分析', built: true },
-      { text: '带货达人', built: true },
-    ]);
-    expect(tierLines(3)).toEqual([
-      { text: '包含专业版全部功能', built: true },
-      { text: '导出Excel', built: true },
-      { text: '导出PDF', built: true },
-      { text: '72H监测', built: true },
-      { text: '7天监测', built: true },
-      { text: '舆情预警', built: true },
-      { text: '带货销售报告', built: true },
-    ]);
-    expect(tierLines(4)).toEqual([
-      { text: '包含企业版全部功能', built: true },
-      { text: '更高的对比报告与导出额度', built: true },
-    ]);
+    expect(tierLines(0)).toEqual(built(['UP主搜索与详情', '排行榜、热门内容与粉丝趋势']));
+    expect(tierLines(1)).toEqual(built(['包含免费版全部功能', ...ADDED[1]]));
+    expect(tierLines(2)).toEqual(built(['包含初级版全部功能', ...ADDED[2]]));
+    expect(tierLines(3)).toEqual(built(['包含专业版全部功能', ...ADDED[3]]));
+    expect(tierLines(4)).toEqual(built(['包含企业版全部功能', '更高的对比报告与导出额度']));
   });
 
   it('gives the free-VIP poster everything 企业版 has, built first', () => {
-    expect(tierAllLines(3)).toEqual([
-      { text: '生成对比报告', built: true },
-      { text: '24H监测', built: true },
-      { text: '投放记录', built: true },
-      { text: '完整榜单数据', built: true },
-      { text: '视频搜索完整结果', built: true },
-      { text: '短视频库', built: true },
-      { text: '带货商品分析', built: true },
-      { text: '48H监测', built: true },
-      { text: '视频监测', built: true },
-      { text: '直播监测', built: true },
-      { text: '舆情分析', built: true },
-      { text: '私有达人库', built: true },
-      { text: '视频30天数据趋势', built: true },
-      { text: '粉丝画像', built: true },
-      { text: '商业价值评估', built: true },
-      { text: '品牌曝光分析', built: true },
-      { text: '带货达人', built: true },
-      { text: '导出Excel', built: true },
-      { text: '导出PDF', built: true },
-      { text: '72H监测', built: true },
-      { text: '7天监测', built: true },
-      { text: '舆情预警', built: true },
-      { text: '带货销售报告', built: true },
-    ]);
+    expect(tierAllLines(3)).toEqual(built([...ADDED[1], ...ADDED[2], ...ADDED[3]]));
   });
 
   it('pitches the built functions and names the coming ones', () => {

@@ -110,7 +110,7 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
             <div key={tier.type} className={`landing-card tier-card${tier.type === 3 ? ' tier-card-featured' : ''}`}>
               {tier.type === 3 ? <span className="tier-card-badge">推荐</span> : null}
               <h3 className="landing-card-title">{tier.label}</h3>
-              <ul className="tier-card-list">
+              <ul className="feature-check-list tier-card-list">
                 {tierLines(tier.type).map((line) =>
                   line.built ? (
                     <li key={line.text}>

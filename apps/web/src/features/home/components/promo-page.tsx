@@ -59,7 +59,7 @@ export function PromoPage({ kind }: { kind: PromoKind }) {
 
   return (
     <div className="promo">
-      <section className="promo-hero">
+      <section className="page-hero">
         <h1>{title}</h1>
         <p>{texts?.intro ?? (content.isPending ? '' : '留下联系方式，顾问将尽快与您联系。')}</p>
       </section>

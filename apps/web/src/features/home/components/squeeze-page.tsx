@@ -38,7 +38,7 @@ export function SqueezePage({ kind, onSignUp }: SqueezePageProps) {
   const copy = COPY[kind];
   return (
     <div className="promo squeeze">
-      <section className="promo-hero">
+      <section className="page-hero">
         <h1>{copy.title}</h1>
         <p>{copy.pitch}</p>
         <Button

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Card, Empty, Segmented, Skeleton, Typography, type TableColumnsType } from 'antd';
+import { Card, Empty, Segmented, Typography, type TableColumnsType } from 'antd';
 import type { HotAnalysePartition } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { PartitionBoard, countColumn, partitionBar, partitionPie } from '../../../components/partition-board';
 import { useHotAnalyse, type HotAnalyseDays } from '../api/get-hot-analyse';
-import { QueryFailed } from '../../../components/query-failed';
+import { QueryStateCard } from '../../../components/query-state-card';
 import { useQueryState } from '../../../components/list-filters';
 import { fractionPercent } from './hot-common';
 import '../hot.css';
@@ -68,18 +68,13 @@ export function HotAnalysePage() {
         />
       </Card>
       <ErrorBoundary title="热门分析加载失败" resetKeys={[days]}>
-        {query.isPending ? (
-          <Card variant="borderless">
-            <Skeleton active paragraph={{ rows: 10 }} />
-          </Card>
-        ) : query.isError ? (
-          <Card variant="borderless">
-            <QueryFailed title="热门分析加载失败" error={query.error} onRetry={() => void query.refetch()} />
-          </Card>
-        ) : partitions.length === 0 ? (
-          <Card variant="borderless">
-            <Empty description="该时间段暂无视频数据" />
-          </Card>
+        {query.isPending || query.isError || partitions.length === 0 ? (
+          <QueryStateCard
+            query={query}
+            failedTitle="热门分析加载失败"
+            rows={10}
+            empty={<Empty description="该时间段暂无视频数据" />}
+          />
         ) : (
           <PartitionBoard rows={partitions} top={PLAY_BAR} share={VIDEO_PIE} bottom={RATE_BAR} columns={COLUMNS} />
         )}

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { Card, Col, Empty, Row, Skeleton, Typography, type TableColumnsType } from 'antd';
+import { Card, Col, Empty, Row, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { formatCount, type HotTag } from '@xg/shared';
 import { BarChart } from '../../../components/charts/bar-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useHotTag, type HotTagDays } from '../api/get-hot-tag';
-import { QueryFailed } from '../../../components/query-failed';
+import { QueryStateCard } from '../../../components/query-state-card';
 import { ListFilters, useQueryState } from '../../../components/list-filters';
 import { RankBadge, ScoreText, formatScore } from '../../../components/ranked-list';
 import { SEARCH_PATH } from './hot-common';
@@ -76,18 +76,13 @@ export function HotTagPage() {
         />
       </Card>
       <ErrorBoundary title="热门标签加载失败" resetKeys={[params.toString()]}>
-        {query.isPending ? (
-          <Card variant="borderless">
-            <Skeleton active paragraph={{ rows: 10 }} />
-          </Card>
-        ) : query.isError ? (
-          <Card variant="borderless">
-            <QueryFailed title="热门标签加载失败" error={query.error} onRetry={() => void query.refetch()} />
-          </Card>
-        ) : query.data.length === 0 ? (
-          <Card variant="borderless">
-            <Empty description="该时间段暂无热门标签" />
-          </Card>
+        {query.isPending || query.isError || query.data.length === 0 ? (
+          <QueryStateCard
+            query={query}
+            failedTitle="热门标签加载失败"
+            rows={10}
+            empty={<Empty description="该时间段暂无热门标签" />}
+          />
         ) : (
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={12}>

@@ -1,3 +1,4 @@
+import { KeywordSearch } from '../../../components/keyword-search';
 import { FilterSelect, usePagedParams } from '../../../components/list-filters';
 import { ConfirmRemove } from '../../../components/confirm-remove';
 import { useFeature } from '../../gate/hooks/use-feature';
@@ -7,7 +8,6 @@ import {
   Button,
   Card,
   Empty,
-  Input,
   List,
   Rate,
   Select,
@@ -19,15 +19,13 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { LIBRARY_SORTS, LIBRARY_SORT_LABELS, formatCount, type EredarEntry, type LibrarySort } from '@xg/shared';
 import { ListScreen } from '../../../components/list-screen';
 import { CreatorLink } from '../../../components/ranked-list';
 import { RemoteAvatar } from '../../../components/remote-avatar';
-import { feedback } from '../../../lib/feedback';
 import { useCustomGroups } from '../../collect/api/customize-sort';
-import { useListRefusal } from '../../collect/hooks/use-list-refusal';
+import { useListChange } from '../../collect/hooks/use-list-refusal';
 import { LIBRARY_QUERY_ROOT, deleteEredar, useEredarList } from '../api/eredar';
 import { useCollectionRequests, type CollectionRequestItem } from '../api/submit-collection';
 import { EredarModal, type EredarModalMode } from './eredar-modal';
@@ -87,27 +85,16 @@ function MyUpScreen() {
   const isEnter = numberParam(params.get('isEnter'));
   const tId = numberParam(params.get('tId'));
   const kolUid = numberParam(params.get('kolUid'));
-  const [keywordInput, setKeywordInput] = useState(keyword);
   const [modal, setModal] = useState<EredarModalMode | null>(null);
   const [importing, setImporting] = useState(false);
-  const queryClient = useQueryClient();
-  const { handleRefusal, refusalHolder } = useListRefusal();
+  const { change, refusalHolder } = useListChange(LIBRARY_QUERY_ROOT);
   const query = useEredarList({ pageNo, pageSize: PAGE_SIZE, keyword, sort, launchLevel, isEnter, tId, kolUid });
   const groups = useCustomGroups();
   const requests = useCollectionRequests();
   const data = query.data;
   const choices = (groups.data?.userThemeInfos ?? []).filter((g) => g.isDefault !== 1);
 
-  const handleDelete = async (entry: EredarEntry) => {
-    try {
-      const result = await deleteEredar(entry.id);
-      feedback().message.success(result.message);
-    } catch (error) {
-      handleRefusal(error);
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: LIBRARY_QUERY_ROOT });
-    }
-  };
+  const handleDelete = (entry: EredarEntry) => change(() => deleteEredar(entry.id));
 
   const columns: TableColumnsType<EredarEntry> = [
     {
@@ -236,15 +223,13 @@ function MyUpScreen() {
       query={query}
       filters={
         <Space wrap size={[12, 8]}>
-          <Input.Search
-            aria-label="搜索达人库"
+          <KeywordSearch
+            label="搜索达人库"
             placeholder="昵称、UID、机构或备注"
-            allowClear
             maxLength={50}
             style={{ width: 240 }}
-            value={keywordInput}
-            onChange={(event) => setKeywordInput(event.target.value)}
-            onSearch={(value) => update({ keyword: value.trim() || undefined, kolUid: undefined })}
+            initial={keyword}
+            onSearch={(value) => update({ keyword: value, kolUid: undefined })}
           />
           <FilterSelect
             label="投放等级"

@@ -1,38 +1,13 @@
 import { useState } from 'react';
+import { Avatar, Button, Card, Grid, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { LIVE_INTERVAL_S, LiveMsg, MONITOR_STATE_LABELS, allowedMonitorDurations, formatCount } from '@xg/shared';
 import {
-  Avatar,
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Form,
-  Grid,
-  Input,
-  Popconfirm,
-  Radio,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
-import {
-  LIVE_INTERVAL_S,
-  LiveMsg,
-  MONITOR_DURATION_LABELS,
-  MONITOR_STATE_LABELS,
-  allowedMonitorDurations,
-  formatCount,
-  type MonitorDuration,
-} from '@xg/shared';
-import { QueryFailed } from '../../../components/query-failed';
-import { errorText } from '../../../lib/api-client';
-import dayjs from '../../../lib/dayjs';
-import { feedback } from '../../../lib/feedback';
-import { trimmed } from '../../../lib/form-rules';
-import { GateOverlay } from '../../gate/components/gate-overlay';
+  MonitorAddForm,
+  MonitorDeleteLink,
+  MonitorGate,
+  MonitorListCard,
+  monitorWindowColumn,
+} from '../../../components/monitor-watch';
 import { useFeature } from '../../gate/hooks/use-feature';
 import {
   LIVE_PAGE_SIZE,
@@ -45,13 +20,7 @@ import {
 import { LiveReportModal } from './live-report';
 import '../live.css';
 
-const DURATIONS: MonitorDuration[] = [1, 2, 3, 7];
-
-interface AddForm {
-  roomUrl: string;
-  monitorDuration: MonitorDuration;
-  sTime?: Dayjs;
-}
+const LOG_TAG = 'live-monitor';
 
 /**
  * 直播监测 /middleground/livingMonitor (component livingMonitor): add a live room (room link, room number or
@@ -63,50 +32,10 @@ export function LivingMonitorPage() {
   const feature = useFeature('monitor.live');
   const [pageNo, setPageNo] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<AddForm>();
   const compact = Grid.useBreakpoint().md === false;
-  const queryClient = useQueryClient();
   const query = useLiveMonitors(pageNo, feature.allowed);
-  const allowed = allowedMonitorDurations(feature.userType);
 
-  if (!feature.loading && !feature.allowed) {
-    return (
-      <GateOverlay feature="monitor.live" minHeight={480}>
-        <Card variant="borderless">
-          <Empty description="直播监测" />
-        </Card>
-      </GateOverlay>
-    );
-  }
-
-  const handleAdd = async (v: AddForm) => {
-    setSaving(true);
-    try {
-      const r = await addLiveMonitor({
-        roomUrl: trimmed(v.roomUrl),
-        monitorDuration: v.monitorDuration,
-        sTime: (v.sTime ?? dayjs()).valueOf(),
-      });
-      void feedback().message.success(r.message);
-      form.resetFields(['roomUrl']);
-      setPageNo(1);
-      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_ROOT });
-    } catch (error) {
-      console.warn('[live-monitor] add refused', errorText(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const handleDelete = async (id: number) => {
-    try {
-      const r = await deleteLiveMonitor(id);
-      void feedback().message.success(r.message);
-      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_ROOT });
-    } catch (error) {
-      console.warn('[live-monitor] delete refused', errorText(error));
-    }
-  };
+  if (!feature.loading && !feature.allowed) return <MonitorGate feature="monitor.live" title="直播监测" />;
 
   const columns: TableColumnsType<LiveMonitorItem> = [
     {
@@ -114,13 +43,7 @@ export function LivingMonitorPage() {
       title: '直播间',
       render: (_, r) => <RoomCell room={r} />,
     },
-    {
-      key: 'window',
-      title: '监测时段',
-      width: 190,
-      responsive: ['lg'],
-      render: (_, r) => `${dayjs(r.sTime).format('MM-DD HH:mm')} ~ ${dayjs(r.eTime).format('MM-DD HH:mm')}`,
-    },
+    monitorWindowColumn<LiveMonitorItem>(),
     {
       key: 'samples',
       title: '开播采样',
@@ -145,17 +68,12 @@ export function LivingMonitorPage() {
           <Button type="link" size="small" onClick={() => setOpenId(r.id)}>
             监测详情
           </Button>
-          <Popconfirm
+          <MonitorDeleteLink
             title="确定删除该直播监测吗？"
-            okText="删除"
-            cancelText="取消"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => void handleDelete(r.id)}
-          >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
+            queryRoot={LIVE_QUERY_ROOT}
+            logTag={LOG_TAG}
+            remove={() => deleteLiveMonitor(r.id)}
+          />
         </Space>
       ),
     },
@@ -168,70 +86,32 @@ export function LivingMonitorPage() {
           监测期内直播间开播时每{LIVE_INTERVAL_S / 60}分钟采集一次在线人数，并实时记录弹幕、礼物、醒目留言和上舰。
           {query.data ? `当前版本可同时监测 ${query.data.limit} 个直播间。` : ''}
         </Typography.Paragraph>
-        <Form<AddForm>
-          form={form}
-          layout={compact ? 'vertical' : 'inline'}
-          initialValues={{ monitorDuration: 1 }}
-          onFinish={(v) => void handleAdd(v)}
-        >
-          <Form.Item
-            name="roomUrl"
-            rules={[{ required: true, whitespace: true, message: LiveMsg.roomRequired }]}
-            style={{ minWidth: compact ? undefined : 340 }}
-          >
-            <Input
-              aria-label="直播间链接"
-              placeholder="直播间链接、房间号或UP主主页链接，如 https://live.bilibili.com/…"
-              maxLength={300}
-            />
-          </Form.Item>
-          <Form.Item name="monitorDuration">
-            <Radio.Group
-              options={DURATIONS.map((d) => ({
-                label: MONITOR_DURATION_LABELS[d],
-                value: d,
-                disabled: !allowed.includes(d),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="sTime">
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              placeholder="开始时间（默认现在）"
-              disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              加入监测
-            </Button>
-          </Form.Item>
-        </Form>
+        <MonitorAddForm
+          field="roomUrl"
+          label="直播间链接"
+          placeholder="直播间链接、房间号或UP主主页链接，如 https://live.bilibili.com/…"
+          maxLength={300}
+          requiredRule={{ required: true, whitespace: true, message: LiveMsg.roomRequired }}
+          minWidth={340}
+          compact={compact}
+          allowed={allowedMonitorDurations(feature.userType)}
+          queryRoot={LIVE_QUERY_ROOT}
+          logTag={LOG_TAG}
+          add={(roomUrl, body) => addLiveMonitor({ roomUrl, ...body })}
+          onAdded={() => setPageNo(1)}
+        />
       </Card>
-      <Card variant="borderless">
-        {query.isError ? (
-          <QueryFailed title="直播监测列表加载失败" error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <Table<LiveMonitorItem>
-            rowKey="id"
-            size={compact ? 'small' : 'middle'}
-            tableLayout={compact ? 'fixed' : undefined}
-            columns={columns}
-            dataSource={query.data?.monitors ?? []}
-            loading={query.isPending}
-            aria-label="直播监测列表"
-            locale={{ emptyText: <Empty description="暂无监测直播间，粘贴直播间链接加入监测" /> }}
-            pagination={{
-              current: pageNo,
-              pageSize: LIVE_PAGE_SIZE,
-              total: query.data?.total ?? 0,
-              hideOnSinglePage: true,
-              onChange: setPageNo,
-            }}
-          />
-        )}
-      </Card>
+      <MonitorListCard<LiveMonitorItem>
+        query={query}
+        failedTitle="直播监测列表加载失败"
+        label="直播监测列表"
+        emptyText="暂无监测直播间，粘贴直播间链接加入监测"
+        columns={columns}
+        compact={compact}
+        pageNo={pageNo}
+        pageSize={LIVE_PAGE_SIZE}
+        onPage={setPageNo}
+      />
       {openId !== null ? <LiveReportModal id={openId} onClose={() => setOpenId(null)} /> : null}
     </div>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Empty, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Space, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { MONITOR_DURATION_LABELS, MONITOR_STATE_LABELS, MONITOR_VIDEO_INTERVAL_S, formatCount } from '@xg/shared';
-import { QueryFailed } from '../../../components/query-failed';
+import { QueryStateCard } from '../../../components/query-state-card';
 import dayjs from '../../../lib/dayjs';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { usePutReport } from '../api/get-put-report';
@@ -33,19 +33,8 @@ export function PutReportPage({ videoReport }: { videoReport: VideoReportRendere
       </Card>
     );
   }
-  if (query.isPending) {
-    return (
-      <Card variant="borderless">
-        <Skeleton active paragraph={{ rows: 12 }} />
-      </Card>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Card variant="borderless">
-        <QueryFailed title="投放报告加载失败" error={query.error} onRetry={() => void query.refetch()} />
-      </Card>
-    );
+  if (query.isPending || query.isError) {
+    return <QueryStateCard query={query} failedTitle="投放报告加载失败" rows={12} />;
   }
   const { record, points, figures, intervalSeconds } = query.data;
   const window = record.sTime && record.eTime ? { start: record.sTime, end: record.eTime, intervalSeconds } : null;

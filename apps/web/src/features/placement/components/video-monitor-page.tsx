@@ -1,38 +1,20 @@
 import { useState } from 'react';
+import { Button, Card, Empty, Grid, Modal, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import {
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Form,
-  Grid,
-  Input,
-  Modal,
-  Popconfirm,
-  Radio,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
-import {
-  MONITOR_DURATION_LABELS,
   MONITOR_STATE_LABELS,
   MONITOR_VIDEO_INTERVAL_S,
   PutMsg,
   allowedMonitorDurations,
   formatCount,
-  type MonitorDuration,
 } from '@xg/shared';
+import {
+  MonitorAddForm,
+  MonitorDeleteLink,
+  MonitorGate,
+  MonitorListCard,
+  monitorWindowColumn,
+} from '../../../components/monitor-watch';
 import { QueryFailed } from '../../../components/query-failed';
-import { errorText } from '../../../lib/api-client';
-import dayjs from '../../../lib/dayjs';
-import { feedback } from '../../../lib/feedback';
-import { trimmed } from '../../../lib/form-rules';
-import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useFeature } from '../../gate/hooks/use-feature';
 import {
   MONITOR_PAGE_SIZE,
@@ -48,7 +30,7 @@ import { WorkCell } from './work-cell';
 import type { VideoReportRenderer } from './up-throw-page';
 import '../placement.css';
 
-const DURATIONS: MonitorDuration[] = [1, 2, 3, 7];
+const LOG_TAG = 'monitor';
 
 /**
  * 视频监测 /middleground/videoMonitor (component videoMonitor): add a video by link with a window (24H … 7天 by
@@ -60,49 +42,10 @@ export function VideoMonitorPage({ videoReport }: { videoReport: VideoReportRend
   const [pageNo, setPageNo] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const [trend, setTrend] = useState<{ videoId: number; title: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ videoUrl: string; monitorDuration: MonitorDuration; sTime?: Dayjs }>();
   const compact = Grid.useBreakpoint().md === false;
-  const queryClient = useQueryClient();
   const query = useMonitorHistory(pageNo, feature.allowed);
-  const allowed = allowedMonitorDurations(feature.userType);
 
-  if (!feature.loading && !feature.allowed) {
-    return (
-      <GateOverlay feature="monitor.video" minHeight={480}>
-        <Card variant="borderless">
-          <Empty description="视频监测" />
-        </Card>
-      </GateOverlay>
-    );
-  }
-
-  const handleAdd = async (v: { videoUrl: string; monitorDuration: MonitorDuration; sTime?: Dayjs }) => {
-    setSaving(true);
-    try {
-      const r = await addMonitor({
-        videoUrl: trimmed(v.videoUrl),
-        monitorDuration: v.monitorDuration,
-        sTime: (v.sTime ?? dayjs()).valueOf(),
-      });
-      void feedback().message.success(r.message);
-      form.resetFields(['videoUrl']);
-      void queryClient.invalidateQueries({ queryKey: PLACEMENT_QUERY_ROOT });
-    } catch (error) {
-      console.warn('[monitor] add refused', errorText(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const handleDelete = async (id: number) => {
-    try {
-      const r = await deleteMonitor(id);
-      void feedback().message.success(r.message);
-      void queryClient.invalidateQueries({ queryKey: PLACEMENT_QUERY_ROOT });
-    } catch (error) {
-      console.warn('[monitor] delete refused', errorText(error));
-    }
-  };
+  if (!feature.loading && !feature.allowed) return <MonitorGate feature="monitor.video" title="视频监测" />;
 
   const columns: TableColumnsType<MonitorItem> = [
     {
@@ -121,13 +64,7 @@ export function VideoMonitorPage({ videoReport }: { videoReport: VideoReportRend
         />
       ),
     },
-    {
-      key: 'window',
-      title: '监测时段',
-      width: 190,
-      responsive: ['lg'],
-      render: (_, r) => `${dayjs(r.sTime).format('MM-DD HH:mm')} ~ ${dayjs(r.eTime).format('MM-DD HH:mm')}`,
-    },
+    monitorWindowColumn<MonitorItem>(),
     {
       key: 'samples',
       title: '采样',
@@ -150,17 +87,12 @@ export function VideoMonitorPage({ videoReport }: { videoReport: VideoReportRend
             30天数据
           </Button>
           {r.source === 'monitor' ? (
-            <Popconfirm
+            <MonitorDeleteLink
               title="确定删除该监测吗？"
-              okText="删除"
-              cancelText="取消"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => void handleDelete(r.id)}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
+              queryRoot={PLACEMENT_QUERY_ROOT}
+              logTag={LOG_TAG}
+              remove={() => deleteMonitor(r.id)}
+            />
           ) : null}
         </Space>
       ),
@@ -174,70 +106,31 @@ export function VideoMonitorPage({ videoReport }: { videoReport: VideoReportRend
           监测期内每{MONITOR_VIDEO_INTERVAL_S / 60}分钟采集一次作品数据，结束后7天内每小时采集一次。
           {query.data ? `当前版本可同时监测 ${query.data.limit} 个作品。` : ''}
         </Typography.Paragraph>
-        <Form
-          form={form}
-          layout={compact ? 'vertical' : 'inline'}
-          initialValues={{ monitorDuration: 1 }}
-          onFinish={(v) => void handleAdd(v)}
-        >
-          <Form.Item
-            name="videoUrl"
-            rules={[{ required: true, message: PutMsg.linkRequired }]}
-            style={{ minWidth: compact ? undefined : 320 }}
-          >
-            <Input
-              aria-label="视频链接"
-              placeholder="粘贴视频链接，如 https://www.bilibili.com/video/BV…"
-              maxLength={500}
-            />
-          </Form.Item>
-          <Form.Item name="monitorDuration">
-            <Radio.Group
-              options={DURATIONS.map((d) => ({
-                label: MONITOR_DURATION_LABELS[d],
-                value: d,
-                disabled: !allowed.includes(d),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="sTime">
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              placeholder="开始时间（默认现在）"
-              disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              加入监测
-            </Button>
-          </Form.Item>
-        </Form>
+        <MonitorAddForm
+          field="videoUrl"
+          label="视频链接"
+          placeholder="粘贴视频链接，如 https://www.bilibili.com/video/BV…"
+          maxLength={500}
+          requiredRule={{ required: true, message: PutMsg.linkRequired }}
+          minWidth={320}
+          compact={compact}
+          allowed={allowedMonitorDurations(feature.userType)}
+          queryRoot={PLACEMENT_QUERY_ROOT}
+          logTag={LOG_TAG}
+          add={(videoUrl, body) => addMonitor({ videoUrl, ...body })}
+        />
       </Card>
-      <Card variant="borderless">
-        {query.isError ? (
-          <QueryFailed title="监测列表加载失败" error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <Table<MonitorItem>
-            rowKey="id"
-            size={compact ? 'small' : 'middle'}
-            tableLayout={compact ? 'fixed' : undefined}
-            columns={columns}
-            dataSource={query.data?.monitors ?? []}
-            loading={query.isPending}
-            aria-label="视频监测列表"
-            locale={{ emptyText: <Empty description="暂无监测作品，粘贴视频链接加入监测" /> }}
-            pagination={{
-              current: pageNo,
-              pageSize: MONITOR_PAGE_SIZE,
-              total: query.data?.total ?? 0,
-              hideOnSinglePage: true,
-              onChange: setPageNo,
-            }}
-          />
-        )}
-      </Card>
+      <MonitorListCard<MonitorItem>
+        query={query}
+        failedTitle="监测列表加载失败"
+        label="视频监测列表"
+        emptyText="暂无监测作品，粘贴视频链接加入监测"
+        columns={columns}
+        compact={compact}
+        pageNo={pageNo}
+        pageSize={MONITOR_PAGE_SIZE}
+        onPage={setPageNo}
+      />
       {openId !== null ? <MonitorReportModal id={openId} onClose={() => setOpenId(null)} /> : null}
       {trend ? videoReport(trend, () => setTrend(null)) : null}
     </div>
