@@ -245,6 +245,7 @@ export function HelpScreen() {
         open={editing !== null}
         onClose={() => setEditing(null)}
         size={960}
+        rootClassName="console-drawer"
         title={editing === 'new' ? '新建问题' : '编辑问题'}
         extra={
           <Space>
