@@ -72,8 +72,9 @@ describe('console screens', () => {
     const errors = collectErrors(page);
     for (const [i, name] of TABS.entries()) {
       await openTab(page, name);
-      await page.locator('.ant-tabs-tabpane-active').first().waitFor();
-      await page.locator('.ant-tabs-tabpane-active .ant-spin-spinning').first().waitFor({ state: 'detached' });
+      const panel = page.getByRole('tabpanel', { name, exact: true });
+      await panel.waitFor();
+      await panel.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
       expect(await page.getByText(/加载失败/).count()).toBe(0);
       await shotBoth(page, `console-screen-${String(i + 1).padStart(2, '0')}-${name}`);
     }

@@ -214,12 +214,13 @@ export class ConsoleEditorsRepository {
 
   /** Sets one tier's quota; answers the value before (null: there was no row). */
   async saveQuota(kind: string, userType: number, monthlyTotal: number): Promise<number | null> {
-    const { rows } = await sql<{ before: number | null }>`
-      WITH old AS (SELECT monthly_total FROM quota_rules WHERE kind = ${kind} AND user_type = ${userType} FOR UPDATE)
-      INSERT INTO quota_rules (kind, user_type, monthly_total) VALUES (${kind}, ${userType}, ${monthlyTotal})
-      ON CONFLICT (kind, user_type) DO UPDATE SET monthly_total = EXCLUDED.monthly_total
-      RETURNING (SELECT monthly_total FROM old) AS before`.execute(this.db);
-    return rows[0]?.before ?? null;
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ monthly_total: number }>`SELECT monthly_total FROM quota_rules
+        WHERE kind = ${kind} AND user_type = ${userType} FOR UPDATE`.execute(trx);
+      await sql`INSERT INTO quota_rules (kind, user_type, monthly_total) VALUES (${kind}, ${userType}, ${monthlyTotal})
+        ON CONFLICT (kind, user_type) DO UPDATE SET monthly_total = EXCLUDED.monthly_total`.execute(trx);
+      return rows[0]?.monthly_total ?? null;
+    });
   }
 
   // --- prices ---------------------------------------------------------------------------------------------------
