@@ -81,7 +81,7 @@ describe('console: content report', () => {
     await article.getByRole('heading', { name: `投放概况 ${tag}` }).waitFor();
     await article.getByText('曝光增长 35%').waitFor();
     await expect.poll(() => article.locator('img[alt="chart.png"]').count()).toBe(1);
-    expect(await visitor.evaluate(() => Reflect.get(window, '__xss'))).toBeUndefined();
+    expect(await visitor.evaluate(() => Reflect.get(window, '__xss') as unknown)).toBeUndefined();
     await shotBoth(visitor, 'console-content-03-detail');
 
     // the server-side title of the detail page (shared and indexed)
