@@ -57,6 +57,7 @@ function ConfirmTransferModal({ order, onClose }: { order: OrderRow | null; onCl
       {order ? (
         <Form
           form={form}
+          name="confirmTransfer"
           layout="vertical"
           preserve={false}
           initialValues={{ amount: order.amountFen / 100 }}
