@@ -79,16 +79,18 @@ describe('console screens', () => {
       await shotBoth(page, `console-screen-${String(i + 1).padStart(2, '0')}-${name}`);
     }
 
-    // the editors at 375 px
-    await page.setViewportSize({ width: 375, height: 812 });
+    // the editors at 375 px (each tab chosen at 1440: at 375 px antd scrolls the tab list)
     await openTab(page, '帮助中心');
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('button', { name: '新建问题' }).click();
     const help = page.getByRole('dialog').filter({ hasText: '新建问题' });
     await drawerFits(page, help);
     await page.screenshot({ path: 'artifacts/e2e/console-screen-help-editor-drawer-375.png' });
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await openTab(page, '内容报告');
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('button', { name: '新建报告' }).click();
     const news = page.getByRole('dialog').filter({ hasText: '新建报告' });
     await drawerFits(page, news);
