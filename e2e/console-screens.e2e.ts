@@ -48,6 +48,11 @@ async function openTab(page: Page, name: string) {
 /** The open drawer fits the screen and no label or field starts left of it (they were cut off). */
 async function drawerFits(page: Page, drawer: Locator) {
   await drawer.locator('.ant-form-item-label').first().waitFor();
+  // measured once the drawer has finished sliding in (during the slide it stands further right)
+  await page.waitForFunction(() => {
+    const w = document.querySelector<HTMLElement>('.console-drawer .ant-drawer-content-wrapper');
+    return w !== null && w.getAnimations({ subtree: true }).length === 0 && !/motion/.test(w.className);
+  });
   const box = await page.evaluate(() => {
     const wrapper = document.querySelector<HTMLElement>('.console-drawer .ant-drawer-content-wrapper');
     const body = document.querySelector<HTMLElement>('.console-drawer .ant-drawer-body');
