@@ -67,6 +67,7 @@ export const CONSOLE_SETTING_KEYS = [
   'accessRecords',
   'landing',
   'branding',
+  'bankAccount',
 ] as const;
 export const SettingSaveParams = z.object({
   key: z.enum(CONSOLE_SETTING_KEYS, { error: '设置项不正确' }),
@@ -241,3 +242,62 @@ export const ConsolePasswordParams = z.object({
   oldPassword: text('请输入当前密码', { max: 128 }).refine((v) => v.length > 0, { error: '请输入当前密码' }),
   newPassword: text(OPERATOR_PASSWORD_WEAK, { max: 128 }).refine(isStrongPassword, { error: OPERATOR_PASSWORD_WEAK }),
 });
+
+// --- bank transfer (对公转账) orders and quota editing ------------------------------------------------------------
+
+/** POST /api/pay/bankTransfer: a user's order paid by bank transfer (confirmed by finance in the console). */
+export const BankOrderParams = z.object({
+  type: z.coerce.number({ error: '订单类型不正确' }).refine((v) => v === 1 || v === 2, { error: '订单类型不正确' }),
+  priceId: idField('价格选项不正确'),
+});
+export type BankOrderParams = z.infer<typeof BankOrderParams>;
+/** The payee account the user transfers to (content_settings 'bankAccount', edited in the console). */
+export interface BankAccount {
+  accountName: string;
+  bankName: string;
+  accountNo: string;
+}
+export interface BankOrderAnswer {
+  orderNo: string;
+  /** yuan */
+  amount: number;
+  expireTime: string;
+  account: BankAccount;
+}
+export const BankOrderMsg = {
+  unavailable: '对公转账暂未开通，请联系客服',
+  created: '转账订单已生成，请按页面信息转账，财务确认到账后自动开通',
+  notBank: '该订单不是对公转账订单',
+  alreadyPaid: '该订单已确认到账',
+} as const;
+
+/** POST /api/console/orders/confirmTransfer: finance confirms the transfer of a user's bank order. */
+export const ConfirmTransferParams = z.object({
+  orderNo: text('订单不存在', { max: 64 })
+    .trim()
+    .regex(/^[A-Za-z0-9]+$/, { error: '订单不存在' }),
+  tradeNo: required('请输入银行流水号', 64),
+  /** the amount received, in yuan: it must equal the order's */
+  amount: z.coerce.number({ error: '请输入到账金额' }).positive({ error: '请输入到账金额' }),
+});
+export type ConfirmTransferParams = z.infer<typeof ConfirmTransferParams>;
+
+/** Bounds of a tier's monthly quota per kind (quota_rules.monthly_total), as the console validates them. */
+export const QUOTA_MAX: Readonly<Record<'contrast' | 'export', number>> = { contrast: 100_000, export: 10_000_000 };
+export const QUOTA_LABELS: Readonly<Record<'contrast' | 'export', string>> = {
+  contrast: '对比报告（份/月）',
+  export: '导出Excel（条/月）',
+};
+const QUOTA_INVALID = '额度须为整数';
+export const QuotaSaveParams = z
+  .object({
+    kind: z.enum(['contrast', 'export'], { error: '额度类型不正确' }),
+    userType: intField('会员等级不正确').min(0, { error: '会员等级不正确' }).max(4, { error: '会员等级不正确' }),
+    monthlyTotal: intField(QUOTA_INVALID).min(0, { error: '额度不能小于0' }),
+  })
+  .superRefine((p, ctx) => {
+    const max = QUOTA_MAX[p.kind];
+    if (p.monthlyTotal > max)
+      ctx.addIssue({ code: 'custom', path: ['monthlyTotal'], message: `额度不能超过${max.toLocaleString('en-US')}` });
+  });
+export type QuotaSaveParams = z.infer<typeof QuotaSaveParams>;

@@ -14,9 +14,10 @@ export const REGULAR_VERSION_TYPE = 1;
 /** confirmPay `type`: 1 a new purchase, 2 renewal or upgrade (§7.2). The server decides which it really is. */
 export const OrderType = { NEW: 1, RENEW_OR_UPGRADE: 2 } as const;
 /** confirmPay `payType` (§7.2). */
-export const PayType = { ALIPAY: 1, WECHAT: 2 } as const;
+/** 3: an offline bank transfer (对公转账), confirmed by finance in the console (issue #27). */
+export const PayType = { ALIPAY: 1, WECHAT: 2, BANK: 3 } as const;
 export type PayType = (typeof PayType)[keyof typeof PayType];
-export const PAY_TYPE_LABELS: Readonly<Record<number, string>> = { 1: '支付宝', 2: '微信支付' };
+export const PAY_TYPE_LABELS: Readonly<Record<number, string>> = { 1: '支付宝', 2: '微信支付', 3: '对公转账' };
 /** WeChat Pay takes at most this amount (yuan) per order (§5, §9). */
 export const WECHAT_PAY_LIMIT_YUAN = 3000;
 /** Month choices by option index when the server sends none (§9): index 0 is the yearly plan. */

@@ -14,36 +14,35 @@ function escapeHtml(s: string): string {
 }
 
 /**
- * Markdown of the content reports (written by operators in the console) rendered with `marked`: raw HTML in
- * the source is shown as text, links and images keep only safe addresses, so a report cannot run script.
+ * Markdown written by operators in the console (content reports, help answers) rendered with `marked`: raw HTML
+ * in the source is shown as text, links and images keep only safe addresses, so a text cannot run script.
  */
-const markdown = new Marked({
-  gfm: true,
-  breaks: false,
-  renderer: {
-    html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
-    link(token: Tokens.Link) {
-      const href = safeUrl(token.href);
-      const body = this.parser.parseInline(token.tokens);
-      if (!href) return body;
-      const external = /^https?:/i.test(href);
-      return `<a href="${escapeHtml(href)}"${external ? ' target="_blank" rel="noopener noreferrer nofollow"' : ''}>${body}</a>`;
-    },
-    image(token: Tokens.Image) {
-      const src = safeUrl(token.href);
-      return src
-        ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(token.text)}" loading="lazy" />`
-        : escapeHtml(token.text);
-    },
+const renderer = {
+  html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
+  link(this: { parser: { parseInline(tokens: Tokens.Link['tokens']): string } }, token: Tokens.Link) {
+    const href = safeUrl(token.href);
+    const body = this.parser.parseInline(token.tokens);
+    if (!href) return body;
+    const external = /^https?:/i.test(href);
+    return `<a href="${escapeHtml(href)}"${external ? ' target="_blank" rel="noopener noreferrer nofollow"' : ''}>${body}</a>`;
   },
-});
+  image(token: Tokens.Image) {
+    const src = safeUrl(token.href);
+    return src
+      ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(token.text)}" loading="lazy" />`
+      : escapeHtml(token.text);
+  },
+};
+const markdown = new Marked({ gfm: true, breaks: false, renderer });
+/** help answers were plain text with line breaks: there a single line break stays a line break */
+const markdownBreaks = new Marked({ gfm: true, breaks: true, renderer });
 
-export function renderMarkdown(source: string): string {
-  return markdown.parse(source, { async: false });
+export function renderMarkdown(source: string, options: { breaks?: boolean } = {}): string {
+  return (options.breaks ? markdownBreaks : markdown).parse(source, { async: false });
 }
 
-export function MarkdownView({ source, className }: { source: string; className?: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
+export function MarkdownView({ source, className, breaks }: { source: string; className?: string; breaks?: boolean }) {
+  const html = useMemo(() => renderMarkdown(source, { breaks }), [source, breaks]);
   // the HTML comes from renderMarkdown above, which escapes raw HTML and unsafe addresses
   return <div className={className ?? 'markdown-body'} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -22,6 +22,7 @@ import type { SmsService } from '../auth/sms.service.js';
 import { hashPassword, verifyPassword } from '../user/password.js';
 import { UserRepository } from '../user/user.repository.js';
 import { maskPhone, type UserService } from '../user/user.service.js';
+import { assertOperatorPasswordRule } from '../console/operator-password.js';
 import { AccountTicketRepository } from './account.repository.js';
 
 /** Wrong old passwords per account within the window before updatepwd locks (as the sign-in lockout). */
@@ -98,6 +99,7 @@ export class AccountService {
       }
       await throttle.clear(key, '');
     }
+    await assertOperatorPasswordRule(this.deps.db, userId, params.password);
     await users.updatePassword(userId, await hashPassword(params.password));
     return userService.getUserInfo(userId);
   }

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionService } from '../session/session.service.js';
 import { createAccount } from '../user/create-account.js';
+import { assertOperatorPasswordRule } from '../console/operator-password.js';
 import { dummyVerify, hashPassword, prepareDummyHash, verifyPassword } from '../user/password.js';
 import { UserRepository, type LoginRecord } from '../user/user.repository.js';
 import type { UserService } from '../user/user.service.js';
@@ -127,6 +128,7 @@ export class AuthService {
       throw AppError.fail(Msg.verifyCodeWrong);
     const userId = await users.findIdByPhone(params.phone);
     if (userId === undefined) throw AppError.fail(Msg.verifyCodeWrong); // the phone changed hands meanwhile
+    await assertOperatorPasswordRule(this.deps.db, userId, params.password);
     await users.updatePassword(userId, await hashPassword(params.password));
     await sessions.closeAllForUser(userId);
   }

@@ -204,6 +204,25 @@ export class ConsoleEditorsRepository {
     );
   }
 
+  // --- quotas -------------------------------------------------------------------------------------------------
+  /** Every tier's monthly quota of each kind (quota_rules; QuotaService reads them on every check). */
+  async quotas(): Promise<{ kind: string; userType: number; monthlyTotal: number }[]> {
+    const { rows } = await sql<{ kind: string; user_type: number; monthly_total: number }>`
+      SELECT kind, user_type, monthly_total FROM quota_rules ORDER BY kind, user_type`.execute(this.db);
+    return rows.map((r) => ({ kind: r.kind, userType: r.user_type, monthlyTotal: r.monthly_total }));
+  }
+
+  /** Sets one tier's quota; answers the value before (null: there was no row). */
+  async saveQuota(kind: string, userType: number, monthlyTotal: number): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ monthly_total: number }>`SELECT monthly_total FROM quota_rules
+        WHERE kind = ${kind} AND user_type = ${userType} FOR UPDATE`.execute(trx);
+      await sql`INSERT INTO quota_rules (kind, user_type, monthly_total) VALUES (${kind}, ${userType}, ${monthlyTotal})
+        ON CONFLICT (kind, user_type) DO UPDATE SET monthly_total = EXCLUDED.monthly_total`.execute(trx);
+      return rows[0]?.monthly_total ?? null;
+    });
+  }
+
   // --- prices ---------------------------------------------------------------------------------------------------
   async prices(): Promise<PriceRow[]> {
     const { rows } = await sql<{

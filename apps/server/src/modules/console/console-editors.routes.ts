@@ -7,6 +7,8 @@ import {
   PopupSaveParams,
   PriceSaveParams,
   PublishParams,
+  QUOTA_MAX,
+  QuotaSaveParams,
   TutorialSaveParams,
   yuanTextToFen,
 } from '@xg/shared';
@@ -231,6 +233,29 @@ export function registerConsoleEditorRoutes(app: FastifyInstance, ctx: AppContex
       const after = await repo.price(p.id);
       await audit(request, op, 'price.update', `price:${p.id}`, { before, after });
       return ok({ price: after }, ConsoleMsg.saved);
+    },
+  );
+
+  // --- quotas (admin) ------------------------------------------------------------------------------------------
+  app.get(
+    '/api/console/quotas',
+    doc({ tag: 'console', summary: '运营后台：各会员等级的月度额度', auth: 'operator' }),
+    async (request) => {
+      await requireArea(request, 'quotas');
+      return ok({ list: await repo.quotas(), max: QUOTA_MAX });
+    },
+  );
+
+  /** Applies at once: QuotaService reads quota_rules on every check (no cache). */
+  app.post(
+    '/api/console/quotas/save',
+    doc({ tag: 'console', summary: '运营后台：修改会员等级的月度额度（立即生效）', auth: 'operator' }),
+    async (request) => {
+      const op = await requireArea(request, 'quotas');
+      const p = parseParams(QuotaSaveParams, request.body);
+      const before = await repo.saveQuota(p.kind, p.userType, p.monthlyTotal);
+      await audit(request, op, 'quota.update', `quota:${p.kind}:${p.userType}`, { before, after: p.monthlyTotal });
+      return ok({}, ConsoleMsg.saved);
     },
   );
 

@@ -10,12 +10,15 @@ export const ROLE_LABELS: Record<OperatorRole, string> = {
 };
 
 /** Which roles may call an area's routes (admin always may). */
-export type ConsoleArea = 'content' | 'feedback' | 'orders' | 'prices' | 'users' | 'pipeline' | 'analytics' | 'audit';
+export type ConsoleArea =
+  'content' | 'feedback' | 'orders' | 'prices' | 'quotas' | 'users' | 'pipeline' | 'analytics' | 'audit';
 export const AREA_ROLES: Record<ConsoleArea, readonly OperatorRole[]> = {
   content: ['content', 'admin'],
   feedback: ['service', 'admin'],
   orders: ['finance', 'admin'],
   prices: ['finance', 'admin'],
+  /** the tiers' monthly quotas (quota_rules): admin only */
+  quotas: ['admin'],
   users: ['service', 'admin'],
   pipeline: ['service', 'admin'],
   analytics: ['content', 'finance', 'admin'],

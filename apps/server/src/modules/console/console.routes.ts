@@ -11,6 +11,9 @@ import {
   NewsSaveParams,
   OrdersQueryParams,
   SettingSaveParams,
+  BankOrderMsg,
+  BankOrderParams,
+  ConfirmTransferParams,
   TotpCodeParams,
 } from '@xg/shared';
 import type { AppContext } from '../../context.js';
@@ -266,6 +269,35 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: AppContext): vo
         outcome: result.outcome,
       });
       return ok({ ...result }, ConsoleMsg.orderGranted);
+    },
+  );
+
+  /** Finance confirms the money of a user's own bank-transfer order (the user chose 对公转账 when paying). */
+  app.post(
+    '/api/console/orders/confirmTransfer',
+    doc({ tag: 'console', summary: '运营后台：确认用户对公转账订单到账并开通', auth: 'operator' }),
+    async (request) => {
+      const op = await requireArea(request, 'orders');
+      const p = parseParams(ConfirmTransferParams, request.body);
+      const result = await bank.confirm(p);
+      await audit(request, op, 'order.confirmTransfer', `order:${result.orderNo}`, {
+        userId: result.userId,
+        tradeNo: p.tradeNo,
+        amount: p.amount,
+        outcome: result.outcome,
+      });
+      return ok({ ...result }, ConsoleMsg.orderGranted);
+    },
+  );
+
+  /** A user pays an order by bank transfer (对公转账): the open order and the payee account to transfer to. */
+  app.post(
+    '/api/pay/bankTransfer',
+    doc({ tag: 'payment', summary: '对公转账：生成待财务确认的订单与收款账户', body: BankOrderParams }),
+    async (request) => {
+      const { userId } = await app.requireUser(request);
+      const p = parseParams(BankOrderParams, request.body);
+      return ok({ ...(await bank.open(userId, p)) }, BankOrderMsg.created);
     },
   );
 

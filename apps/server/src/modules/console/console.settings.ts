@@ -40,6 +40,8 @@ export const SETTING_SCHEMAS = {
     license: line(60),
     publicSecurity: line(60),
   }),
+  /** the payee of 对公转账 (bank-transfer.ts): shown to a user who chooses bank transfer; empty = not offered */
+  bankAccount: z.object({ accountName: line(60), bankName: line(60), accountNo: line(40) }),
   landing: z.object({
     marketDataCus: z.object({ title: clean(30), intro: clean(500) }),
     customPage: z.object({ title: clean(30), intro: clean(500) }),

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { AnswerType, FeedbackItem, HelpAnswer, NewsItem, PkCreator, TutorialVideo } from '@xg/shared';
 
 /** The keys of content_settings (migration 0050). */
-export type SettingKey = 'customerService' | 'serveWarn' | 'prize' | 'accessRecords' | 'landing' | 'branding';
+export type SettingKey =
+  'customerService' | 'serveWarn' | 'prize' | 'accessRecords' | 'landing' | 'branding' | 'bankAccount';
 
 /** A usage record as saveUserAccessRecord receives it, waiting in the batch. */
 export interface AccessRecordRow {

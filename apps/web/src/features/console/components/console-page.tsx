@@ -14,6 +14,7 @@ import { PasswordStep } from './password-step';
 import { PipelineScreen } from './pipeline-screen';
 import { PopupsScreen } from './popups-screen';
 import { PricesScreen } from './prices-screen';
+import { QuotasScreen } from './quotas-screen';
 import { SettingsScreen } from './settings-screen';
 import { TotpStep } from './totp-step';
 import { BrandConsoleScreen } from '../../brand/components/brand-console-screen';
@@ -37,6 +38,7 @@ const SCREENS: { key: string; label: string; roles: Role[]; render: () => React.
   { key: 'pipeline', label: '采集管道', roles: ['service', 'admin'], render: () => <PipelineScreen /> },
   { key: 'orders', label: '订单与转账', roles: ['finance', 'admin'], render: () => <OrdersScreen /> },
   { key: 'prices', label: '价格表', roles: ['finance', 'admin'], render: () => <PricesScreen /> },
+  { key: 'quotas', label: '会员额度', roles: ['admin'], render: () => <QuotasScreen /> },
   { key: 'analytics', label: '使用统计', roles: ['content', 'finance', 'admin'], render: () => <AnalyticsScreen /> },
   { key: 'audit', label: '审计日志', roles: ['admin'], render: () => <AuditScreen /> },
 ];

@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { HELP_AUDIENCES } from '@xg/shared';
+import { MarkdownView } from '../../../components/markdown-view';
 import { QueryFailed } from '../../../components/query-failed';
 import { errorText } from '../../../lib/api-client';
 import { useApp } from '../../../lib/use-app';
@@ -72,7 +73,7 @@ function AnswerPreview({ v }: { v: Partial<AnswerForm> }) {
         {v.title || '（未填写标题）'} {v.introduce ? <Tag>{v.introduce}</Tag> : null}
         {v.answersType === 2 ? <Tag color="blue">详情抽屉</Tag> : null}
       </div>
-      <p className="console-preview-text">{v.answers}</p>
+      <MarkdownView className="help-answer-text" source={v.answers ?? ''} breaks />
       {links.map((m) => (
         <Button key={`${m.url}${m.name}`} size="small" type="link">
           {m.name} ›
@@ -245,6 +246,7 @@ export function HelpScreen() {
         open={editing !== null}
         onClose={() => setEditing(null)}
         size={960}
+        rootClassName="console-drawer"
         title={editing === 'new' ? '新建问题' : '编辑问题'}
         extra={
           <Space>
@@ -275,10 +277,10 @@ export function HelpScreen() {
             </Form.Item>
             <Form.Item
               name="answers"
-              label="回答内容"
+              label="回答内容（支持 Markdown）"
               rules={[{ required: true, whitespace: true, message: '请输入回答内容' }]}
             >
-              <Input.TextArea rows={8} maxLength={20000} aria-label="回答内容" />
+              <Input.TextArea rows={8} maxLength={20000} aria-label="回答内容（支持 Markdown）" />
             </Form.Item>
             <Form.Item name="introduce" label="标签（选填）">
               <Input maxLength={300} />

@@ -137,6 +137,7 @@ export function NewsScreen() {
         open={editing !== null}
         onClose={() => setEditing(null)}
         size={960}
+        rootClassName="console-drawer"
         title={editing === 'new' ? '新建报告' : '编辑报告'}
         extra={
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>

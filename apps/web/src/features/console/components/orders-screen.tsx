@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Select, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Select, Table, Tag } from 'antd';
 import { userTypeLabel } from '@xg/shared';
 import dayjs from 'dayjs';
 import { QueryFailed } from '../../../components/query-failed';
@@ -36,6 +36,60 @@ const STATUS: Record<string, { label: string; color: string }> = {
 };
 const PROVIDER: Record<string, string> = { alipay: '支付宝', wechatpay: '微信', sandbox: '沙箱', bank: '对公转账' };
 
+/**
+ * A user's own 对公转账 order (chosen in the payment dialog): finance enters the bank's reference and the amount
+ * received (it must equal the order's); the server settles it through the online payment's path.
+ */
+function ConfirmTransferModal({ order, onClose }: { order: OrderRow | null; onClose: () => void }) {
+  const { message } = useApp();
+  const confirm = useConsoleAction('/api/console/orders/confirmTransfer');
+  const [form] = Form.useForm<{ amount: number; tradeNo: string }>();
+  return (
+    <Modal
+      open={order !== null}
+      title="确认对公转账到账"
+      okText="确认到账并开通"
+      confirmLoading={confirm.isPending}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      {order ? (
+        <Form
+          form={form}
+          name="confirmTransfer"
+          layout="vertical"
+          preserve={false}
+          initialValues={{ amount: order.amountFen / 100 }}
+          onFinish={(v) =>
+            confirm.mutate(
+              { orderNo: order.orderNo, amount: v.amount, tradeNo: v.tradeNo },
+              {
+                onSuccess: (a) => {
+                  void message.success(a.message);
+                  onClose();
+                },
+                onError: (e) => void message.error(errorText(e)),
+              },
+            )
+          }
+        >
+          <p>
+            订单 {order.orderNo}：{order.username}（{order.phone || order.email || order.userId}），
+            {userTypeLabel(order.level)} {order.monthNum}个月，应付 ¥{(order.amountFen / 100).toFixed(2)}
+          </p>
+          <Form.Item name="amount" label="到账金额（元）" rules={[{ required: true, message: '请输入到账金额' }]}>
+            <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="tradeNo" label="银行流水号" rules={[{ required: true, message: '请输入银行流水号' }]}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Form>
+      ) : null}
+    </Modal>
+  );
+}
+
 /** 订单: search by order number, user id, phone or e-mail; record an offline bank transfer as paid. */
 export function OrdersScreen() {
   const { message } = useApp();
@@ -44,6 +98,7 @@ export function OrdersScreen() {
   const options = useConsoleGet<{ list: PriceOption[] }>('/api/console/priceOptions');
   const transfer = useConsoleAction<{ orderNo: string }>('/api/console/orders/bankTransfer');
   const [form] = Form.useForm<{ user: string; priceId: number; amount: number; tradeNo: string }>();
+  const [confirming, setConfirming] = useState<OrderRow | null>(null);
   return (
     <>
       <Card title="登记对公转账到账" size="small" style={{ marginBottom: 16 }}>
@@ -110,7 +165,7 @@ export function OrdersScreen() {
           rowKey="orderNo"
           loading={list.isPending}
           dataSource={list.data?.list ?? []}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1000 }}
           columns={[
             { title: '订单号', dataIndex: 'orderNo', width: 200 },
             { title: '用户', key: 'u', render: (_, r) => `${r.username}（${r.phone || r.email || r.userId}）` },
@@ -129,9 +184,21 @@ export function OrdersScreen() {
               width: 150,
               render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
             },
+            {
+              title: '操作',
+              key: 'op',
+              width: 100,
+              render: (_, r) =>
+                r.provider === 'bank' && r.status !== 'paid' ? (
+                  <Button size="small" type="link" onClick={() => setConfirming(r)}>
+                    确认到账
+                  </Button>
+                ) : null,
+            },
           ]}
         />
       )}
+      <ConfirmTransferModal order={confirming} onClose={() => setConfirming(null)} />
     </>
   );
 }

@@ -123,6 +123,7 @@ export function PopupsScreen() {
         open={editing !== null}
         onClose={() => setEditing(null)}
         size={900}
+        rootClassName="console-drawer"
         title={editing === 'new' ? '新建弹窗' : '编辑弹窗'}
         extra={
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>

@@ -11,6 +11,7 @@ const TITLES: Record<string, string> = {
   customerService: '客服与公众号二维码：imgUrl 为图片地址；留空时按 text 生成二维码',
   landing: '增值服务页面的标题与介绍',
   accessRecords: '访问记录保留天数',
+  bankAccount: '对公转账收款账户：accountName 户名、bankName 开户银行、accountNo 账号（三项填齐后用户可选对公转账）',
 };
 
 const BRANDING_FIELDS: [string, string][] = [

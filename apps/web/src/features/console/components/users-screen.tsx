@@ -50,7 +50,7 @@ function UserDetailDrawer({ userId, onClose }: { userId: number; onClose: () => 
   const failed = (e: unknown) => void message.error(errorText(e));
   const d = detail.data;
   return (
-    <Drawer open onClose={onClose} size={820} title="用户详情">
+    <Drawer open onClose={onClose} size={820} rootClassName="console-drawer" title="用户详情">
       {detail.isError ? (
         <QueryFailed title="用户加载失败" error={detail.error} onRetry={() => void detail.refetch()} />
       ) : !d ? null : (

@@ -4,6 +4,7 @@ import { RightOutlined } from '@ant-design/icons';
 import { HELP_AUDIENCES, type AnswerMenu, type HelpAnswer } from '@xg/shared';
 import { QueryFailed } from '../../../components/query-failed';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
+import { MarkdownView } from '../../../components/markdown-view';
 import { useAnswers, useAnswerTypes } from '../api/get-answers';
 import { useTutorialVideos } from '../api/tutorial-videos';
 import { VideoPlayer } from './video-player';
@@ -59,7 +60,7 @@ function AnswerList({
           ) : null,
         children: (
           <>
-            <p className="help-answer-text">{a.answers}</p>
+            <MarkdownView className="help-answer-text" source={a.answers} breaks />
             <MenuLinks menus={a.menus} onGo={onGo} />
           </>
         ),
@@ -143,7 +144,7 @@ export function TutorialDrawer({ open, onClose }: { open: boolean; onClose: () =
       <Drawer open={detail !== null} onClose={() => setDetail(null)} title={detail?.title} size={480}>
         {detail ? (
           <>
-            <p className="help-answer-text">{detail.answers}</p>
+            <MarkdownView className="help-answer-text" source={detail.answers} breaks />
             <MenuLinks menus={detail.menus} onGo={onGo} />
           </>
         ) : null}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Modal, Radio, Spin, Typography } from 'antd';
-import { AlipayCircleFilled, ExportOutlined, ReloadOutlined, WechatFilled } from '@ant-design/icons';
+import { AlipayCircleFilled, BankOutlined, ExportOutlined, ReloadOutlined, WechatFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from '../../../lib/dayjs';
 import { ApiCode, MemberMsg, PAY_TYPE_LABELS, PayType, userTypeLabel, type ConfirmPayParams } from '@xg/shared';
@@ -9,6 +9,7 @@ import { saveUserInfo } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import { usePaymentCode } from '../api/confirm-pay';
 import { usePayQueryMutation } from '../api/pay-query';
+import { BankTransferPanel } from './bank-transfer-panel';
 import { bonusDaysText, formatExpiryDay, formatYuan, wechatAllowed } from '../purchase-rules';
 import '../member.css';
 import { useApp } from '../../../lib/use-app';
@@ -54,7 +55,9 @@ function PaymentBody({ order, onClose }: { order: PaymentOrder; onClose: () => v
   const [payType, setPayType] = useState<PayType>(PayType.ALIPAY);
   // Every switch of method or retry is a new payment (the server closes the previous order).
   const [attempt, setAttempt] = useState(0);
-  const params: ConfirmPayParams = { type: order.orderType, priceId: order.priceId, payType };
+  // 对公转账 makes no QR: its panel asks for a bank order instead (finance confirms the money in the console)
+  const bank = payType === PayType.BANK;
+  const params: ConfirmPayParams | null = bank ? null : { type: order.orderType, priceId: order.priceId, payType };
   const code = usePaymentCode(params, attempt);
   const paid = usePayQueryMutation();
   const wechatOk = wechatAllowed(order.payAmount);
@@ -121,7 +124,15 @@ function PaymentBody({ order, onClose }: { order: PaymentOrder; onClose: () => v
         className="pay-methods"
         aria-label="支付方式"
         value={payType}
-        onChange={(event) => handleSwitch(event.target.value === PayType.WECHAT ? PayType.WECHAT : PayType.ALIPAY)}
+        onChange={(event) =>
+          handleSwitch(
+            event.target.value === PayType.WECHAT
+              ? PayType.WECHAT
+              : event.target.value === PayType.BANK
+                ? PayType.BANK
+                : PayType.ALIPAY,
+          )
+        }
         optionType="button"
         buttonStyle="solid"
         options={[
@@ -142,12 +153,22 @@ function PaymentBody({ order, onClose }: { order: PaymentOrder; onClose: () => v
               </span>
             ),
           },
+          {
+            value: PayType.BANK,
+            label: (
+              <span>
+                <BankOutlined aria-hidden /> 对公转账
+              </span>
+            ),
+          },
         ]}
       />
       {wechatOk ? null : <p className="pay-dialog-hint">{MemberMsg.wechatLimit}</p>}
 
       <div className="pay-qr" aria-live="polite">
-        {code.isPending ? (
+        {bank ? (
+          <BankTransferPanel type={order.orderType} priceId={order.priceId} />
+        ) : code.isPending ? (
           <Spin description="正在生成支付二维码…">
             <div className="pay-qr-box" />
           </Spin>
@@ -186,9 +207,21 @@ function PaymentBody({ order, onClose }: { order: PaymentOrder; onClose: () => v
 
       <div className="pay-dialog-actions">
         <Button onClick={onClose}>取消</Button>
-        <Button type="primary" loading={paid.isPending} disabled={!code.data} onClick={() => void handlePaid()}>
-          我已完成支付
-        </Button>
+        {bank ? (
+          <Button
+            type="primary"
+            onClick={() => {
+              void message.info('财务确认到账后会员自动开通，请留意会员中心');
+              onClose();
+            }}
+          >
+            我已完成转账
+          </Button>
+        ) : (
+          <Button type="primary" loading={paid.isPending} disabled={!code.data} onClick={() => void handlePaid()}>
+            我已完成支付
+          </Button>
+        )}
       </div>
     </div>
   );
