@@ -9,7 +9,7 @@ import {
 import { CachedMap, type CatalogService } from '../creators/catalog.service.js';
 import type { FeatureGate } from '../creators/search.service.js';
 import { toVideoItem } from '../videos/video-items.js';
-import type { VideoFilter, VideoLibraryRepository } from './video-library.repository.js';
+import { videoTopKey, type VideoFilter, type VideoLibraryRepository } from './video-library.repository.js';
 
 /** How long a search's capped count is reused (as the creator search's COUNT_TTL_MS). */
 export const VIDEO_COUNT_TTL_MS = 60_000;
@@ -21,6 +21,9 @@ export const VIDEO_PAGE_TTL_MS = 30_000;
  * order may be this much older than the figures shown in its rows.
  */
 export const VIDEO_ORDER_TTL_MS = 60_000;
+// Without a keyword or any filter but the partition and the library, the play / like orders are read from the
+// table the job library.refresh-video-tops keeps (video_top, migration 0074): as of its last refresh (nightly,
+// and at start when empty), the rows still read fresh.
 
 type Answer = Omit<VideoSearchAnswer, 'code' | 'message'>;
 
@@ -68,11 +71,15 @@ export class VideoLibraryService {
         this.repo.pageIds(filter, p.sort, { limit, offset }),
       );
     } else {
-      // a ranking of every match: once for all the pages it can have
-      const order = await this.orders.get(JSON.stringify({ ...counted, sort: p.sort }), () =>
-        this.repo.pageIds(filter, p.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 }),
-      );
-      if (order.length < VIDEO_SEARCH_MAX_ROWS) this.counts.put(countKey, order.length);
+      // the kept order (video_top, migration 0074) when it answers this search; otherwise a ranking of every
+      // match in SQL, once for all the pages it can have
+      const key = videoTopKey(filter, p.sort, p.tid ?? null);
+      const order = await this.orders.get(JSON.stringify({ ...counted, sort: p.sort }), async () => {
+        const kept = key === null ? null : await this.repo.topOrder(key);
+        return kept ?? this.repo.pageIds(filter, p.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
+      });
+      // a short SQL ranking is every match (a kept order may have lost rows hidden since its refresh: counted)
+      if (key === null && order.length < VIDEO_SEARCH_MAX_ROWS) this.counts.put(countKey, order.length);
       ids = order.slice(offset, offset + Math.max(0, limit));
     }
     // a page that is not full is the last one: it tells the total without counting
