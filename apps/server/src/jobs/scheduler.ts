@@ -199,23 +199,26 @@ export class Scheduler {
       });
     });
     // the read models of the libraries: the video libraries' kept orders once a day, the goods aggregates once
-    // an hour, and each right away while it was never written (an `empty:` slot of its own)
+    // an hour, and each at once while it was never written (a second slot per day / hour: the job's singleton key
+    // drops a send while one is queued)
     await step('video tops', async () => {
       this.written.videoTops ||= await this.hasRun('video_top_runs');
-      const slot = this.written.videoTops ? today : `empty:${today}`;
-      await this.once('video-tops', slot, async () => {
-        await jobs.send('library.refresh-video-tops', { slot });
+      const send = async () => {
+        await jobs.send('library.refresh-video-tops', { slot: today });
         report.periodic.push('library.refresh-video-tops');
-      });
+      };
+      await this.once('video-tops', today, send);
+      if (!this.written.videoTops) await this.once('video-tops-empty', today, send);
     });
     await step('goods stats', async () => {
       this.written.goodsStats ||= await this.hasRun('goods_stats_runs');
       const hour = new Date(Math.floor(now / GOODS_STATS_PERIOD_MS) * GOODS_STATS_PERIOD_MS).toISOString();
-      const slot = this.written.goodsStats ? hour : `empty:${hour}`;
-      await this.once('goods-stats', slot, async () => {
-        await jobs.send('commerce.refresh-goods-stats', { slot });
+      const send = async () => {
+        await jobs.send('commerce.refresh-goods-stats', { slot: hour });
         report.periodic.push('commerce.refresh-goods-stats');
-      });
+      };
+      await this.once('goods-stats', hour, send);
+      if (!this.written.goodsStats) await this.once('goods-stats-empty', hour, send);
     });
     return report;
   }
