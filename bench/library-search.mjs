@@ -127,7 +127,6 @@ const goodsTitles = (await rows(`SELECT title FROM goods ORDER BY random() LIMIT
 const tops = (await rows(`SELECT tid FROM partitions WHERE parent_id IS NULL`)).map((r) => r.tid);
 const allTids = (await rows(`SELECT tid FROM partitions`)).map((r) => r.tid);
 const N = Number(env.BENCH_POOL ?? 4000);
-const day = (back) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
 const V = '/api/searchVideo';
 const video = (query) => ({ path: V, query });
 const sorts = ['time', 'play', 'like'];

@@ -21,7 +21,14 @@ import { exportJobRunner } from '../modules/export/export.jobs.js';
 import { VideoLibraryRepository } from '../modules/video-library/video-library.repository.js';
 import { OpinionTaskRunner } from '../modules/opinion/opinion.jobs.js';
 import type { BilibiliClient } from '../providers/bilibili/index.js';
-import { errorMessage, shanghaiDay, silentLogger, systemPipelineClock, type PipelineClock, type PipelineLogger } from './clock.js';
+import {
+  errorMessage,
+  shanghaiDay,
+  silentLogger,
+  systemPipelineClock,
+  type PipelineClock,
+  type PipelineLogger,
+} from './clock.js';
 import { JobSystem, type JobHandlers, type JobSystemOptions } from './job-system.js';
 import { LeaderLock, SCHEDULER_LOCK_KEY } from './leader.js';
 import type { JobName } from './names.js';

@@ -103,8 +103,14 @@ describe('video_top: the kept play / like orders', () => {
   it('serves the same pages and totals as the full query', async () => {
     for (const [params, f] of [
       [{ sort: 'play' }, base],
-      [{ sort: 'like', short: 1 }, { ...base, short: true }],
-      [{ sort: 'play', tid: top }, { ...base, tids: await tidsOf(top) }],
+      [
+        { sort: 'like', short: 1 },
+        { ...base, short: true },
+      ],
+      [
+        { sort: 'play', tid: top },
+        { ...base, tids: await tidsOf(top) },
+      ],
     ] as const) {
       const full = await repo.pageIds(f, params.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
       const total = await repo.countCapped(f);

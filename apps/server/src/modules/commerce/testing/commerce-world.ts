@@ -60,18 +60,14 @@ export async function fillCommerceWorld(
     await sql`CREATE TEMP TABLE cw_carry AS
       SELECT v.id AS video_id, v.creator_id, v.pubdate, row_number() OVER (ORDER BY v.id) AS n
       FROM videos v WHERE v.status = 0 AND ${h(sql`v.id`, 1)} % 10000 < ${carry}`.execute(c);
-    const carrying = Number(
-      (await sql<{ n: string }>`SELECT count(*) AS n FROM cw_carry`.execute(c)).rows[0]?.n ?? 0,
-    );
+    const carrying = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM cw_carry`.execute(c)).rows[0]?.n ?? 0);
     const goodsN = Math.max(1, Math.ceil(carrying * 0.4));
     log(`[commerce-world] ${carrying} carrying videos, ${goodsN} goods`);
     await sql`CREATE TEMP TABLE cw_brands AS
       SELECT id, name, category_id, row_number() OVER (ORDER BY id) - 1 AS k FROM brands WHERE enabled`.execute(c);
     await sql`CREATE TEMP TABLE cw_nouns (category_id smallint, k int, noun text, n int)`.execute(c);
     await sql`INSERT INTO cw_nouns VALUES ${sql.join(nouns)}`.execute(c);
-    const brandsN = Number(
-      (await sql<{ n: string }>`SELECT count(*) AS n FROM cw_brands`.execute(c)).rows[0]?.n ?? 1,
-    );
+    const brandsN = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM cw_brands`.execute(c)).rows[0]?.n ?? 1);
     const base = `cw${seed}x`;
     const inserted = await sql<{ id: string }>`
       INSERT INTO goods (platform, item_id, title, price, shop, brand_id, category_id, url, first_seen, last_seen)
@@ -126,7 +122,8 @@ export async function fillCommerceWorld(
       WHERE v.status = 0 AND ${h(sql`v.id`, 12)} % 10000 < ${read}
       ON CONFLICT DO NOTHING`.execute(c);
     await sql`DROP TABLE cw_carry, cw_brands, cw_nouns, cw_goods`.execute(c);
-    for (const table of ['goods', 'video_goods', 'video_sponsorships']) await sql`ANALYZE ${sql.table(table)}`.execute(c);
+    for (const table of ['goods', 'video_goods', 'video_sponsorships'])
+      await sql`ANALYZE ${sql.table(table)}`.execute(c);
     return {
       carrying,
       goods,
