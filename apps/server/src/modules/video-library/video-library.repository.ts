@@ -80,10 +80,16 @@ export interface VideoTopKey {
  * time, a shape or the sponsored filter: those orders rank their matches in SQL).
  */
 export function videoTopKey(f: VideoFilter, sort: VideoSearchSort, tid: number | null): VideoTopKey | null {
-  if (sort === 'time' || f.keyword !== null || f.shape !== null || f.sponsored !== null) return null;
+  const scope = videoTopScope(f, sort, tid);
+  if (scope === null || f.keyword !== null || f.shape !== null || f.sponsored !== null) return null;
   const ranges = [f.durationMin, f.durationMax, f.playMin, f.playMax, f.likeMin, f.likeMax, f.pubFrom, f.pubTo];
   if (ranges.some((x) => x !== null)) return null;
-  return { sort, tid: tid ?? 0, short: f.short };
+  return scope;
+}
+
+/** The key of video_top whose order contains this search's matches (its other filters aside); null for `time`. */
+export function videoTopScope(f: VideoFilter, sort: VideoSearchSort, tid: number | null): VideoTopKey | null {
+  return sort === 'time' ? null : { sort, tid: tid ?? 0, short: f.short };
 }
 
 /** SQL of the video libraries (docs/api/video-library.md). */
@@ -118,6 +124,23 @@ export class VideoLibraryRepository {
       ORDER BY t.rank`.execute(this.db);
     if (r.rows.length === 0) return null;
     return r.rows.flatMap((x) => (x.id === null ? [] : [x.id]));
+  }
+
+  /**
+   * The rows of the kept order of `scope` that match `f` now, best first: the exact first rows of `f`'s own order
+   * (every video ranked above the kept ones is kept), all of it when the scope kept its whole content (fewer than
+   * VIDEO_SEARCH_MAX_ROWS rows). Null when the table holds no row for the scope.
+   */
+  async topFiltered(scope: VideoTopKey, f: VideoFilter): Promise<{ ids: string[]; whole: boolean } | null> {
+    const k = await sql<{ kept: string }>`SELECT count(*) AS kept FROM video_top
+      WHERE sort = ${scope.sort} AND tid = ${scope.tid} AND short = ${scope.short}`.execute(this.db);
+    const kept = Number(k.rows[0]?.kept ?? 0);
+    if (kept === 0) return null;
+    const r = await sql<{ id: string }>`
+      SELECT v.id FROM video_top t JOIN videos v ON v.id = t.video_id
+      WHERE t.sort = ${scope.sort} AND t.tid = ${scope.tid} AND t.short = ${scope.short} AND ${whereOf(f)}
+      ORDER BY t.rank`.execute(this.db);
+    return { ids: r.rows.map((x) => x.id), whole: kept < VIDEO_SEARCH_MAX_ROWS };
   }
 
   /** True once video_top has been written (a refresh ran). */

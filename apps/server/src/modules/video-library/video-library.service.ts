@@ -9,7 +9,12 @@ import {
 import { CachedMap, type CatalogService } from '../creators/catalog.service.js';
 import type { FeatureGate } from '../creators/search.service.js';
 import { toVideoItem } from '../videos/video-items.js';
-import { videoTopKey, type VideoFilter, type VideoLibraryRepository } from './video-library.repository.js';
+import {
+  videoTopKey,
+  videoTopScope,
+  type VideoFilter,
+  type VideoLibraryRepository,
+} from './video-library.repository.js';
 
 /** How long a search's capped count is reused (as the creator search's COUNT_TTL_MS). */
 export const VIDEO_COUNT_TTL_MS = 60_000;
@@ -40,7 +45,10 @@ export type VideoDecorator = (userId: string, rows: VideoSearchItem[]) => Promis
 export class VideoLibraryService {
   private readonly counts = new CachedMap<string, number>(VIDEO_COUNT_TTL_MS, 5000);
   private readonly pages = new CachedMap<string, string[]>(VIDEO_PAGE_TTL_MS, 20_000);
-  private readonly orders = new CachedMap<string, string[]>(VIDEO_ORDER_TTL_MS, 2_000);
+  private readonly orders = new CachedMap<string, { ids: string[]; whole: boolean; sql: boolean }>(
+    VIDEO_ORDER_TTL_MS,
+    2_000,
+  );
 
   constructor(
     private readonly repo: VideoLibraryRepository,
@@ -71,16 +79,28 @@ export class VideoLibraryService {
         this.repo.pageIds(filter, p.sort, { limit, offset }),
       );
     } else {
-      // the kept order (video_top, migration 0074) when it answers this search; otherwise a ranking of every
+      // the kept order (video_top, migration 0074) when it answers this search; with other filters, the kept
+      // rows that match them are the exact head of the order; otherwise (or past that head) a ranking of every
       // match in SQL, once for all the pages it can have
+      const orderKey = JSON.stringify({ ...counted, sort: p.sort });
       const key = videoTopKey(filter, p.sort, p.tid ?? null);
-      const order = await this.orders.get(JSON.stringify({ ...counted, sort: p.sort }), async () => {
+      const scope = videoTopScope(filter, p.sort, p.tid ?? null);
+      const ranked = () =>
+        this.orders.get(`${orderKey}:sql`, async () => ({
+          ids: await this.repo.pageIds(filter, p.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 }),
+          whole: true,
+          sql: true,
+        }));
+      let order = await this.orders.get(orderKey, async () => {
         const kept = key === null ? null : await this.repo.topOrder(key);
-        return kept ?? this.repo.pageIds(filter, p.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
+        if (kept) return { ids: kept, whole: true, sql: false };
+        const head = key === null && scope !== null ? await this.repo.topFiltered(scope, filter) : null;
+        return head ? { ...head, sql: false } : ranked();
       });
+      if (!order.whole && offset + Math.max(0, limit) > order.ids.length) order = await ranked();
       // a short SQL ranking is every match (a kept order may have lost rows hidden since its refresh: counted)
-      if (key === null && order.length < VIDEO_SEARCH_MAX_ROWS) this.counts.put(countKey, order.length);
-      ids = order.slice(offset, offset + Math.max(0, limit));
+      if (order.sql && order.ids.length < VIDEO_SEARCH_MAX_ROWS) this.counts.put(countKey, order.ids.length);
+      ids = order.ids.slice(offset, offset + Math.max(0, limit));
     }
     // a page that is not full is the last one: it tells the total without counting
     if (ids.length < limit && (ids.length > 0 || offset === 0)) this.counts.put(countKey, offset + ids.length);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { VIDEO_SEARCH_MAX_ROWS, type VideoSearchAnswer } from '@xg/shared';
+import { VIDEO_SEARCH_MAX_ROWS, encodeKeyword, type VideoSearchAnswer } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
 import { VideoLibraryRepository, videoTopKey, type VideoFilter } from './video-library.repository.js';
@@ -118,6 +118,41 @@ describe('video_top: the kept play / like orders', () => {
         const a = await search({ ...params, pageNo, pageSize: 20 });
         expect(a.videoInfos.map((v) => String(v.videoId))).toEqual(full.slice((pageNo - 1) * 20, pageNo * 20));
         expect(a.total).toBe(Math.min(total, VIDEO_SEARCH_MAX_ROWS));
+      }
+    }
+  });
+
+  it('with other filters: the kept rows that match are the head of the full order, SQL ranks past it', async () => {
+    // the most frequent title character: many matches, a long head
+    const c = await sql<{ ch: string }>`
+      SELECT ch FROM (SELECT DISTINCT ON (v.id) v.id, x.ch FROM videos v,
+        regexp_split_to_table(v.title, '') x(ch) WHERE v.status = 0 AND x.ch ~ '^[\u4e00-\u9fff]$') s
+      GROUP BY ch ORDER BY count(*) DESC LIMIT 1`.execute(t.ctx.db);
+    const ch = c.rows[0]?.ch ?? '的';
+    const pub = await sql<{ d: string }>`
+      SELECT ((percentile_disc(0.5) WITHIN GROUP (ORDER BY pubdate)) AT TIME ZONE 'Asia/Shanghai')::date::text AS d
+      FROM videos WHERE status = 0`.execute(t.ctx.db);
+    for (const [params, f] of [
+      [
+        { sort: 'play', keyword: encodeKeyword(ch) },
+        { ...base, keyword: ch },
+      ],
+      [
+        { sort: 'like', pubFrom: pub.rows[0]?.d ?? '2026-01-01' },
+        { ...base, pubFrom: pub.rows[0]?.d ?? '2026-01-01' },
+      ],
+      [
+        { sort: 'play', short: 1, shape: 'vertical' },
+        { ...base, short: true, shape: 'vertical' as const },
+      ],
+    ] as const) {
+      const head = await repo.topFiltered({ sort: params.sort, tid: 0, short: f.short }, f);
+      expect(head?.ids.length, JSON.stringify(params)).toBeGreaterThan(0);
+      const full = await repo.pageIds(f, params.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
+      expect(full.slice(0, head?.ids.length)).toEqual(head?.ids);
+      for (const pageNo of [1, 2, 50]) {
+        const a = await search({ ...params, pageNo, pageSize: 20 });
+        expect(a.videoInfos.map((v) => String(v.videoId))).toEqual(full.slice((pageNo - 1) * 20, pageNo * 20));
       }
     }
   });
