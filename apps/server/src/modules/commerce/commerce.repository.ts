@@ -171,14 +171,13 @@ function rankAggSql(start: string, end: string): RawBuilder<unknown> {
     HAVING sum(p.gained) > 0 OR count(*) FILTER (WHERE p.pubdate >= ${startTs}) > 0`;
 }
 
-/** The filters of goods_stats / goods_rank_stats (`s` or `a`): copied columns; the keyword on goods `g`. */
+/** The filters of goods_stats / goods_rank_stats (`s` or `a`) on their copied columns (the keyword: searchStats). */
 function statsWhere(
   f: GoodsFilters,
   first: RawBuilder<unknown>,
   alias: RawBuilder<unknown> = sql`s`,
 ): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [first];
-  if (f.keyword) parts.push(goodsWhere({ keyword: f.keyword }));
   if (f.categoryId !== undefined) parts.push(sql`${alias}.category_id = ${f.categoryId}`);
   if (f.platform !== undefined) parts.push(sql`${alias}.platform = ${f.platform}`);
   if (f.priceMin !== undefined) parts.push(sql`${alias}.price >= ${f.priceMin}`);
@@ -276,16 +275,21 @@ export class CommerceRepository {
       price: sql`s.price DESC NULLS LAST, s.goods_id DESC`,
       lastSeen: sql`s.last_seen DESC, s.goods_id DESC`,
     }[f.sort];
-    const where = statsWhere(f, sql`s.days = ${f.days}`);
-    const join = f.keyword ? sql`JOIN goods g ON g.id = s.goods_id` : sql``;
+    const where = statsWhere({ ...f, keyword: undefined }, sql`s.days = ${f.days}`);
+    // a keyword: its goods first (the title indexes), then their figures — never a walk of the whole window
+    const matched = f.keyword
+      ? sql`WITH m AS MATERIALIZED (SELECT g.id FROM goods g WHERE ${goodsWhere({ keyword: f.keyword })})`
+      : sql``;
+    const join = f.keyword ? sql`JOIN m ON m.id = s.goods_id` : sql``;
     const [page, count] = await Promise.all([
-      sql<RawGoods>`
+      sql<RawGoods>`${matched}
         SELECT ${GOODS_COLUMNS}, s.video_num, s.kol_num, s.play_num
         FROM (SELECT s.* FROM goods_stats s ${join} WHERE ${where} ORDER BY ${order}
               LIMIT ${f.limit} OFFSET ${f.offset}) s
         JOIN goods g ON g.id = s.goods_id LEFT JOIN brands b ON b.id = g.brand_id
         ORDER BY ${order}`.execute(this.db),
-      sql<{ total: string }>`SELECT count(*) AS total FROM goods_stats s ${join} WHERE ${where}`.execute(this.db),
+      sql<{ total: string }>`${matched}
+        SELECT count(*) AS total FROM goods_stats s ${join} WHERE ${where}`.execute(this.db),
     ]);
     return { rows: page.rows.map(goodsOf), total: n(count.rows[0]?.total) };
   }
