@@ -312,6 +312,7 @@ export class CommerceRepository {
   ): Promise<{ rows: number; ms: number }> {
     const started = new Date();
     return this.db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL work_mem = '64MB'`.execute(tx);
       await sql`DELETE FROM goods_stats`.execute(tx);
       await sql`DELETE FROM goods_rank_stats`.execute(tx);
       let rows = 0;

@@ -160,6 +160,8 @@ export class VideoLibraryRepository {
     const started = new Date();
     const n = VIDEO_SEARCH_MAX_ROWS;
     return this.db.transaction().execute(async (tx) => {
+      // two sorts of every visible video: in memory rather than in temporary files where it fits
+      await sql`SET LOCAL work_mem = '128MB'`.execute(tx);
       await sql`CREATE TEMP TABLE video_top_groups ON COMMIT DROP AS
         SELECT id, tid, short, play, likes FROM (
           SELECT v.id, coalesce(v.tid, -1) AS tid, coalesce(${SHORT_CONDITION}, false) AS short, v.play, v.likes,
