@@ -110,6 +110,8 @@ function jobOfEveryQueue(creatorId: number, day: string): { [N in JobName]: JobP
     'rollup.nightly': { day },
     'export.produce': { exportId: 0 },
     'rollup.backfill': { from: day, to: day },
+    'library.refresh-video-tops': { slot: `fault-${ts}` },
+    'commerce.refresh-goods-stats': { slot: `fault-${ts}` },
   };
 }
 

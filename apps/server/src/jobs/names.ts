@@ -31,6 +31,10 @@ export interface JobPayloads {
   'export.produce': { exportId: number };
   /** an operator's backfill: the rollup of every day from `from` to `to`, in order (metrics rollupRange) */
   'rollup.backfill': { from: string; to: string };
+  /** the video libraries' kept play / like orders (video_top, migration 0074): nightly, and at start when empty */
+  'library.refresh-video-tops': { slot: string };
+  /** the goods search / rank aggregates (goods_stats, goods_rank_stats, migration 0075): hourly, and at start */
+  'commerce.refresh-goods-stats': { slot: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -48,6 +52,8 @@ export const JOB_NAMES: readonly JobName[] = [
   'rollup.nightly',
   'export.produce',
   'rollup.backfill',
+  'library.refresh-video-tops',
+  'commerce.refresh-goods-stats',
 ];
 
 export interface JobDefinition<N extends JobName> {
@@ -152,6 +158,20 @@ export const JOBS: { [N in JobName]: JobDefinition<N> } = {
     clientPriority: 'low',
     retryLimit: 1,
     expireInSeconds: 12 * 3600,
+    concurrency: one,
+  },
+  'library.refresh-video-tops': {
+    key: () => 'video-tops',
+    clientPriority: 'low',
+    retryLimit: 2,
+    expireInSeconds: 3600,
+    concurrency: one,
+  },
+  'commerce.refresh-goods-stats': {
+    key: () => 'goods-stats',
+    clientPriority: 'low',
+    retryLimit: 2,
+    expireInSeconds: 3600,
     concurrency: one,
   },
 };

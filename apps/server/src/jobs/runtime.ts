@@ -15,10 +15,20 @@ import { OpinionService } from '../modules/collector/opinion.service.js';
 import { createIngestion } from '../modules/ingestion/index.js';
 import { attachPipeline } from '../modules/pipeline/registry.js';
 import type { AlertSink } from '../modules/placements/alerts.js';
+import { CommerceRepository } from '../modules/commerce/commerce.repository.js';
+import { goodsStatsPlan } from '../modules/commerce/commerce.service.js';
 import { exportJobRunner } from '../modules/export/export.jobs.js';
+import { VideoLibraryRepository } from '../modules/video-library/video-library.repository.js';
 import { OpinionTaskRunner } from '../modules/opinion/opinion.jobs.js';
 import type { BilibiliClient } from '../providers/bilibili/index.js';
-import { errorMessage, silentLogger, systemPipelineClock, type PipelineClock, type PipelineLogger } from './clock.js';
+import {
+  errorMessage,
+  shanghaiDay,
+  silentLogger,
+  systemPipelineClock,
+  type PipelineClock,
+  type PipelineLogger,
+} from './clock.js';
 import { JobSystem, type JobHandlers, type JobSystemOptions } from './job-system.js';
 import { LeaderLock, SCHEDULER_LOCK_KEY } from './leader.js';
 import type { JobName } from './names.js';
@@ -213,6 +223,12 @@ function buildHandlers(p: Pipeline): JobHandlers {
           ),
       });
       return { from: s.from, to: s.to, days: s.days, events: s.events, rankingRows: s.rankingRows, ms: s.ms };
+    },
+    'library.refresh-video-tops': () => new VideoLibraryRepository(p.deps.db).refreshTops(),
+    'commerce.refresh-goods-stats': () => {
+      const today = shanghaiDay(p.deps.clock.now());
+      const plan = goodsStatsPlan(today);
+      return new CommerceRepository(p.deps.db).refreshStats(today, plan.windows, plan.periods);
     },
   };
 }

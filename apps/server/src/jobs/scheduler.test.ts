@@ -215,4 +215,25 @@ describe('what a tick queues', () => {
     const available = (await loadNightlyRollups()) !== null;
     expect(job.rows[0]?.output.skipped ?? false).toBe(!available);
   });
+
+  it("rebuilds the libraries' read models (0074, 0075): the video orders daily, the goods aggregates hourly", async () => {
+    // written by earlier ticks of this file (never written at their first tick): run them
+    await kit.pipeline.runPending({ names: ['library.refresh-video-tops', 'commerce.refresh-goods-stats'] });
+    const runs = await sql<{ v: string; g: string }>`
+      SELECT (SELECT count(*) FROM video_top_runs) AS v, (SELECT count(*) FROM goods_stats_runs) AS g`.execute(
+      t.ctx.db,
+    );
+    expect(Number(runs.rows[0]?.v)).toBe(1);
+    expect(Number(runs.rows[0]?.g)).toBe(1);
+    expect(
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM video_top`.execute(t.ctx.db)).rows[0]?.n),
+    ).toBeGreaterThan(0);
+    kit.clock.advance(60 * 60_000);
+    const hour = (await kit.pipeline.scheduler.tick()).periodic;
+    expect(hour).toContain('commerce.refresh-goods-stats');
+    expect(hour).not.toContain('library.refresh-video-tops');
+    kit.clock.set(dayStartMs(addDays(kit.today, 3)) + 60_000);
+    expect((await kit.pipeline.scheduler.tick()).periodic).toContain('library.refresh-video-tops');
+    expect((await kit.pipeline.scheduler.tick()).periodic).not.toContain('library.refresh-video-tops');
+  });
 });

@@ -6,10 +6,13 @@
  * - pending collection requests whose job went missing;
  * - every 10 minutes the live flag of creators with a room, every hour the cadence classes, after 00:30
  *   Asia/Shanghai the nightly rollups of the day before, and once a day the pruning of old job counts and the
- *   upkeep of the daily tables' monthly partitions (daily-partitions.repository.ts).
+ *   upkeep of the daily tables' monthly partitions (daily-partitions.repository.ts);
+ * - the libraries' read models: the video libraries' kept orders nightly, the goods aggregates hourly, each at
+ *   once while never written.
  * Every enqueue is idempotent (singleton keys, slots remembered in pipeline_state), so a tick that runs twice,
  * or a new leader after a failover, queues nothing twice.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/client.js';
 import { addDays, dayStartMs } from '../db/seed/world/days.js';
 import type { CollectorService } from '../modules/collector/collector.service.js';
@@ -26,6 +29,8 @@ export const LIVE_STATUS_PERIOD_MS = 10 * MINUTE;
 export const CADENCE_PERIOD_MS = 60 * MINUTE;
 /** The nightly rollups of day D run from 00:30 on D + 1 (Asia/Shanghai). */
 export const ROLLUP_AFTER_MS = 30 * MINUTE;
+/** The goods aggregates (goods_stats, migration 0075) are rewritten this often. */
+export const GOODS_STATS_PERIOD_MS = 60 * MINUTE;
 const JOB_STATS_KEEP_MS = 7 * 24 * 60 * MINUTE;
 
 export interface SchedulerOptions {
@@ -57,6 +62,7 @@ export class Scheduler {
   private readonly stats: JobStatsRepository;
   private readonly log: PipelineLogger;
   private readonly slots = new Map<string, string>();
+  private readonly written = { videoTops: false, goodsStats: false };
   private timer: NodeJS.Timeout | null = null;
   private current: Promise<unknown> | null = null;
   private stopped = false;
@@ -192,6 +198,28 @@ export class Scheduler {
         report.periodic.push('prune');
       });
     });
+    // the read models of the libraries: the video libraries' kept orders once a day, the goods aggregates once
+    // an hour, and each at once while it was never written (a second slot per day / hour: the job's singleton key
+    // drops a send while one is queued)
+    await step('video tops', async () => {
+      this.written.videoTops ||= await this.hasRun('video_top_runs');
+      const send = async () => {
+        await jobs.send('library.refresh-video-tops', { slot: today });
+        report.periodic.push('library.refresh-video-tops');
+      };
+      await this.once('video-tops', today, send);
+      if (!this.written.videoTops) await this.once('video-tops-empty', today, send);
+    });
+    await step('goods stats', async () => {
+      this.written.goodsStats ||= await this.hasRun('goods_stats_runs');
+      const hour = new Date(Math.floor(now / GOODS_STATS_PERIOD_MS) * GOODS_STATS_PERIOD_MS).toISOString();
+      const send = async () => {
+        await jobs.send('commerce.refresh-goods-stats', { slot: hour });
+        report.periodic.push('commerce.refresh-goods-stats');
+      };
+      await this.once('goods-stats', hour, send);
+      if (!this.written.goodsStats) await this.once('goods-stats-empty', hour, send);
+    });
     return report;
   }
 
@@ -210,6 +238,12 @@ export class Scheduler {
     await fn();
     await this.state.set(key, { slot }, new Date(this.options.clock.now()));
     this.slots.set(key, slot);
+  }
+
+  /** True when the runs table `table` (video_top_runs, goods_stats_runs) has a row. */
+  private async hasRun(table: 'video_top_runs' | 'goods_stats_runs'): Promise<boolean> {
+    const r = await sql`SELECT 1 FROM ${sql.table(table)} LIMIT 1`.execute(this.options.db);
+    return r.rows.length > 0;
   }
 
   /** Stops ticking, waits for a running tick, and gives the leadership up. */

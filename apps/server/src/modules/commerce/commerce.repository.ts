@@ -124,6 +124,86 @@ function gainedSql(videos: RawBuilder<unknown>, start: string, end: string): Raw
 
 const orders = sql`p.gained * ${ctrSql(sql`p.source`)} * ${cvrSql(sql`g.category_id`)} * ${priceFactorSql(sql`g.price`)}`;
 
+/**
+ * Per goods item carried by a video published since `since` (null: any time): its videos, creators, and the
+ * plays of those videos — goodsSearch's figures, on demand (search) and in the aggregate (refreshStats).
+ */
+function carriedSql(since: Date | null): RawBuilder<unknown> {
+  const inWindow = since === null ? sql`true` : sql`v.pubdate >= ${since}`;
+  return sql`
+    SELECT c.goods_id, c.video_num, c.kol_num, p.play_num FROM (
+      SELECT vg.goods_id, count(DISTINCT vg.video_id) AS video_num, count(DISTINCT vg.creator_id) AS kol_num
+      FROM video_goods vg JOIN videos v ON v.id = vg.video_id
+      WHERE ${inWindow}
+      GROUP BY vg.goods_id
+    ) c LEFT JOIN (
+      SELECT x.goods_id, sum(v.play) AS play_num
+      FROM (SELECT DISTINCT vg.goods_id, vg.video_id FROM video_goods vg) x JOIN videos v ON v.id = x.video_id
+      WHERE ${inWindow}
+      GROUP BY x.goods_id
+    ) p ON p.goods_id = c.goods_id`;
+}
+
+/**
+ * Per goods item with activity in [start, end] (a carrying video published in it, or plays gained in it): the
+ * figures of goodsRank — on demand (rank) and in the aggregate (refreshStats).
+ */
+function rankAggSql(start: string, end: string): RawBuilder<unknown> {
+  const startTs = sql`(${start}::date::timestamp AT TIME ZONE 'Asia/Shanghai')`;
+  const endTs = sql`((${end}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`;
+  return sql`
+    WITH pairs AS (${PAIRS}),
+    gained AS (${gainedSql(sql`SELECT video_id FROM pairs`, start, end)}),
+    p AS (
+      SELECT pairs.*, coalesce(gd.gained, 0) AS gained, v.pubdate, v.play
+      FROM pairs JOIN videos v ON v.id = pairs.video_id LEFT JOIN gained gd ON gd.video_id = pairs.video_id
+      WHERE v.pubdate < ${endTs}
+    )
+    SELECT p.goods_id,
+           count(DISTINCT p.video_id) FILTER (WHERE p.pubdate >= ${startTs}) AS period_video_num,
+           sum(p.gained) AS period_play_num,
+           count(DISTINCT p.video_id) AS video_num, count(DISTINCT p.creator_id) AS kol_num,
+           sum(p.play) AS play_num,
+           sum(${orders}) AS sales_mid,
+           sum(${orders} * coalesce(g.price, 0)) AS gmv_mid
+    FROM p JOIN goods g ON g.id = p.goods_id
+    GROUP BY p.goods_id
+    HAVING sum(p.gained) > 0 OR count(*) FILTER (WHERE p.pubdate >= ${startTs}) > 0`;
+}
+
+/** The filters of goods_stats / goods_rank_stats (`s` or `a`) on their copied columns (the keyword: searchStats). */
+function statsWhere(
+  f: GoodsFilters,
+  first: RawBuilder<unknown>,
+  alias: RawBuilder<unknown> = sql`s`,
+): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [first];
+  if (f.categoryId !== undefined) parts.push(sql`${alias}.category_id = ${f.categoryId}`);
+  if (f.platform !== undefined) parts.push(sql`${alias}.platform = ${f.platform}`);
+  if (f.priceMin !== undefined) parts.push(sql`${alias}.price >= ${f.priceMin}`);
+  if (f.priceMax !== undefined) parts.push(sql`${alias}.price <= ${f.priceMax}`);
+  return sql.join(parts, sql` AND `);
+}
+
+type RankRaw = RawGoods & {
+  period_video_num: string;
+  period_play_num: string;
+  sales_mid: number;
+  gmv_mid: number;
+  total: string;
+};
+
+function rankOf(x: RankRaw): RankRow {
+  return {
+    ...goodsOf(x),
+    periodVideoNum: n(x.period_video_num),
+    periodPlayNum: n(x.period_play_num),
+    salesMid: Number(x.sales_mid) || 0,
+    gmvMid: Number(x.gmv_mid) || 0,
+    total: n(x.total),
+  };
+}
+
 export interface RankRow extends GoodsRow {
   periodVideoNum: number;
   periodPlayNum: number;
@@ -165,7 +245,6 @@ export class CommerceRepository {
   async search(
     f: GoodsFilters & { since: Date | null; sort: GoodsSearchSort; limit: number; offset: number },
   ): Promise<{ rows: GoodsRow[]; total: number }> {
-    const since = f.since;
     const order = {
       videoNum: sql`video_num DESC NULLS LAST, g.id DESC`,
       playNum: sql`play_num DESC NULLS LAST, g.id DESC`,
@@ -173,19 +252,9 @@ export class CommerceRepository {
       lastSeen: sql`g.last_seen DESC, g.id DESC`,
     }[f.sort];
     const r = await sql<RawGoods & { total: string }>`
-      WITH carried AS (
-        SELECT vg.goods_id, count(DISTINCT vg.video_id) AS video_num, count(DISTINCT vg.creator_id) AS kol_num
-        FROM video_goods vg JOIN videos v ON v.id = vg.video_id
-        WHERE ${since === null ? sql`true` : sql`v.pubdate >= ${since}`}
-        GROUP BY vg.goods_id
-      ), plays AS (
-        SELECT x.goods_id, sum(v.play) AS play_num
-        FROM (SELECT DISTINCT vg.goods_id, vg.video_id FROM video_goods vg) x JOIN videos v ON v.id = x.video_id
-        WHERE ${since === null ? sql`true` : sql`v.pubdate >= ${since}`}
-        GROUP BY x.goods_id
-      )
-      SELECT ${GOODS_COLUMNS}, c.video_num, c.kol_num, p.play_num, count(*) OVER () AS total
-      FROM goods g JOIN carried c ON c.goods_id = g.id LEFT JOIN plays p ON p.goods_id = g.id
+      WITH c AS (${carriedSql(f.since)})
+      SELECT ${GOODS_COLUMNS}, c.video_num, c.kol_num, c.play_num, count(*) OVER () AS total
+      FROM goods g JOIN c ON c.goods_id = g.id
       LEFT JOIN brands b ON b.id = g.brand_id
       WHERE ${goodsWhere(f)}
       ORDER BY ${order}
@@ -193,60 +262,132 @@ export class CommerceRepository {
     return { rows: r.rows.map(goodsOf), total: n(r.rows[0]?.total) };
   }
 
+  /**
+   * The search from goods_stats (migration 0075) for the window `days` as of its last refresh: the same figures
+   * and order as search() at that time (the copied columns order and filter; the goods' own columns are read fresh).
+   */
+  async searchStats(
+    f: GoodsFilters & { days: number; sort: GoodsSearchSort; limit: number; offset: number },
+  ): Promise<{ rows: GoodsRow[]; total: number }> {
+    const order = {
+      videoNum: sql`s.video_num DESC, s.goods_id DESC`,
+      playNum: sql`s.play_num DESC NULLS LAST, s.goods_id DESC`,
+      price: sql`s.price DESC NULLS LAST, s.goods_id DESC`,
+      lastSeen: sql`s.last_seen DESC, s.goods_id DESC`,
+    }[f.sort];
+    const where = statsWhere({ ...f, keyword: undefined }, sql`s.days = ${f.days}`);
+    // a keyword: its goods first (the title indexes), then their figures — never a walk of the whole window
+    const matched = f.keyword
+      ? sql`WITH m AS MATERIALIZED (SELECT g.id FROM goods g WHERE ${goodsWhere({ keyword: f.keyword })})`
+      : sql``;
+    const join = f.keyword ? sql`JOIN m ON m.id = s.goods_id` : sql``;
+    const [page, count] = await Promise.all([
+      sql<RawGoods>`${matched}
+        SELECT ${GOODS_COLUMNS}, s.video_num, s.kol_num, s.play_num
+        FROM (SELECT s.* FROM goods_stats s ${join} WHERE ${where} ORDER BY ${order}
+              LIMIT ${f.limit} OFFSET ${f.offset}) s
+        JOIN goods g ON g.id = s.goods_id LEFT JOIN brands b ON b.id = g.brand_id
+        ORDER BY ${order}`.execute(this.db),
+      sql<{ total: string }>`${matched}
+        SELECT count(*) AS total FROM goods_stats s ${join} WHERE ${where}`.execute(this.db),
+    ]);
+    return { rows: page.rows.map(goodsOf), total: n(count.rows[0]?.total) };
+  }
+
+  /** The Asia/Shanghai day the last goods_stats refresh is of (null: never refreshed). */
+  async statsDay(): Promise<string | null> {
+    const r = await sql<{ day: string }>`
+      SELECT day::text AS day FROM goods_stats_runs ORDER BY id DESC LIMIT 1`.execute(this.db);
+    return r.rows[0]?.day ?? null;
+  }
+
+  /**
+   * Rewrites goods_stats and goods_rank_stats in one transaction (job commerce.refresh-goods-stats) for the
+   * windows ending on `today` — with carriedSql and rankAggSql, the SQL search() and rank() run on demand.
+   */
+  async refreshStats(
+    today: string,
+    windows: { days: number; since: Date | null }[],
+    periods: { period: string; start: string }[],
+  ): Promise<{ rows: number; ms: number }> {
+    const started = new Date();
+    return this.db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL work_mem = '64MB'`.execute(tx);
+      await sql`DELETE FROM goods_stats`.execute(tx);
+      await sql`DELETE FROM goods_rank_stats`.execute(tx);
+      let rows = 0;
+      for (const w of windows) {
+        const r = await sql`
+          INSERT INTO goods_stats (days, goods_id, video_num, kol_num, play_num, category_id, platform, price, last_seen)
+          SELECT ${w.days}, c.goods_id, c.video_num, c.kol_num, c.play_num, g.category_id, g.platform, g.price,
+                 g.last_seen
+          FROM (${carriedSql(w.since)}) c JOIN goods g ON g.id = c.goods_id`.execute(tx);
+        rows += Number(r.numAffectedRows ?? 0);
+      }
+      for (const p of periods) {
+        const r = await sql`
+          INSERT INTO goods_rank_stats (period, goods_id, period_video_num, period_play_num, video_num, kol_num,
+                                        play_num, sales_mid, gmv_mid, category_id, platform)
+          SELECT ${p.period}, a.goods_id, a.period_video_num, a.period_play_num, a.video_num, a.kol_num, a.play_num,
+                 a.sales_mid::float8, a.gmv_mid::float8, g.category_id, g.platform
+          FROM (${rankAggSql(p.start, today)}) a JOIN goods g ON g.id = a.goods_id`.execute(tx);
+        rows += Number(r.numAffectedRows ?? 0);
+      }
+      const ms = Date.now() - started.getTime();
+      await sql`INSERT INTO goods_stats_runs (day, started_at, ms, rows)
+        VALUES (${today}::date, ${started}, ${ms}, ${rows})`.execute(tx);
+      return { rows, ms };
+    });
+  }
+
   // ---- goodsRank ------------------------------------------------------------------------------------------
 
   async rank(
     f: GoodsFilters & { start: string; end: string; by: GoodsRankBy; limit: number; offset: number },
   ): Promise<RankRow[]> {
-    const startTs = sql`(${f.start}::date::timestamp AT TIME ZONE 'Asia/Shanghai')`;
-    const endTs = sql`((${f.end}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`;
     const order = {
       video: sql`period_video_num DESC, period_play_num DESC, g.id DESC`,
       sales: sql`sales_mid DESC, period_play_num DESC, g.id DESC`,
       play: sql`period_play_num DESC, period_video_num DESC, g.id DESC`,
     }[f.by];
-    const r = await sql<
-      RawGoods & {
-        period_video_num: string;
-        period_play_num: string;
-        sales_mid: number;
-        gmv_mid: number;
-        total: string;
-      }
-    >`
-      WITH pairs AS (${PAIRS}),
-      gained AS (${gainedSql(sql`SELECT video_id FROM pairs`, f.start, f.end)}),
-      p AS (
-        SELECT pairs.*, coalesce(gd.gained, 0) AS gained, v.pubdate, v.play
-        FROM pairs JOIN videos v ON v.id = pairs.video_id LEFT JOIN gained gd ON gd.video_id = pairs.video_id
-        WHERE v.pubdate < ${endTs}
-      ),
-      agg AS (
-        SELECT p.goods_id,
-               count(DISTINCT p.video_id) FILTER (WHERE p.pubdate >= ${startTs}) AS period_video_num,
-               sum(p.gained) AS period_play_num,
-               count(DISTINCT p.video_id) AS video_num, count(DISTINCT p.creator_id) AS kol_num,
-               sum(p.play) AS play_num,
-               sum(${orders}) AS sales_mid,
-               sum(${orders} * coalesce(g.price, 0)) AS gmv_mid
-        FROM p JOIN goods g ON g.id = p.goods_id
-        GROUP BY p.goods_id
-        HAVING sum(p.gained) > 0 OR count(*) FILTER (WHERE p.pubdate >= ${startTs}) > 0
-      )
+    const r = await sql<RankRaw>`
+      WITH a AS (${rankAggSql(f.start, f.end)})
       SELECT ${GOODS_COLUMNS}, a.video_num, a.kol_num, a.play_num, a.period_video_num, a.period_play_num,
              a.sales_mid::float8 AS sales_mid, a.gmv_mid::float8 AS gmv_mid, count(*) OVER () AS total
-      FROM agg a JOIN goods g ON g.id = a.goods_id LEFT JOIN brands b ON b.id = g.brand_id
+      FROM a JOIN goods g ON g.id = a.goods_id LEFT JOIN brands b ON b.id = g.brand_id
       WHERE ${goodsWhere(f)}
       ORDER BY ${order}
       LIMIT ${f.limit} OFFSET ${f.offset}`.execute(this.db);
-    return r.rows.map((x) => ({
-      ...goodsOf(x),
-      periodVideoNum: n(x.period_video_num),
-      periodPlayNum: n(x.period_play_num),
-      salesMid: Number(x.sales_mid) || 0,
-      gmvMid: Number(x.gmv_mid) || 0,
-      total: n(x.total),
-    }));
+    return r.rows.map(rankOf);
+  }
+
+  /** The rank from goods_rank_stats (migration 0075) as of its last refresh: rank()'s figures and order then. */
+  async rankStats(
+    f: Pick<GoodsFilters, 'categoryId' | 'platform'> & {
+      period: string;
+      by: GoodsRankBy;
+      limit: number;
+      offset: number;
+    },
+  ): Promise<RankRow[]> {
+    const order = {
+      video: sql`a.period_video_num DESC, a.period_play_num DESC, a.goods_id DESC`,
+      sales: sql`a.sales_mid DESC, a.period_play_num DESC, a.goods_id DESC`,
+      play: sql`a.period_play_num DESC, a.period_video_num DESC, a.goods_id DESC`,
+    }[f.by];
+    const where = statsWhere(f, sql`a.period = ${f.period}`, sql`a`);
+    const [page, count] = await Promise.all([
+      sql<RankRaw>`
+        SELECT ${GOODS_COLUMNS}, a.video_num, a.kol_num, a.play_num, a.period_video_num, a.period_play_num,
+               a.sales_mid, a.gmv_mid, 0 AS total
+        FROM (SELECT * FROM goods_rank_stats a WHERE ${where} ORDER BY ${order}
+              LIMIT ${f.limit} OFFSET ${f.offset}) a
+        JOIN goods g ON g.id = a.goods_id LEFT JOIN brands b ON b.id = g.brand_id
+        ORDER BY ${order}`.execute(this.db),
+      sql<{ total: string }>`SELECT count(*) AS total FROM goods_rank_stats a WHERE ${where}`.execute(this.db),
+    ]);
+    const total = n(count.rows[0]?.total);
+    return page.rows.map((x) => ({ ...rankOf(x), total }));
   }
 
   // ---- goodsDetail ----------------------------------------------------------------------------------------

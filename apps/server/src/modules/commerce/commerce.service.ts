@@ -6,6 +6,8 @@
 import {
   CommerceMsg,
   GOODS_PLATFORM_NAMES,
+  GOODS_DAYS,
+  GOODS_RANK_PERIODS,
   GOODS_RANK_PERIOD_DAYS,
   GOODS_SOURCE_NAMES,
   categoryName,
@@ -17,11 +19,13 @@ import {
   type GoodsOverviewParams,
   type GoodsRankAnswer,
   type GoodsRankParams,
+  type GoodsRankPeriod,
   type GoodsSearchAnswer,
   type GoodsSearchParams,
   type SellKolAnswer,
   type SellKolParams,
 } from '@xg/shared';
+import { dayStartMs } from '../../db/seed/world/days.js';
 import { shanghaiDay } from '../../jobs/clock.js';
 import { AppError } from '../../lib/app-error.js';
 import { estimateSum } from './commerce.figures.js';
@@ -33,6 +37,25 @@ const DAY_MS = 86_400_000;
 /** The day `days - 1` days before `end` (both Asia/Shanghai days, YYYY-MM-DD). */
 export function dayMinus(end: string, days: number): string {
   return new Date(Date.parse(`${end}T00:00:00Z`) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Where the search window of `days` starts (null: any time): the Asia/Shanghai midnight `days - 1` days before
+ * `today` — whole days, so the aggregate written once for today (goods_stats) and the on-demand SQL agree.
+ */
+export function searchSince(today: string, days: number): Date | null {
+  return days === 0 ? null : new Date(dayStartMs(dayMinus(today, days)));
+}
+
+/** The windows and periods the job commerce.refresh-goods-stats writes for `today` (goods_stats, 0075). */
+export function goodsStatsPlan(today: string): {
+  windows: { days: number; since: Date | null }[];
+  periods: { period: GoodsRankPeriod; start: string }[];
+} {
+  return {
+    windows: GOODS_DAYS.map((days) => ({ days, since: searchSince(today, days) })),
+    periods: GOODS_RANK_PERIODS.map((period) => ({ period, start: dayMinus(today, GOODS_RANK_PERIOD_DAYS[period]) })),
+  };
 }
 
 function item(r: GoodsRow): GoodsItem {
@@ -75,18 +98,22 @@ export class CommerceService {
 
   async search(userId: string, p: GoodsSearchParams): Promise<Omit<GoodsSearchAnswer, Envelope>> {
     await this.requireFeature(userId, 'commerce.goods');
-    const since = p.days === 0 ? null : new Date(this.now().getTime() - p.days * DAY_MS);
-    const { rows, total } = await this.repo.search({
+    const today = this.today();
+    const q = {
       keyword: p.keyword,
       categoryId: p.categoryId,
       platform: p.platform,
       priceMin: p.priceMin,
       priceMax: p.priceMax,
-      since,
       sort: p.sort,
       limit: p.pageSize,
       offset: (p.pageNo - 1) * p.pageSize,
-    });
+    };
+    // the aggregate while it is of today (job commerce.refresh-goods-stats); otherwise on demand
+    const { rows, total } =
+      (await this.repo.statsDay()) === today
+        ? await this.repo.searchStats({ ...q, days: p.days })
+        : await this.repo.search({ ...q, since: searchSince(today, p.days) });
     return { list: rows.map(item), total, pageNo: p.pageNo, pageSize: p.pageSize };
   }
 
@@ -95,15 +122,11 @@ export class CommerceService {
     const end = this.today();
     const start = dayMinus(end, GOODS_RANK_PERIOD_DAYS[p.period]);
     const offset = (p.pageNo - 1) * p.pageSize;
-    const rows = await this.repo.rank({
-      categoryId: p.categoryId,
-      platform: p.platform,
-      start,
-      end,
-      by: p.by,
-      limit: p.pageSize,
-      offset,
-    });
+    const q = { categoryId: p.categoryId, platform: p.platform, by: p.by, limit: p.pageSize, offset };
+    const rows =
+      (await this.repo.statsDay()) === end
+        ? await this.repo.rankStats({ ...q, period: p.period })
+        : await this.repo.rank({ ...q, start, end });
     return {
       period: p.period,
       by: p.by,
@@ -156,12 +179,12 @@ export class CommerceService {
     const start = dayMinus(end, p.days);
     const [o, top] = await Promise.all([
       this.repo.overview(start, end),
-      this.repo.search({
-        since: new Date(this.now().getTime() - p.days * DAY_MS),
-        sort: 'videoNum',
-        limit: 10,
-        offset: 0,
-      }),
+      (async () => {
+        const q = { sort: 'videoNum' as const, limit: 10, offset: 0 };
+        return (await this.repo.statsDay()) === end
+          ? this.repo.searchStats({ ...q, days: p.days })
+          : this.repo.search({ ...q, since: searchSince(end, p.days) });
+      })(),
     ]);
     return {
       days: p.days,

@@ -67,6 +67,31 @@ const ORDERS: Readonly<Record<VideoSearchSort, RawBuilder<unknown>>> = {
 
 export type VideoSearchRow = VideoItemRow & { vertical: boolean | null };
 
+/** A play / like order kept in video_top (migration 0074): 全部 (tid 0) or a partition, of either library. */
+export interface VideoTopKey {
+  sort: Exclude<VideoSearchSort, 'time'>;
+  /** 0 = 全部; otherwise the partition as the search names it (a top-level one covers its children) */
+  tid: number;
+  short: boolean;
+}
+
+/**
+ * The key of video_top that answers this search, or null when the table cannot (a keyword, a range, a publish
+ * time, a shape or the sponsored filter: those orders rank their matches in SQL).
+ */
+export function videoTopKey(f: VideoFilter, sort: VideoSearchSort, tid: number | null): VideoTopKey | null {
+  const scope = videoTopScope(f, sort, tid);
+  if (scope === null || f.keyword !== null || f.shape !== null || f.sponsored !== null) return null;
+  const ranges = [f.durationMin, f.durationMax, f.playMin, f.playMax, f.likeMin, f.likeMax, f.pubFrom, f.pubTo];
+  if (ranges.some((x) => x !== null)) return null;
+  return scope;
+}
+
+/** The key of video_top whose order contains this search's matches (its other filters aside); null for `time`. */
+export function videoTopScope(f: VideoFilter, sort: VideoSearchSort, tid: number | null): VideoTopKey | null {
+  return sort === 'time' ? null : { sort, tid: tid ?? 0, short: f.short };
+}
+
 /** SQL of the video libraries (docs/api/video-library.md). */
 export class VideoLibraryRepository {
   constructor(private readonly db: Db) {}
@@ -85,6 +110,89 @@ export class VideoLibraryRepository {
     const r = await sql<{ total: string }>`SELECT count(*) AS total FROM (SELECT 1 FROM videos v WHERE ${whereOf(f)}
       LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(this.db);
     return num(r.rows[0]?.total ?? 0);
+  }
+
+  /**
+   * The kept order of `key` (video_top, migration 0074): its ids still visible, best first (at most
+   * VIDEO_SEARCH_MAX_ROWS). Null when the table holds no row for the key (never refreshed, or a partition that
+   * had no visible video at the last refresh): the caller ranks in SQL.
+   */
+  async topOrder(key: VideoTopKey): Promise<string[] | null> {
+    const r = await sql<{ id: string | null }>`
+      SELECT v.id FROM video_top t LEFT JOIN videos v ON v.id = t.video_id AND v.status = 0
+      WHERE t.sort = ${key.sort} AND t.tid = ${key.tid} AND t.short = ${key.short}
+      ORDER BY t.rank`.execute(this.db);
+    if (r.rows.length === 0) return null;
+    return r.rows.flatMap((x) => (x.id === null ? [] : [x.id]));
+  }
+
+  /**
+   * The rows of the kept order of `scope` that match `f` now, best first: the exact first rows of `f`'s own order
+   * (every video ranked above the kept ones is kept), all of it when the scope kept its whole content (fewer than
+   * VIDEO_SEARCH_MAX_ROWS rows). Null when the table holds no row for the scope.
+   */
+  async topFiltered(scope: VideoTopKey, f: VideoFilter): Promise<{ ids: string[]; whole: boolean } | null> {
+    const k = await sql<{ kept: string }>`SELECT count(*) AS kept FROM video_top
+      WHERE sort = ${scope.sort} AND tid = ${scope.tid} AND short = ${scope.short}`.execute(this.db);
+    const kept = Number(k.rows[0]?.kept ?? 0);
+    if (kept === 0) return null;
+    const r = await sql<{ id: string }>`
+      SELECT v.id FROM video_top t JOIN videos v ON v.id = t.video_id
+      WHERE t.sort = ${scope.sort} AND t.tid = ${scope.tid} AND t.short = ${scope.short} AND ${whereOf(f)}
+      ORDER BY t.rank`.execute(this.db);
+    return { ids: r.rows.map((x) => x.id), whole: kept < VIDEO_SEARCH_MAX_ROWS };
+  }
+
+  /** True once video_top has been written (a refresh ran). */
+  async topReady(): Promise<boolean> {
+    const r = await sql<{ one: number }>`SELECT 1 AS one FROM video_top_runs LIMIT 1`.execute(this.db);
+    return r.rows.length > 0;
+  }
+
+  /**
+   * Rebuilds video_top in one transaction (job library.refresh-video-tops): one pass over the visible videos
+   * keeps the first VIDEO_SEARCH_MAX_ROWS of each (partition, short) group by plays and by likes — every row of
+   * a scope's first 1,000 is among the first 1,000 of its own group — then each scope (全部, every partition as
+   * CatalogService.expand reads it) × library ranks the union of its groups. Orders as ORDERS (value, then id,
+   * both descending), so a page read from the table equals the SQL ranking at the time of the refresh.
+   */
+  async refreshTops(): Promise<{ rows: number; ms: number }> {
+    const started = new Date();
+    const n = VIDEO_SEARCH_MAX_ROWS;
+    return this.db.transaction().execute(async (tx) => {
+      // two sorts of every visible video: in memory rather than in temporary files where it fits
+      await sql`SET LOCAL work_mem = '128MB'`.execute(tx);
+      await sql`CREATE TEMP TABLE video_top_groups ON COMMIT DROP AS
+        SELECT id, tid, short, play, likes FROM (
+          SELECT v.id, coalesce(v.tid, -1) AS tid, coalesce(${SHORT_CONDITION}, false) AS short, v.play, v.likes,
+            row_number() OVER (PARTITION BY coalesce(v.tid, -1), coalesce(${SHORT_CONDITION}, false)
+                               ORDER BY v.play DESC, v.id DESC) AS rp,
+            row_number() OVER (PARTITION BY coalesce(v.tid, -1), coalesce(${SHORT_CONDITION}, false)
+                               ORDER BY v.likes DESC, v.id DESC) AS rl
+          FROM videos v WHERE v.status = 0) g
+        WHERE rp <= ${n} OR rl <= ${n}`.execute(tx);
+      await sql`DELETE FROM video_top`.execute(tx);
+      const r = await sql`
+        WITH scope_tids AS (
+          SELECT DISTINCT 0 AS scope, tid FROM video_top_groups
+          UNION ALL SELECT p.tid, p.tid FROM partitions p
+          UNION ALL SELECT p.parent_id, p.tid FROM partitions p WHERE p.parent_id IS NOT NULL
+        ), ranked AS (
+          SELECT s.scope, f.short, g.id,
+            row_number() OVER (PARTITION BY s.scope, f.short ORDER BY g.play DESC, g.id DESC) AS rp,
+            row_number() OVER (PARTITION BY s.scope, f.short ORDER BY g.likes DESC, g.id DESC) AS rl
+          FROM scope_tids s JOIN video_top_groups g ON g.tid = s.tid
+          CROSS JOIN (VALUES (false), (true)) f(short)
+          WHERE g.short OR NOT f.short
+        )
+        INSERT INTO video_top (sort, tid, short, rank, video_id)
+        SELECT 'play', scope, short, rp, id FROM ranked WHERE rp <= ${n}
+        UNION ALL SELECT 'like', scope, short, rl, id FROM ranked WHERE rl <= ${n}`.execute(tx);
+      const rows = Number(r.numAffectedRows ?? 0);
+      const ms = Date.now() - started.getTime();
+      await sql`INSERT INTO video_top_runs (started_at, ms, rows) VALUES (${started}, ${ms}, ${rows})`.execute(tx);
+      return { rows, ms };
+    });
   }
 
   /** The list rows of `ids`, in that order, with the vertical mark. */

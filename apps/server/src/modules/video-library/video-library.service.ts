@@ -9,7 +9,12 @@ import {
 import { CachedMap, type CatalogService } from '../creators/catalog.service.js';
 import type { FeatureGate } from '../creators/search.service.js';
 import { toVideoItem } from '../videos/video-items.js';
-import type { VideoFilter, VideoLibraryRepository } from './video-library.repository.js';
+import {
+  videoTopKey,
+  videoTopScope,
+  type VideoFilter,
+  type VideoLibraryRepository,
+} from './video-library.repository.js';
 
 /** How long a search's capped count is reused (as the creator search's COUNT_TTL_MS). */
 export const VIDEO_COUNT_TTL_MS = 60_000;
@@ -21,6 +26,9 @@ export const VIDEO_PAGE_TTL_MS = 30_000;
  * order may be this much older than the figures shown in its rows.
  */
 export const VIDEO_ORDER_TTL_MS = 60_000;
+// Without a keyword or any filter but the partition and the library, the play / like orders are read from the
+// table the job library.refresh-video-tops keeps (video_top, migration 0074): as of its last refresh (nightly,
+// and at start when empty), the rows still read fresh.
 
 type Answer = Omit<VideoSearchAnswer, 'code' | 'message'>;
 
@@ -37,7 +45,10 @@ export type VideoDecorator = (userId: string, rows: VideoSearchItem[]) => Promis
 export class VideoLibraryService {
   private readonly counts = new CachedMap<string, number>(VIDEO_COUNT_TTL_MS, 5000);
   private readonly pages = new CachedMap<string, string[]>(VIDEO_PAGE_TTL_MS, 20_000);
-  private readonly orders = new CachedMap<string, string[]>(VIDEO_ORDER_TTL_MS, 2_000);
+  private readonly orders = new CachedMap<string, { ids: string[]; whole: boolean; sql: boolean }>(
+    VIDEO_ORDER_TTL_MS,
+    2_000,
+  );
 
   constructor(
     private readonly repo: VideoLibraryRepository,
@@ -68,12 +79,28 @@ export class VideoLibraryService {
         this.repo.pageIds(filter, p.sort, { limit, offset }),
       );
     } else {
-      // a ranking of every match: once for all the pages it can have
-      const order = await this.orders.get(JSON.stringify({ ...counted, sort: p.sort }), () =>
-        this.repo.pageIds(filter, p.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 }),
-      );
-      if (order.length < VIDEO_SEARCH_MAX_ROWS) this.counts.put(countKey, order.length);
-      ids = order.slice(offset, offset + Math.max(0, limit));
+      // the kept order (video_top, migration 0074) when it answers this search; with other filters, the kept
+      // rows that match them are the exact head of the order; otherwise (or past that head) a ranking of every
+      // match in SQL, once for all the pages it can have
+      const orderKey = JSON.stringify({ ...counted, sort: p.sort });
+      const key = videoTopKey(filter, p.sort, p.tid ?? null);
+      const scope = videoTopScope(filter, p.sort, p.tid ?? null);
+      const ranked = () =>
+        this.orders.get(`${orderKey}:sql`, async () => ({
+          ids: await this.repo.pageIds(filter, p.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 }),
+          whole: true,
+          sql: true,
+        }));
+      let order = await this.orders.get(orderKey, async () => {
+        const kept = key === null ? null : await this.repo.topOrder(key);
+        if (kept) return { ids: kept, whole: true, sql: false };
+        const head = key === null && scope !== null ? await this.repo.topFiltered(scope, filter) : null;
+        return head ? { ...head, sql: false } : ranked();
+      });
+      if (!order.whole && offset + Math.max(0, limit) > order.ids.length) order = await ranked();
+      // a short SQL ranking is every match (a kept order may have lost rows hidden since its refresh: counted)
+      if (order.sql && order.ids.length < VIDEO_SEARCH_MAX_ROWS) this.counts.put(countKey, order.ids.length);
+      ids = order.ids.slice(offset, offset + Math.max(0, limit));
     }
     // a page that is not full is the last one: it tells the total without counting
     if (ids.length < limit && (ids.length > 0 || offset === 0)) this.counts.put(countKey, offset + ids.length);

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { VIDEO_SEARCH_MAX_ROWS, encodeKeyword, type VideoSearchAnswer } from '@xg/shared';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createMember, type TestMember } from '../membership/test-members.js';
+import { VideoLibraryRepository, videoTopKey, type VideoFilter } from './video-library.repository.js';
+
+/**
+ * The kept play / like orders (video_top, migration 0074; job library.refresh-video-tops): on the demo world, every
+ * order the table keeps equals the SQL ranking of every match, and the pages the API serves from it equal the pages
+ * of the full query.
+ */
+let t: TestApp;
+let ent: TestMember;
+let repo: VideoLibraryRepository;
+let top: number;
+let leaf: number;
+
+const base: VideoFilter = {
+  keyword: null,
+  tids: null,
+  durationMin: null,
+  durationMax: null,
+  playMin: null,
+  playMax: null,
+  likeMin: null,
+  likeMax: null,
+  pubFrom: null,
+  pubTo: null,
+  short: false,
+  shape: null,
+  sponsored: null,
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ent = await createMember(t.ctx, { userType: 3 });
+  repo = new VideoLibraryRepository(t.ctx.db);
+  // the partition with the most visible videos and one of its children
+  const r = await sql<{ tid: number; leaf: number }>`
+    SELECT p.parent_id AS tid, v.tid AS leaf FROM videos v JOIN partitions p ON p.tid = v.tid
+    WHERE v.status = 0 AND p.parent_id IS NOT NULL
+    GROUP BY p.parent_id, v.tid ORDER BY count(*) DESC LIMIT 1`.execute(t.ctx.db);
+  top = r.rows[0]?.tid ?? 0;
+  leaf = r.rows[0]?.leaf ?? 0;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const tidsOf = async (tid: number) =>
+  (
+    await sql<{ tid: number }>`SELECT tid FROM partitions WHERE tid = ${tid} OR parent_id = ${tid}`.execute(t.ctx.db)
+  ).rows.map((x) => x.tid);
+
+async function search(params: Record<string, string | number>) {
+  const res = await t.call('GET', '/api/searchVideo', params, { token: ent.token });
+  expect(res.status).toBe(200);
+  return res.body as unknown as VideoSearchAnswer;
+}
+
+describe('video_top: the kept play / like orders', () => {
+  it('answers only unfiltered orders (a partition and the library aside)', () => {
+    expect(videoTopKey(base, 'play', null)).toEqual({ sort: 'play', tid: 0, short: false });
+    expect(videoTopKey({ ...base, short: true, tids: [5] }, 'like', 5)).toEqual({ sort: 'like', tid: 5, short: true });
+    expect(videoTopKey(base, 'time', null)).toBeNull();
+    expect(videoTopKey({ ...base, keyword: '游戏' }, 'play', null)).toBeNull();
+    expect(videoTopKey({ ...base, pubFrom: '2026-10-01' }, 'play', null)).toBeNull();
+    expect(videoTopKey({ ...base, playMin: 1 }, 'play', null)).toBeNull();
+    expect(videoTopKey({ ...base, shape: 'vertical', short: true }, 'play', null)).toBeNull();
+    expect(videoTopKey({ ...base, sponsored: true }, 'play', null)).toBeNull();
+  });
+
+  it('is empty until refreshed (the search ranks in SQL meanwhile)', async () => {
+    expect(await repo.topReady()).toBe(false);
+    expect(await repo.topOrder({ sort: 'play', tid: 0, short: false })).toBeNull();
+  });
+
+  it('keeps, per sort × scope × library, exactly the first 1,000 of the SQL ranking', async () => {
+    const done = await repo.refreshTops();
+    expect(done.rows).toBeGreaterThan(0);
+    expect(await repo.topReady()).toBe(true);
+    for (const sort of ['play', 'like'] as const) {
+      for (const short of [false, true]) {
+        for (const tid of [0, top, leaf]) {
+          const f = { ...base, short, tids: tid === 0 ? null : await tidsOf(tid) };
+          const full = await repo.pageIds(f, sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
+          expect(full.length).toBeGreaterThan(0);
+          expect(await repo.topOrder({ sort, tid, short }), `${sort} ${tid} ${short}`).toEqual(full);
+        }
+      }
+    }
+    // every partition the table keeps: the same
+    const keys = await sql<{ sort: 'play' | 'like'; tid: number; short: boolean }>`
+      SELECT DISTINCT sort, tid, short FROM video_top WHERE tid <> 0`.execute(t.ctx.db);
+    for (const k of keys.rows) {
+      const f = { ...base, short: k.short, tids: await tidsOf(k.tid) };
+      const full = await repo.pageIds(f, k.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
+      expect(await repo.topOrder(k), `${k.sort} ${k.tid} ${k.short}`).toEqual(full);
+    }
+  });
+
+  it('serves the same pages and totals as the full query', async () => {
+    for (const [params, f] of [
+      [{ sort: 'play' }, base],
+      [
+        { sort: 'like', short: 1 },
+        { ...base, short: true },
+      ],
+      [
+        { sort: 'play', tid: top },
+        { ...base, tids: await tidsOf(top) },
+      ],
+    ] as const) {
+      const full = await repo.pageIds(f, params.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
+      const total = await repo.countCapped(f);
+      for (const pageNo of [1, 2, 50]) {
+        const a = await search({ ...params, pageNo, pageSize: 20 });
+        expect(a.videoInfos.map((v) => String(v.videoId))).toEqual(full.slice((pageNo - 1) * 20, pageNo * 20));
+        expect(a.total).toBe(Math.min(total, VIDEO_SEARCH_MAX_ROWS));
+      }
+    }
+  });
+
+  it('with other filters: the kept rows that match are the head of the full order, SQL ranks past it', async () => {
+    // the most frequent title character: many matches, a long head
+    const c = await sql<{ ch: string }>`
+      SELECT ch FROM (SELECT DISTINCT ON (v.id) v.id, x.ch FROM videos v,
+        regexp_split_to_table(v.title, '') x(ch) WHERE v.status = 0 AND x.ch ~ '^[\u4e00-\u9fff]$') s
+      GROUP BY ch ORDER BY count(*) DESC LIMIT 1`.execute(t.ctx.db);
+    const ch = c.rows[0]?.ch ?? '的';
+    const pub = await sql<{ d: string }>`
+      SELECT ((percentile_disc(0.5) WITHIN GROUP (ORDER BY pubdate)) AT TIME ZONE 'Asia/Shanghai')::date::text AS d
+      FROM videos WHERE status = 0`.execute(t.ctx.db);
+    for (const [params, f] of [
+      [
+        { sort: 'play', keyword: encodeKeyword(ch) },
+        { ...base, keyword: ch },
+      ],
+      [
+        { sort: 'like', pubFrom: pub.rows[0]?.d ?? '2026-01-01' },
+        { ...base, pubFrom: pub.rows[0]?.d ?? '2026-01-01' },
+      ],
+      [
+        { sort: 'play', short: 1, shape: 'vertical' },
+        { ...base, short: true, shape: 'vertical' as const },
+      ],
+    ] as const) {
+      const head = await repo.topFiltered({ sort: params.sort, tid: 0, short: f.short }, f);
+      expect(head?.ids.length, JSON.stringify(params)).toBeGreaterThan(0);
+      const full = await repo.pageIds(f, params.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
+      expect(full.slice(0, head?.ids.length)).toEqual(head?.ids);
+      for (const pageNo of [1, 2, 50]) {
+        const a = await search({ ...params, pageNo, pageSize: 20 });
+        expect(a.videoInfos.map((v) => String(v.videoId))).toEqual(full.slice((pageNo - 1) * 20, pageNo * 20));
+      }
+    }
+  });
+
+  it('leaves out a video hidden since the refresh, and the job rewrites the table', async () => {
+    const order = (await repo.topOrder({ sort: 'play', tid: 0, short: false })) ?? [];
+    const first = order[0] ?? '0';
+    await sql`UPDATE videos SET status = -1 WHERE id = ${first}`.execute(t.ctx.db);
+    const after = (await repo.topOrder({ sort: 'play', tid: 0, short: false })) ?? [];
+    expect(after).toEqual(order.slice(1));
+    await repo.refreshTops();
+    const full = await repo.pageIds(base, 'play', { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
+    expect(await repo.topOrder({ sort: 'play', tid: 0, short: false })).toEqual(full);
+    const runs = await sql<{ n: string }>`SELECT count(*) AS n FROM video_top_runs`.execute(t.ctx.db);
+    expect(Number(runs.rows[0]?.n)).toBe(2);
+  });
+});
