@@ -570,7 +570,13 @@ export async function writeRankings(
   const byDay = from === to ? sql`` : sql`m.d, `;
   const defs = [
     { key: 'fans', kind: 'fans', period: null, value: 'm.fans', where: 'true' },
-    { key: 'business', kind: 'business', period: null, value: 'm.business_value', where: 'm.business_value IS NOT NULL' },
+    {
+      key: 'business',
+      kind: 'business',
+      period: null,
+      value: 'm.business_value',
+      where: 'm.business_value IS NOT NULL',
+    },
     ...periodsN.flatMap(([p, n]) => [
       { key: `increase_${p}`, kind: 'increase', period: p, value: `m.change_${n}`, where: `m.change_${n} > 0` },
       { key: `decrease_${p}`, kind: 'decrease', period: p, value: `-m.change_${n}`, where: `m.change_${n} < 0` },
