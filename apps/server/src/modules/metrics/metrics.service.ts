@@ -155,6 +155,8 @@ export async function takeRollupTableLocks(trx: Executor, pollMs = ROLLUP_LOCK_P
     } catch (err) {
       const code = (err as { code?: unknown }).code;
       await sql`ROLLBACK TO SAVEPOINT rollup_table_locks`.execute(trx);
+      // and out of it: no subtransaction is left open (the rollup exports its snapshot later, videoWindowAside)
+      await sql`RELEASE SAVEPOINT rollup_table_locks`.execute(trx);
       // 55P03 lock_not_available (NOWAIT), 40P01 deadlock_detected (queued): ask again
       if (code !== '55P03' && code !== '40P01') throw err;
       await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_SLEEP_MS));
