@@ -125,6 +125,7 @@ const { lists, themes } = buildExportLists(ctx, membership);
 const videoCount = Number((await ctx.pool.query(`SELECT count(*) AS n FROM videos`)).rows[0].n);
 const benchList = {
   ...lists.searchContent,
+  all: undefined, // paged by page() below, not the search's one pass
   title: () => '压测',
   filters: () => [['列表', `全部视频（循环，${videoCount}个）`]],
   page: async (_userId, p) => {

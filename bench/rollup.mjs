@@ -7,7 +7,8 @@
 import os from 'node:os';
 
 const root = new URL('../', import.meta.url);
-const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
+// BENCH_DIST: another build of the server (e.g. the code before a change, copied aside) to compare with
+const dist = (p) => new URL(`${process.env.BENCH_DIST ?? 'apps/server/dist'}/${p}`, root).href;
 const { createDb } = await import(dist('db/client.js'));
 const { rollupDay } = await import(dist('modules/metrics/index.js'));
 const { migrate } = await import(dist('db/migrate.js'));
@@ -106,11 +107,29 @@ for (let i = 1; i <= runs; i++) {
     .join(', ');
   say(
     `[rollup] run ${i}: ${(r.ms / 1000).toFixed(1)} s (target ≤ 60 s: ${r.ms <= 60_000 ? 'met' : 'missed'}) — ${steps} s; ` +
-      `${r.events} fan events, ${r.rankingRows} ranking rows, current parts ${r.current ? 'written' : 'skipped'}; ` +
+      `${r.events} fan events, ${r.rankingRows} ranking rows, current parts ${r.current ? 'written' : 'skipped'}` +
+      `${r.aside === undefined ? '' : `, video window ${r.aside ? 'on the second connection' : 'on the rollup’s connection'}`}; ` +
       `load average ${load.map((x) => x.toFixed(2)).join(' ')} before, ${os
         .loadavg()
         .map((x) => x.toFixed(2))
         .join(' ')} after`,
   );
+}
+// BENCH_ROLLUP_DIGEST=1: an md5 of every table the rollup of the day wrote (rows in key order; the times they were
+// computed left out), to compare two builds' output on the same world (issue #28: identical rows).
+if (env.BENCH_ROLLUP_DIGEST === '1') {
+  const digests = {
+    rankings: `SELECT * FROM rankings WHERE day = $1::date ORDER BY kind, period, partition_tid, rank, creator_id, mcn_id`,
+    fan_events: `SELECT creator_id, day, kind, delta, baseline, fans, cause_video_id FROM fan_events WHERE day = $1::date
+                 ORDER BY creator_id, kind`,
+    mcn_daily: `SELECT * FROM mcn_daily WHERE day = $1::date ORDER BY mcn_id`,
+    creator_metrics: `SELECT to_jsonb(m) - 'computed_at' AS m FROM creator_metrics m WHERE $1::date IS NOT NULL ORDER BY creator_id`,
+    creators: `SELECT id, index_num, partition_tid, plays, likes, video_count FROM creators WHERE $1::date IS NOT NULL ORDER BY id`,
+    partition_portraits: `SELECT to_jsonb(p) - 'computed_at' AS p FROM partition_portraits p WHERE $1::date IS NOT NULL ORDER BY tid`,
+  };
+  for (const [table, q] of Object.entries(digests)) {
+    const r = await pool.query(`SELECT md5(string_agg(t::text, '|')) AS md5, count(*) AS n FROM (${q}) t`, [day]);
+    say(`[rollup] digest ${table}: ${r.rows[0].n} rows, md5 ${r.rows[0].md5}`);
+  }
 }
 await db.destroy();

@@ -370,6 +370,11 @@ export function buildExportLists(
       const a = await videos.searchContent(p);
       return { rows: a.videoInfos, total: a.total, dataTime: null };
     },
+    // all results (1,000 at most) by one search statement, not one per 500-row page (issue #28, item 3b)
+    all: {
+      total: (_userId, p) => videos.searchContentTotal(p),
+      each: (_userId, p, limit, chunk, onRows) => videos.eachSearchContent(p, limit, chunk, onRows),
+    },
     columns: () => videoColumns(),
     filters: (p, t) => [
       ['关键词', p.keyword],

@@ -13,9 +13,12 @@ import type { Db } from '../../db/client.js';
 import {
   LIST_SIZE,
   PERIODS,
+  VIDEO_WINDOW_TABLE,
   buildDayTable,
   buildRankingDays,
+  buildVideoWindow,
   dropTempTables,
+  fillVideoWindow,
   latestCurrentDay,
   latestSnapshotDay,
   refreshCreatorState,
@@ -48,6 +51,11 @@ export interface RollupDayOptions {
   periods?: readonly Period[];
   /** Also write mcn_daily for the day (default true; a backfill writes it for its whole range). */
   mcnDaily?: boolean;
+  /**
+   * The plan before issue #28 (for the test that compares both): the day table in one statement on the rollup's
+   * connection, and every ranking list sorted over the whole day table. Same rows, slower at 1M creators.
+   */
+  reference?: boolean;
 }
 
 export interface RollupDaySummary {
@@ -58,6 +66,8 @@ export interface RollupDaySummary {
   ms: number;
   /** Milliseconds of each step, in order (for logs and bench/rollup.mjs). */
   steps: Record<string, number>;
+  /** Whether a second connection computed the video window beside the day table (videoWindowAside). */
+  aside: boolean;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -145,6 +155,8 @@ export async function takeRollupTableLocks(trx: Executor, pollMs = ROLLUP_LOCK_P
     } catch (err) {
       const code = (err as { code?: unknown }).code;
       await sql`ROLLBACK TO SAVEPOINT rollup_table_locks`.execute(trx);
+      // and out of it: no subtransaction is left open (the rollup exports its snapshot later, videoWindowAside)
+      await sql`RELEASE SAVEPOINT rollup_table_locks`.execute(trx);
       // 55P03 lock_not_available (NOWAIT), 40P01 deadlock_detected (queued): ask again
       if (code !== '55P03' && code !== '40P01') throw err;
       await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_SLEEP_MS));
@@ -152,8 +164,40 @@ export async function takeRollupTableLocks(trx: Executor, pollMs = ROLLUP_LOCK_P
   }
 }
 
-/** One day's rollup on an executor that is already a transaction holding the lock. */
-async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions): Promise<RollupDaySummary> {
+/**
+ * The video window of `day` filled on a second connection of `db` (VIDEO_WINDOW_TABLE) while the rollup's own
+ * connection goes on: a transaction of its own that imports the rollup's snapshot, so it reads the videos the
+ * rollup's statements would read (the rollup's own uncommitted writes aside: it adopts partitions, video tids,
+ * which the window does not read). Resolves to whether the table was filled; never rejects (the rollup then
+ * computes the window itself).
+ */
+async function videoWindowAside(trx: Executor, db: Db, day: string): Promise<boolean> {
+  const exported = await sql<{ s: string }>`SELECT pg_export_snapshot() AS s`.execute(trx);
+  const snapshot = exported.rows[0]?.s ?? '';
+  if (!/^[0-9A-F-]+$/i.test(snapshot)) return false;
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (aside) => {
+      await sql.raw(`SET TRANSACTION SNAPSHOT '${snapshot}'`).execute(aside);
+      await sql`SET LOCAL jit = off`.execute(aside);
+      await sql`SELECT set_config('work_mem', ${ROLLUP_WORK_MEM}, true)`.execute(aside);
+      await fillVideoWindow(aside, day);
+      return true;
+    })
+    .catch(() => false);
+}
+
+/**
+ * One day's rollup on an executor that is already a transaction holding the lock; `db`, when given, lends the
+ * rollup a second connection for the video window (videoWindowAside).
+ */
+async function rollupDayIn(
+  trx: Executor,
+  day: string,
+  options: RollupDayOptions,
+  db: Db | null = null,
+): Promise<RollupDaySummary> {
   const started = Date.now();
   const steps: Record<string, number> = {};
   let mark = started;
@@ -170,16 +214,28 @@ async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions
   // the collector's tables before anything is written (takeRollupTableLocks: no deadlock with a snapshot write)
   if (current) await takeRollupTableLocks(trx);
   await dropTempTables(trx);
-  // current creator state first: the day table reads each creator's partition
-  if (current) await timed('creatorState', () => refreshCreatorState(trx));
-  await timed('dayTable', () => buildDayTable(trx, day));
+  // the video window starts at once on the second connection: it reads no creator state
+  const aside = db && !options.reference ? videoWindowAside(trx, db, day) : null;
+  const videoWindow = aside?.then((filled) => (filled ? VIDEO_WINDOW_TABLE : buildVideoWindow(trx, day)));
+  videoWindow?.catch(() => undefined); // answered where the day table awaits it (no unhandled rejection if it never does)
+  try {
+    // current creator state first: the day table reads each creator's partition
+    if (current) await timed('creatorState', () => refreshCreatorState(trx));
+    await timed('dayTable', () => buildDayTable(trx, day, videoWindow));
+  } finally {
+    // never leave the second connection working past this rollup (its failure is answered by the fallback above)
+    await aside;
+  }
+  const asideFilled = (await aside) ?? false;
   const events = options.events === false ? 0 : await timed('fanEvents', () => writeFanEventsOfDay(trx, day));
   if (options.mcnDaily !== false) await timed('mcnDaily', () => writeMcnDailyOfDay(trx, day));
   const periods = options.periods ?? PERIODS;
   const rankingRows =
     periods.length === 0
       ? 0
-      : await timed('rankings', () => writeRankings(trx, day, day, options.listSize ?? LIST_SIZE, periods));
+      : await timed('rankings', () =>
+          writeRankings(trx, day, day, options.listSize ?? LIST_SIZE, periods, !options.reference),
+        );
   if (current) {
     await timed('portraits', () => writePortraits(trx, day));
     // builds creator_metrics_next (no foreign key: the swap's DROP locks creator_metrics only, migration 0033)
@@ -190,13 +246,13 @@ async function rollupDayIn(trx: Executor, day: string, options: RollupDayOptions
     await timed('swap', () => swapCreatorMetrics(trx));
   }
   await dropTempTables(trx);
-  return { day, events, rankingRows, current, ms: Date.now() - started, steps };
+  return { day, events, rankingRows, current, ms: Date.now() - started, steps, aside: asideFilled };
 }
 
 /** Rolls up one day (see runNightlyRollups) with options; answers what it wrote. */
 export async function rollupDay(db: Db, day: string, options: RollupDayOptions = {}): Promise<RollupDaySummary> {
   assertDay(day);
-  return locked(db, (trx) => rollupDayIn(trx, day, options));
+  return locked(db, (trx) => rollupDayIn(trx, day, options, db.isTransaction ? null : db));
 }
 
 export interface BackfillOptions {
@@ -254,7 +310,7 @@ export async function backfillRollups(db: Db, days: number, options: BackfillOpt
     });
   }
   const last = await locked(db, (trx) =>
-    rollupDayIn(trx, end, { events: false, mcnDaily: false, current: 'auto', listSize }),
+    rollupDayIn(trx, end, { events: false, mcnDaily: false, current: 'auto', listSize }, db.isTransaction ? null : db),
   );
   rankingRows += last.rankingRows;
   const ms = Date.now() - started;
