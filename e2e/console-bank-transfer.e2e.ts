@@ -48,9 +48,10 @@ describe('console: bank transfer', () => {
 
     // the payment dialog: 对公转账 shows the payee account, the amount and the order number (the remark)
     await page.getByRole('button', { name: '立即开通' }).click();
-    const dialog = page.getByRole('dialog', { name: '扫码支付' });
+    const dialog = page.getByRole('dialog', { name: /^(扫码支付|对公转账)$/ }); // the title follows the method
     await dialog.getByRole('img', { name: '支付宝付款二维码' }).waitFor();
     await dialog.locator('label', { hasText: '对公转账' }).click();
+    await page.getByRole('dialog', { name: '对公转账' }).waitFor();
     const bank = dialog.getByLabel('对公转账信息');
     await bank.getByText('招商银行上海分行').waitFor();
     await bank.getByText('霞光数据科技有限公司').waitFor();

@@ -48,7 +48,16 @@ function isSandboxPayUrl(codeUrl: string): boolean {
   }
 }
 
-function PaymentBody({ order, onClose }: { order: PaymentOrder; onClose: () => void }) {
+function PaymentBody({
+  order,
+  onClose,
+  onMethod,
+}: {
+  order: PaymentOrder;
+  onClose: () => void;
+  /** Told which method is chosen, so the dialog's title names it (扫码支付 or 对公转账). */
+  onMethod: (bank: boolean) => void;
+}) {
   const { message } = useApp();
   const queryClient = useQueryClient();
   const { data: site } = useSiteConfig();
@@ -65,6 +74,7 @@ function PaymentBody({ order, onClose }: { order: PaymentOrder; onClose: () => v
   const method = PAY_TYPE_LABELS[payType] ?? '';
 
   const handleSwitch = (next: PayType): void => {
+    onMethod(next === PayType.BANK);
     if (next === payType) return;
     setPayType(next);
     setAttempt((value) => value + 1);
@@ -233,18 +243,23 @@ function PaymentBody({ order, onClose }: { order: PaymentOrder; onClose: () => v
  * warning and stay, anything else close with the error).
  */
 export function PaymentDialog({ order, onClose }: PaymentDialogProps) {
+  const [bank, setBank] = useState(false);
+  const close = (): void => {
+    setBank(false);
+    onClose();
+  };
   return (
     <Modal
       open={order !== null}
-      onCancel={onClose}
-      title="扫码支付"
+      onCancel={close}
+      title={bank ? '对公转账' : '扫码支付'}
       footer={null}
       width={460}
       centered
       destroyOnHidden
       mask={{ closable: false }}
     >
-      {order ? <PaymentBody order={order} onClose={onClose} /> : null}
+      {order ? <PaymentBody order={order} onClose={close} onMethod={setBank} /> : null}
     </Modal>
   );
 }
