@@ -68,3 +68,26 @@ export async function capturingDb(benchUrl, max) {
   });
   return { pool, db, captured };
 }
+
+/**
+ * `count` accounts of `userType` made for this run (names 压测<run>_<i>, phones `phonePrefix` + 9 digits, invite
+ * codes `invitePrefix`<run>_<i>, valid 30 more days), each with an open session: their session tokens.
+ */
+export async function signedInAccounts(pool, db, { count, userType, phonePrefix, invitePrefix }) {
+  const { default: crypto } = await import('node:crypto');
+  const { SessionRepository } = await import(dist('modules/session/session.repository.js'));
+  const { SessionService } = await import(dist('modules/session/session.service.js'));
+  const runId = crypto.randomInt(10_000_000, 99_999_999);
+  const users = await pool.query(
+    `INSERT INTO users (username, phone, password_hash, invite_code, user_type, maturity_time)
+     SELECT '压测' || $1::text || '_' || i, $4::text || lpad(($2::bigint * 1000 + i)::text, 9, '0'), 'x',
+            $5::text || $1::text || '_' || i, $6::int, now() + interval '30 days'
+     FROM generate_series(1, $3::int) i
+     RETURNING id`,
+    [String(runId), runId % 100_000, count, phonePrefix, invitePrefix, userType],
+  );
+  const sessions = new SessionService(new SessionRepository(db));
+  const tokens = [];
+  for (const row of users.rows) tokens.push(await sessions.open(row.id, { ip: null, userAgent: null }));
+  return tokens;
+}

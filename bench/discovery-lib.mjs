@@ -2,7 +2,6 @@
 // BENCH_DATABASE_URL) migrated and derived, BENCH_ACCOUNTS signed-in accounts, the scenario keys; and the server
 // processes (discovery-server.mjs) and the autocannon load. See bench/README.md and docs/performance.md.
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,11 +16,9 @@ const { migrate } = await import(dist('db/migrate.js'));
 await import(dist('db/client.js'));
 const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
 const { backfillRollups } = await import(dist('modules/metrics/index.js'));
-const { SessionRepository } = await import(dist('modules/session/session.repository.js'));
-const { SessionService } = await import(dist('modules/session/session.service.js'));
 const { signHeaders, encodeKeyword } = await import(new URL('packages/shared/dist/index.js', root).href);
 
-import { benchDatabase } from './bench-db.mjs';
+import { benchDatabase, signedInAccounts } from './bench-db.mjs';
 
 const env = process.env;
 const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench');
@@ -65,18 +62,12 @@ if (!hasRankings) {
 
 // 2. BENCH_ACCOUNTS signed-in 专业版 accounts and the inputs of each scenario -----------------------------------
 const accounts = Number(env.BENCH_ACCOUNTS ?? 1000);
-const runId = crypto.randomInt(10_000_000, 99_999_999);
-const users = await pool.query(
-  `INSERT INTO users (username, phone, password_hash, invite_code, user_type, maturity_time)
-   SELECT '压测' || $1::text || '_' || i, '13' || lpad(($2::bigint * 1000 + i)::text, 9, '0'), 'x',
-          'B' || $1::text || '_' || i, 2, now() + interval '30 days'
-   FROM generate_series(1, $3::int) i
-   RETURNING id`,
-  [String(runId), runId % 100_000, accounts],
-);
-const sessions = new SessionService(new SessionRepository(db));
-const tokens = [];
-for (const row of users.rows) tokens.push(await sessions.open(row.id, { ip: null, userAgent: null }));
+const tokens = await signedInAccounts(pool, db, {
+  count: accounts,
+  userType: 2,
+  phonePrefix: '13',
+  invitePrefix: 'B',
+});
 say(`[bench] ${tokens.length} signed-in accounts (${elapsed()})`);
 
 const pick = (arr) => arr[Math.floor(Math.random() * arr.length)];

@@ -6,8 +6,7 @@
 // The bar of issue #16 is 100,000 rows in ≤ 10 s with RSS growing ≤ 300 MB on the 1M world; this script runs on
 // the demo world at BENCH_SCALE (default 0.2) and says so in its output. See bench/README.md.
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { benchDatabase } from './bench-db.mjs';
+import { benchDatabase, createBenchDatabase } from './bench-db.mjs';
 
 const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
@@ -33,14 +32,7 @@ const loadavg = async () =>
   (await import('node:fs/promises')).readFile('/proc/loadavg', 'utf8').then((t) => t.split(' ').slice(0, 3).join(' '));
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 0) {
-  await admin.query(
-    `CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-  );
-}
-await admin.end();
+await createBenchDatabase({ adminUrl, dbName });
 await migrate(benchUrl);
 
 const config = {

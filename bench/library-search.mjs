@@ -11,13 +11,12 @@
 // is used as it is; an empty database gets the demo world at BENCH_SCALE (1) and generated goods.
 // BENCH_ONLY=video,goods picks scenario groups (prefixes of the scenario names).
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import { once } from 'node:events';
 import os from 'node:os';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import autocannon from 'autocannon';
-import { benchDatabase } from './bench-db.mjs';
+import { benchDatabase, createBenchDatabase, signedInAccounts } from './bench-db.mjs';
 
 const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
@@ -29,8 +28,6 @@ const { VideoLibraryRepository } = await import(dist('modules/video-library/vide
 const { CommerceRepository } = await import(dist('modules/commerce/commerce.repository.js'));
 const { goodsStatsPlan } = await import(dist('modules/commerce/commerce.service.js'));
 const { shanghaiDay } = await import(dist('jobs/clock.js'));
-const { SessionRepository } = await import(dist('modules/session/session.repository.js'));
-const { SessionService } = await import(dist('modules/session/session.service.js'));
 const { signHeaders, encodeKeyword } = await import(new URL('packages/shared/dist/index.js', root).href);
 
 const env = process.env;
@@ -49,14 +46,7 @@ const loadavg = () =>
     .join(' ');
 
 // 1. The world, migrated, with goods, and the start-up work --------------------------------------------------
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 0) {
-  await admin.query(
-    `CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-  );
-}
-await admin.end();
+await createBenchDatabase({ adminUrl, dbName });
 const applied = await migrate(benchUrl);
 if (applied.length) say(`[bench] migrated: ${applied.join(', ')} (${elapsed()})`);
 const pool = new pg.Pool({ connectionString: benchUrl, max: 4 });
@@ -89,18 +79,12 @@ await pool.query('ANALYZE video_top; ANALYZE goods_stats; ANALYZE goods_rank_sta
 
 // 2. Accounts and key pools --------------------------------------------------------------------------------
 const accounts = Number(env.BENCH_ACCOUNTS ?? 1000);
-const runId = crypto.randomInt(10_000_000, 99_999_999);
-const users = await pool.query(
-  `INSERT INTO users (username, phone, password_hash, invite_code, user_type, maturity_time)
-   SELECT '压测' || $1::text || '_' || i, '14' || lpad(($2::bigint * 1000 + i)::text, 9, '0'), 'x',
-          'L' || $1::text || '_' || i, 3, now() + interval '30 days'
-   FROM generate_series(1, $3::int) i
-   RETURNING id`,
-  [String(runId), runId % 100_000, accounts],
-);
-const sessions = new SessionService(new SessionRepository(db));
-const tokens = [];
-for (const row of users.rows) tokens.push(await sessions.open(row.id, { ip: null, userAgent: null }));
+const tokens = await signedInAccounts(pool, db, {
+  count: accounts,
+  userType: 3,
+  phonePrefix: '14',
+  invitePrefix: 'L',
+});
 say(`[bench] ${tokens.length} signed-in accounts (${elapsed()})`);
 
 const pick = (arr) => arr[Math.floor(Math.random() * arr.length)];

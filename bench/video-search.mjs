@@ -17,7 +17,7 @@ await import(dist('db/client.js')); // installs the date type parser used by the
 const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
 const { VideoLibraryRepository } = await import(dist('modules/video-library/video-library.repository.js'));
 
-import { benchDatabase } from './bench-db.mjs';
+import { benchDatabase, createBenchDatabase } from './bench-db.mjs';
 
 const env = process.env;
 const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench_video');
@@ -31,14 +31,7 @@ const explain = env.BENCH_EXPLAIN === '1';
 const say = (line) => process.stdout.write(`${line}\n`);
 
 // 1. A separate database (created when missing), migrated and seeded with the built server code
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 0) {
-  await admin.query(
-    `CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-  );
-}
-await admin.end();
+await createBenchDatabase({ adminUrl, dbName });
 await migrate(benchUrl);
 const pool = new pg.Pool({ connectionString: benchUrl, max: Math.max(4, concurrency) });
 let captured = [];

@@ -7,6 +7,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { migrate } from '../src/db/migrate.js';
+import { createMember, type TestMember } from '../src/modules/membership/test-members.js';
+import { DEMO_WORLD_KEY } from '../src/db/seed/demo-world.js';
 import { runSeeds } from '../src/db/seed/index.js';
 import { withDatabase } from './global-setup.js';
 
@@ -86,6 +88,29 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestApp {
     call: (...args) => current().call(...args),
     close: () => current().close(),
   };
+}
+
+/**
+ * A 免费版 (user type 0) and a 专业版 (user type 2) member of the file's app, made before its tests (register after
+ * `useTestApp`; read them inside tests and hooks).
+ */
+export function useFreeAndProMembers(t: TestApp): { free: TestMember; pro: TestMember } {
+  const members = {} as { free: TestMember; pro: TestMember };
+  beforeAll(async () => {
+    members.free = await createMember(t.ctx, { userType: 0 });
+    members.pro = await createMember(t.ctx, { userType: 2 });
+  });
+  return members;
+}
+
+/** The seeded demo world's last day of history (historyEnd of its app_meta marker); throws when none is loaded. */
+export async function demoWorldHistoryEnd(db: AppContext['db']): Promise<string> {
+  const marker = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', DEMO_WORLD_KEY)
+    .executeTakeFirstOrThrow();
+  return (marker.value as { historyEnd: string }).historyEnd;
 }
 
 /** The params of a call: the query of a GET, the form body of a POST. */

@@ -9,6 +9,8 @@ import { dayStartMs } from '../db/seed/world/days.js';
 import { BilibiliClient, type AttemptEvent } from '../providers/bilibili/index.js';
 import type { FaultRates } from '../sim/http/faults.js';
 import { SIM_LOGIN_COOKIE, startSimulator, type RunningSimulator } from '../sim/index.js';
+import { sessionsBetween, type LiveSession } from '../sim/world/live.js';
+import type { SimWorld } from '../sim/world/world.js';
 import { demoWorldToday } from './bootstrap.js';
 import { Pipeline } from './runtime.js';
 
@@ -114,4 +116,37 @@ export async function startPipelineKit(options: PipelineKitOptions): Promise<Pip
       await sim.close();
     },
   };
+}
+
+/**
+ * The creators with a live room (by id), and among them the one whose first live session of 30 minutes or more in
+ * the day after `fromMs` starts earliest (its world index, room and that session); throws when no room has one.
+ */
+export async function earliestLongLiveSession(
+  db: AppContext['db'],
+  world: SimWorld,
+  fromMs: number,
+): Promise<{
+  rooms: { id: string; mid: string; live_room_id: string | null }[];
+  pick: { id: string; mid: string; index: number; room: string; session: LiveSession };
+}> {
+  const rooms = await db
+    .selectFrom('creators')
+    .select(['id', 'mid', 'live_room_id'])
+    .where('live_room_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  let pick: { id: string; mid: string; index: number; room: string; session: LiveSession } | null = null;
+  for (const c of rooms) {
+    const index = world.creatorIndexByMid(Number(c.mid));
+    if (index === undefined) continue;
+    const session = sessionsBetween(world, index, fromMs, fromMs + 24 * 3600_000).find(
+      (s) => s.endMs - s.startMs >= 30 * 60_000,
+    );
+    if (session && (!pick || session.startMs < pick.session.startMs)) {
+      pick = { id: c.id, mid: c.mid, index, room: c.live_room_id!, session };
+    }
+  }
+  if (!pick) throw new Error('no live session in the next day');
+  return { rooms, pick };
 }

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { TEST_SCALE } from '../../../test/constants.js';
-import { startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
+import { earliestLongLiveSession, startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
 import { parseLiveCommand } from '../../providers/bilibili/live-stream/commands.js';
 import {
   Op,
@@ -19,7 +19,7 @@ import {
   encodeMessages,
   encodePacket,
 } from '../../providers/bilibili/live-stream/packet.js';
-import { sessionAt, sessionsBetween, type LiveSession } from '../../sim/world/live.js';
+import { sessionAt } from '../../sim/world/live.js';
 import { liveMessagesOfMinute } from '../../sim/world/live-messages.js';
 
 const MINUTE = 60_000;
@@ -142,25 +142,9 @@ describe('a monitored room that goes live', () => {
   it('streams its messages into live_messages and fills the covered minutes', async () => {
     const world = kit.sim.world;
     const from = kit.clock.now() + 10 * MINUTE;
-    const rooms = await t.ctx.db
-      .selectFrom('creators')
-      .select(['id', 'mid', 'live_room_id'])
-      .where('live_room_id', 'is not', null)
-      .orderBy('id')
-      .execute();
-    let pick: { id: string; index: number; room: number; session: LiveSession } | null = null;
-    for (const c of rooms) {
-      const index = world.creatorIndexByMid(Number(c.mid));
-      if (index === undefined) continue;
-      const session = sessionsBetween(world, index, from, from + 24 * 3600_000).find(
-        (s) => s.endMs - s.startMs >= 30 * MINUTE,
-      );
-      // a room with some traffic, so every kind of message has a chance
-      if (session && (!pick || session.startMs < pick.session.startMs)) {
-        pick = { id: c.id, index, room: Number(c.live_room_id), session };
-      }
-    }
-    if (!pick) throw new Error('no live session in the next day');
+    // the room whose long session starts first: some traffic, so every kind of message has a chance
+    const found = await earliestLongLiveSession(t.ctx.db, world, from);
+    const pick = { ...found.pick, room: Number(found.pick.room) };
     const start = Math.ceil(pick.session.startMs / MINUTE) * MINUTE;
     const windowEnd = start + 8 * MINUTE;
     await t.ctx.db

@@ -7,8 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
 import { TEST_SCALE } from '../../../test/constants.js';
-import { startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
-import { sessionAt, sessionsBetween, type LiveSession } from '../../sim/world/live.js';
+import { earliestLongLiveSession, startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
+import { sessionAt, sessionsBetween } from '../../sim/world/live.js';
 
 const MINUTE = 60_000;
 const t = useTestApp();
@@ -108,23 +108,8 @@ describe('monitored live rooms', () => {
   it('are sampled every minute while live, and not while offline', async () => {
     const world = kit.sim.world;
     const from = kit.clock.now() + 10 * MINUTE;
-    const rooms = await t.ctx.db
-      .selectFrom('creators')
-      .select(['id', 'mid', 'live_room_id'])
-      .where('live_room_id', 'is not', null)
-      .orderBy('id')
-      .execute();
-    let pick: { id: string; mid: string; session: LiveSession } | null = null;
+    const { rooms, pick } = await earliestLongLiveSession(t.ctx.db, world, from);
     let offline: { id: string; room: string } | null = null;
-    for (const c of rooms) {
-      const index = world.creatorIndexByMid(Number(c.mid));
-      if (index === undefined) continue;
-      const session = sessionsBetween(world, index, from, from + 24 * 3600_000).find(
-        (s) => s.endMs - s.startMs >= 30 * MINUTE,
-      );
-      if (session && (!pick || session.startMs < pick.session.startMs)) pick = { id: c.id, mid: c.mid, session };
-    }
-    if (!pick) throw new Error('no live session in the next day');
     const windowStart = pick.session.startMs - 6 * MINUTE;
     const windowEnd = pick.session.startMs + 9 * MINUTE;
     for (const c of rooms) {

@@ -91,22 +91,10 @@ describe('users', () => {
 
   it('disabling revokes the sessions and refuses sign-in until enabled; unlock clears the login lockout', async () => {
     const user = await createMember(t.ctx);
-    expect(
-      (
-        await t.call(
-          'POST',
-          '/api/console/users/disable',
-          { userId: user.id, disabled: 'true', reason: '' },
-          { token: service.token },
-        )
-      ).body.message,
-    ).toBe('请填写原因');
-    const res = await t.call(
-      'POST',
-      '/api/console/users/disable',
-      { userId: user.id, disabled: 'true', reason: '恶意爬取' },
-      { token: service.token },
-    );
+    const disable = (userId: string, disabled: 'true' | 'false', reason: string, token = service.token) =>
+      t.call('POST', '/api/console/users/disable', { userId, disabled, reason }, { token });
+    expect((await disable(user.id, 'true', '')).body.message).toBe('请填写原因');
+    const res = await disable(user.id, 'true', '恶意爬取');
     expect(res.body.message).toBe(ConsoleMsg.disabled);
     expect((await userRow(user.id)).disabled_at).not.toBeNull();
     const { rows } = await sql`SELECT 1 FROM sessions WHERE user_id = ${user.id} AND revoked_at IS NULL`.execute(
@@ -114,24 +102,10 @@ describe('users', () => {
     );
     expect(rows).toHaveLength(0);
     await expect(t.ctx.sessions.open(user.id, { ip: null, userAgent: null })).rejects.toThrow(Msg.accountDisabled);
-    await t.call(
-      'POST',
-      '/api/console/users/disable',
-      { userId: user.id, disabled: 'false', reason: '申诉通过' },
-      { token: service.token },
-    );
+    await disable(user.id, 'false', '申诉通过');
     await expect(t.ctx.sessions.open(user.id, { ip: null, userAgent: null })).resolves.toBeTypeOf('string');
     // an operator cannot disable itself
-    expect(
-      (
-        await t.call(
-          'POST',
-          '/api/console/users/disable',
-          { userId: admin.id, disabled: 'true', reason: 'x' },
-          { token: admin.token },
-        )
-      ).body.message,
-    ).toBe(ConsoleMsg.selfDisable);
+    expect((await disable(admin.id, 'true', 'x', admin.token)).body.message).toBe(ConsoleMsg.selfDisable);
     // lockout
     const phone = await phoneOf(user.id);
     for (let i = 0; i < 5; i += 1)

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   DiscoveryMsg,
@@ -11,21 +11,16 @@ import {
   type QueryKolAnswer,
   type SearchFilterAnswer,
 } from '@xg/shared';
-import { getAnswer, useTestApp, type CallParams } from '../../../test/harness.js';
-import { createMember, type TestMember } from '../membership/test-members.js';
+import { getAnswer, useFreeAndProMembers, useTestApp, type CallParams } from '../../../test/harness.js';
+import type { TestMember } from '../membership/test-members.js';
 import { upsertMetrics } from './discovery-fixtures.js';
 
 const t = useTestApp();
-let free: TestMember;
-let pro: TestMember;
-
-beforeAll(async () => {
-  free = await createMember(t.ctx, { userType: 0 });
-  pro = await createMember(t.ctx, { userType: 2 });
-});
+const members = useFreeAndProMembers(t);
 
 type Params = CallParams;
-const get = <T>(path: string, params: Params, member: TestMember = free) => getAnswer<T>(t, path, params, member.token);
+const get = <T>(path: string, params: Params, member: TestMember = members.free) =>
+  getAnswer<T>(t, path, params, member.token);
 const searchKol = (params: Params, member?: TestMember) => get<KolSearchAnswer>('/api/searchKol', params, member);
 
 /** Reference: the creator ids a filter SQL selects, ordered by fans. */
@@ -168,12 +163,12 @@ describe('GET /api/searchKol filters', () => {
       [{ fansMin: 0, pageNo: 0 }, DiscoveryMsg.pageNoInvalid],
     ];
     for (const [params, message] of cases) {
-      const body = await searchKol(params, pro);
+      const body = await searchKol(params, members.pro);
       expect({ params, code: body.code, message: body.message }).toEqual({ params, code: -1, message });
     }
-    const price = await searchKol({ priceMin: 100, priceMax: 10 }, pro);
+    const price = await searchKol({ priceMin: 100, priceMax: 10 }, members.pro);
     expect(price.message).toBe(DiscoveryMsg.priceRangeInvalid);
-    expect((await searchKol({ fansGender: 2 }, pro)).message).toBe(DiscoveryMsg.fansGenderInvalid);
+    expect((await searchKol({ fansGender: 2 }, members.pro)).message).toBe(DiscoveryMsg.fansGenderInvalid);
     // a second-level partition that is not a child of the given tid
     const [a, b] = (
       await sql<{ tid: number; parent_id: number }>`
@@ -188,7 +183,7 @@ describe('GET /api/searchKol filters', () => {
 
   it('gates price and audience filters to 专业版 and above', async () => {
     for (const params of [{ priceMin: 100 }, { fansGender: 1 }, { fansRegion: '广东' }] as Params[]) {
-      const body = (await searchKol(params, free)) as KolSearchAnswer & {
+      const body = (await searchKol(params, members.free)) as KolSearchAnswer & {
         requiredLevel?: number;
         upgradeTarget?: number;
       };
@@ -203,11 +198,11 @@ describe('GET /api/searchKol filters', () => {
     await upsertMetrics(t.ctx.db, ids[0] ?? 0, { videoPrice: 123_456_700, malePct: 80, topRegion: '西藏' });
     await upsertMetrics(t.ctx.db, ids[1] ?? 0, { videoPrice: 123_456_800, malePct: 20, topRegion: '西藏' });
     await upsertMetrics(t.ctx.db, ids[2] ?? 0, { videoPrice: 500, malePct: 20, topRegion: '广东' });
-    const rich = await searchKol({ priceMin: 100_000_000 }, pro);
+    const rich = await searchKol({ priceMin: 100_000_000 }, members.pro);
     expect(new Set(rich.kolInfos.map((k) => k.kolId))).toEqual(new Set(ids.slice(0, 2)));
-    const maleTibet = await searchKol({ priceMin: 100_000_000, fansGender: 1, fansRegion: '西藏' }, pro);
+    const maleTibet = await searchKol({ priceMin: 100_000_000, fansGender: 1, fansRegion: '西藏' }, members.pro);
     expect(maleTibet.kolInfos.map((k) => k.kolId)).toEqual([ids[0]]);
-    const female = await searchKol({ fansGender: 0, priceMax: 1000, pageSize: 50 }, pro);
+    const female = await searchKol({ fansGender: 0, priceMax: 1000, pageSize: 50 }, members.pro);
     const expected = await idsWhere(
       sql`EXISTS (SELECT 1 FROM creator_metrics m WHERE m.creator_id = c.id AND m.audience_male_pct < 50 AND m.video_price <= 1000)`,
     );
@@ -323,7 +318,12 @@ describe('POST /api/queryKol', () => {
       t.ctx.db,
     );
     const name = c.rows[0]?.name ?? '';
-    const res = await t.call('POST', '/api/queryKol', { keyword: encodeKeyword(name), type: 0 }, { token: free.token });
+    const res = await t.call(
+      'POST',
+      '/api/queryKol',
+      { keyword: encodeKeyword(name), type: 0 },
+      { token: members.free.token },
+    );
     const body = res.body as unknown as QueryKolAnswer;
     expect(body.code).toBe(200);
     expect(body.kolInfos[0]?.kolId).toBe(Number(c.rows[0]?.id));
@@ -334,9 +334,9 @@ describe('POST /api/queryKol', () => {
   });
 
   it('rejects a bad type or an empty keyword; 401 without a token', async () => {
-    const bad = await t.call('POST', '/api/queryKol', { keyword: '小', type: 1 }, { token: free.token });
+    const bad = await t.call('POST', '/api/queryKol', { keyword: '小', type: 1 }, { token: members.free.token });
     expect(bad.body).toMatchObject({ code: -1, message: DiscoveryMsg.queryTypeInvalid });
-    const empty = await t.call('POST', '/api/queryKol', { keyword: '', type: 0 }, { token: free.token });
+    const empty = await t.call('POST', '/api/queryKol', { keyword: '', type: 0 }, { token: members.free.token });
     expect(empty.body).toMatchObject({ code: -1, message: Msg.keywordRequired });
     expect((await t.call('POST', '/api/queryKol', { keyword: '小', type: 0 })).status).toBe(401);
   });
@@ -352,20 +352,25 @@ describe('GET /api/searchBusinessSort', () => {
     await upsertMetrics(t.ctx.db, ids[0] ?? 0, { businessValue: 9_000_000_001, videoPrice: 7 });
     await upsertMetrics(t.ctx.db, ids[1] ?? 0, { businessValue: 9_000_000_003, videoPrice: 8 });
     await upsertMetrics(t.ctx.db, ids[2] ?? 0, { businessValue: 9_000_000_002, videoPrice: 9 });
-    const body = await get<BusinessSortAnswer>('/api/searchBusinessSort', { tid: top.tid, pageSize: 3 }, pro);
+    const body = await get<BusinessSortAnswer>('/api/searchBusinessSort', { tid: top.tid, pageSize: 3 }, members.pro);
     expect(body.code).toBe(200);
     expect(body.kolInfos.map((k) => String(k.kolId))).toEqual([ids[1], ids[2], ids[0]]);
     expect(body.kolInfos.map((k) => k.rank)).toEqual([1, 2, 3]);
     expect(body.kolInfos[0]?.videoPrice).toBe(8);
     const otherTid = top.tid === 36 ? 188 : 36;
-    const other = await get<BusinessSortAnswer>('/api/searchBusinessSort', { tid: otherTid }, pro);
+    const other = await get<BusinessSortAnswer>('/api/searchBusinessSort', { tid: otherTid }, members.pro);
     expect(other.kolInfos.map((k) => String(k.kolId))).not.toContain(ids[1]);
   });
 
   it('is gated for 免费版 and checks its parameters', async () => {
-    expect(await get('/api/searchBusinessSort', {}, free)).toMatchObject({ code: -1, message: Msg.upgradeTitle });
-    expect((await get('/api/searchBusinessSort', { tid: 99_999 }, pro)).message).toBe(DiscoveryMsg.tidInvalid);
-    expect((await get('/api/searchBusinessSort', { pageSize: 0 }, pro)).message).toBe(DiscoveryMsg.pageSizeInvalid);
+    expect(await get('/api/searchBusinessSort', {}, members.free)).toMatchObject({
+      code: -1,
+      message: Msg.upgradeTitle,
+    });
+    expect((await get('/api/searchBusinessSort', { tid: 99_999 }, members.pro)).message).toBe(DiscoveryMsg.tidInvalid);
+    expect((await get('/api/searchBusinessSort', { pageSize: 0 }, members.pro)).message).toBe(
+      DiscoveryMsg.pageSizeInvalid,
+    );
     expect((await t.call('GET', '/api/searchBusinessSort')).status).toBe(401);
   });
 });

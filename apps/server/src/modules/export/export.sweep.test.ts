@@ -4,13 +4,14 @@
  * link answers the same for an unknown id as for another team's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Insertable } from 'kysely';
 import { ApiCode, ExportMsg, type ExportLinkAnswer } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { membershipServices } from '../membership/membership.services.js';
 import { createMember, toleratePoolShutdown, type TestMember } from '../membership/test-members.js';
 import { exportServiceOf } from './export.jobs.js';
 import { EXPORT_STALE_MS } from './export.service.js';
-import { exportDb } from './export.tables.js';
+import { exportDb, type ExportsTable } from './export.tables.js';
 
 let t: TestApp;
 
@@ -31,6 +32,18 @@ async function residue(member: TestMember): Promise<number> {
 async function cutExport(member: TestMember, rows: number, beatAt: Date): Promise<string> {
   const { quotas } = membershipServices(t.ctx);
   expect((await quotas.spendQuota(member.id, 'export', rows)).ok).toBe(true);
+  return insertExport(member, rows, { size_bytes: null, finished_at: null, created_at: beatAt, updated_at: beatAt });
+}
+
+/**
+ * An exports row of `member`'s own team (粉丝榜, all of it, `rows` rows and as many quota rows, no error nor link,
+ * a day to live) with the columns `more` sets: its id.
+ */
+async function insertExport(
+  member: TestMember,
+  rows: number,
+  more: Pick<Insertable<ExportsTable>, 'size_bytes' | 'finished_at' | 'created_at' | 'updated_at'>,
+): Promise<string> {
   const row = await exportDb(t.ctx.db)
     .insertInto('exports')
     .values({
@@ -42,14 +55,11 @@ async function cutExport(member: TestMember, rows: number, beatAt: Date): Promis
       file_name: '粉丝榜_20990101000000.xlsx',
       rows_total: rows,
       quota_rows: rows,
-      size_bytes: null,
       error: null,
       link_hash: null,
       link_expires_at: null,
-      finished_at: null,
-      created_at: beatAt,
-      updated_at: beatAt,
       expires_at: new Date(Date.now() + 86_400_000),
+      ...more,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -107,31 +117,12 @@ describe('GET /api/export/file', () => {
     // a finished export of each team, with a download link each
     const ids: string[] = [];
     for (const member of [a, b]) {
-      const row = await db
-        .insertInto('exports')
-        .values({
-          owner_id: member.id,
-          user_id: member.id,
-          list: 'fansRanking',
-          scope: 'all',
-          params: '{}',
-          file_name: '粉丝榜_20990101000000.xlsx',
-          rows_total: 1,
-          quota_rows: 1,
-          size_bytes: 3,
-          error: null,
-          link_hash: null,
-          link_expires_at: null,
-          finished_at: new Date(),
-          expires_at: new Date(Date.now() + 86_400_000),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertExport(member, 1, { size_bytes: 3, finished_at: new Date() });
       await db
         .insertInto('export_files')
-        .values({ export_id: row.id, data: Buffer.from('xyz') })
+        .values({ export_id: id, data: Buffer.from('xyz') })
         .execute();
-      ids.push(row.id);
+      ids.push(id);
     }
     const linkOf = async (member: TestMember, id: string) => {
       const res = await t.call('GET', '/api/export/link', { id }, { token: member.token });

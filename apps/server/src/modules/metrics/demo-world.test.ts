@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, demoWorldHistoryEnd, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../db/client.js';
-import { DEMO_WORLD_KEY } from '../../db/seed/demo-world.js';
 import { sampledVideos } from '../../db/seed/world/comments.js';
 import { refreshIndexNum } from '../../db/seed/world/index-num.js';
 import { PORTRAIT_MIN_SAMPLE } from './metrics.repository.js';
@@ -20,12 +19,7 @@ let end = '';
 beforeAll(async () => {
   t = await createTestApp();
   db = t.ctx.db;
-  const marker = await db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', DEMO_WORLD_KEY)
-    .executeTakeFirstOrThrow();
-  end = (marker.value as { historyEnd: string }).historyEnd;
+  end = await demoWorldHistoryEnd(db);
 });
 afterAll(async () => {
   await t.close();

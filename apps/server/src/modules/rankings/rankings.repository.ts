@@ -62,6 +62,14 @@ export class RankingsRepository {
     return { total: num(r.rows[0]?.total ?? 0), periodStart: r.rows[0]?.period_start ?? null };
   }
 
+  /** A page's list size and window start: read off its first row, else (an empty page) by `count`. */
+  private async pageTotal(
+    key: ListKey,
+    first: { total: string; period_start: string } | undefined,
+  ): Promise<{ total: number; periodStart: string | null }> {
+    return first ? { total: num(first.total), periodStart: first.period_start } : this.count(key);
+  }
+
   /**
    * Ranks in (offset, offset + limit] of a creator list, with each creator's list row, the list's size and
    * its window start, in one statement (the size again by `count` only when the page is empty).
@@ -87,10 +95,7 @@ export class RankingsRepository {
       WHERE r.kind = ${key.kind} AND r.period = ${key.period} AND r.day = ${key.day}::date
         AND r.partition_tid = ${key.tid} AND r.rank > ${offset} AND r.rank <= ${offset + limit}
       ORDER BY r.rank`.execute(this.db);
-    const first = r.rows[0];
-    const { total, periodStart } = first
-      ? { total: num(first.total), periodStart: first.period_start }
-      : await this.count(key);
+    const { total, periodStart } = await this.pageTotal(key, r.rows[0]);
     return {
       rows: r.rows.map((row) => ({
         ...toKolItem(row),
@@ -124,10 +129,7 @@ export class RankingsRepository {
       WHERE r.kind = 'company' AND r.period = ${key.period} AND r.day = ${key.day}::date
         AND r.partition_tid = ${key.tid} AND r.rank > ${offset} AND r.rank <= ${offset + limit}
       ORDER BY r.rank`.execute(this.db);
-    const first = r.rows[0];
-    const { total, periodStart } = first
-      ? { total: num(first.total), periodStart: first.period_start }
-      : await this.count(key);
+    const { total, periodStart } = await this.pageTotal(key, r.rows[0]);
     return {
       rows: r.rows.map((row) => ({
         rank: row.rank,

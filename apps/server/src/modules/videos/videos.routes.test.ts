@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   DiscoveryMsg,
@@ -8,21 +8,16 @@ import {
   type VideoDayDataAnswer,
   type VideoDetailAnswer,
 } from '@xg/shared';
-import { getAnswer, useTestApp, type CallParams } from '../../../test/harness.js';
-import { createMember, type TestMember } from '../membership/test-members.js';
+import { getAnswer, useFreeAndProMembers, useTestApp, type CallParams } from '../../../test/harness.js';
+import type { TestMember } from '../membership/test-members.js';
 import { CONTENT_TOTAL_CAP } from './videos.repository.js';
 
 const t = useTestApp();
-let free: TestMember;
-let pro: TestMember;
-
-beforeAll(async () => {
-  free = await createMember(t.ctx, { userType: 0 });
-  pro = await createMember(t.ctx, { userType: 2 });
-});
+const members = useFreeAndProMembers(t);
 
 type Params = CallParams;
-const get = <T>(path: string, params: Params, member: TestMember = pro) => getAnswer<T>(t, path, params, member.token);
+const get = <T>(path: string, params: Params, member: TestMember = members.pro) =>
+  getAnswer<T>(t, path, params, member.token);
 
 describe('GET /api/videoDetail', () => {
   it('answers the §3 video info by id and by BV id', async () => {
@@ -42,7 +37,7 @@ describe('GET /api/videoDetail', () => {
     }>`SELECT * FROM videos WHERE status = 0 ORDER BY play DESC LIMIT 1`.execute(t.ctx.db);
     const row = v.rows[0];
     if (!row) throw new Error('no video');
-    const byId = await get<VideoDetailAnswer>('/api/videoDetail', { id: row.id }, free);
+    const byId = await get<VideoDetailAnswer>('/api/videoDetail', { id: row.id }, members.free);
     expect(byId.videoInfo).toMatchObject({
       videoId: Number(row.id),
       bvid: row.bvid,
@@ -59,7 +54,7 @@ describe('GET /api/videoDetail', () => {
       activityId: row.mission_id === null ? null : Number(row.mission_id),
       sourceUrl: `https://www.bilibili.com/video/${row.bvid}`,
     });
-    const byBv = await get<VideoDetailAnswer>('/api/videoDetail', { id: row.bvid }, free);
+    const byBv = await get<VideoDetailAnswer>('/api/videoDetail', { id: row.bvid }, members.free);
     expect(byBv.videoInfo).toEqual(byId.videoInfo);
   });
 
@@ -175,7 +170,7 @@ describe('GET /api/videoDayData', () => {
   });
 
   it('is gated for tiers below 专业版 and checks dayNum', async () => {
-    expect(await get('/api/videoDayData', { id: 1 }, free)).toMatchObject({
+    expect(await get('/api/videoDayData', { id: 1 }, members.free)).toMatchObject({
       code: -1,
       message: Msg.upgradeTitle,
       requiredLevel: 2,
