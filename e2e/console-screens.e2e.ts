@@ -76,10 +76,9 @@ describe('console screens', () => {
     const page = await openConsole(browser(), baseUrl, admin.phone);
     const errors = collectErrors(page);
     // 使用统计's funnel: six anonymous visits of landing pages today (removed at the end)
-    await db.query(
-      `INSERT INTO access_records (page, button) SELECT p, 'e2e-funnel' FROM unnest($1::text[]) AS p`,
-      [['/index', '/index', '/squeezeUp', '/squeezeRank', '/classroom/list', '/marketDataCus']],
-    );
+    await db.query(`INSERT INTO access_records (page, button) SELECT p, 'e2e-funnel' FROM unnest($1::text[]) AS p`, [
+      ['/index', '/index', '/squeezeUp', '/squeezeRank', '/classroom/list', '/marketDataCus'],
+    ]);
     for (const [i, name] of TABS.entries()) {
       await openTab(page, name);
       const panel = page.getByRole('tabpanel', { name, exact: true });

@@ -192,7 +192,11 @@ export function registerConsoleUserRoutes(app: FastifyInstance, ctx: AppContext,
   // --- usage analytics ----------------------------------------------------------------------------------------
   app.get(
     '/api/console/analytics',
-    doc({ tag: 'console', summary: '运营后台：使用统计（日活、搜索、导出，按会员等级；访问→注册→付费漏斗）', auth: 'operator' }),
+    doc({
+      tag: 'console',
+      summary: '运营后台：使用统计（日活、搜索、导出，按会员等级；访问→注册→付费漏斗）',
+      auth: 'operator',
+    }),
     async (request) => {
       await requireArea(request, 'analytics');
       const { days } = parseParams(AnalyticsParams, request.query);
