@@ -88,6 +88,19 @@ describe('console: content report', () => {
     const html = await (await fetch(visitor.url())).text();
     expect(html).toContain(`<title>${title}`);
 
+    // the visitor's views of the public pages are usage records (batched: written within 2 s), the funnel's step 1
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.query<{ n: string }>(
+              `SELECT count(*) AS n FROM access_records WHERE user_id IS NULL AND page = '/classroom/detail'`,
+            )
+          ).rows[0]!.n,
+        { timeout: 10_000 },
+      )
+      .not.toBe('0');
+
     const { rows: actions } = await db.query<{ action: string }>(
       'SELECT action FROM audit_log WHERE operator_id = $1 ORDER BY id',
       [editor.id],

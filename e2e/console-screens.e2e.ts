@@ -75,12 +75,21 @@ describe('console screens', () => {
     const admin = await newOperator(db, '管理员老赵', 'admin');
     const page = await openConsole(browser(), baseUrl, admin.phone);
     const errors = collectErrors(page);
+    // 使用统计's funnel: six anonymous visits of landing pages today (removed at the end)
+    await db.query(`INSERT INTO access_records (page, button) SELECT p, 'e2e-funnel' FROM unnest($1::text[]) AS p`, [
+      ['/index', '/index', '/squeezeUp', '/squeezeRank', '/classroom/list', '/marketDataCus'],
+    ]);
     for (const [i, name] of TABS.entries()) {
       await openTab(page, name);
       const panel = page.getByRole('tabpanel', { name, exact: true });
       await panel.waitFor();
       await panel.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
       expect(await page.getByText(/加载失败/).count()).toBe(0);
+      if (name === '使用统计') {
+        const funnel = panel.getByRole('list', { name: '转化漏斗' }).getByRole('listitem');
+        await expect.poll(() => funnel.count()).toBe(3);
+        expect(await funnel.first().innerText()).toMatch(/落地页访问\s*\d*[1-9]/);
+      }
       await shotBoth(page, `console-screen-${String(i + 1).padStart(2, '0')}-${name}`);
     }
 
@@ -120,6 +129,7 @@ describe('console screens', () => {
     );
     expect(audit.map((a) => a.detail)).toEqual([{ before: 10, after: 12 }]);
     await db.query(`UPDATE quota_rules SET monthly_total = 10 WHERE kind = 'contrast' AND user_type = 1`);
+    await db.query(`DELETE FROM access_records WHERE button = 'e2e-funnel'`);
     expect(errors).toEqual([]);
     await page.context().close();
   });

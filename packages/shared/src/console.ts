@@ -225,6 +225,36 @@ export const AnalyticsParams = z.object({
   days: z.coerce.number().int().min(1, { error: '天数须为1至90' }).max(90, { error: '天数须为1至90' }).default(14),
 });
 
+/**
+ * The public landing pages of the analytics funnel (docs/metrics.md § Console usage analytics): an access record
+ * counts as a landing visit when its page, without query, is one of these.
+ */
+export const FUNNEL_LANDING_PAGES = [
+  '/',
+  '/index',
+  '/index2',
+  '/squeezeUp',
+  '/squeezeRank',
+  '/marketDataCus',
+  '/customPage',
+  '/classroom',
+  '/classroom/list',
+  '/classroom/detail',
+] as const;
+/** One step of the funnel: its count and the conversion from the previous step (null for the first or when it had 0). */
+export const AnalyticsFunnelStep = z.object({
+  key: z.enum(['visit', 'signup', 'paid']),
+  count: z.number().int().min(0),
+  rate: z.number().min(0).nullable(),
+});
+/** GET /api/console/analytics `funnel`: the period's first day (Asia/Shanghai) and its three steps. */
+export const AnalyticsFunnel = z.object({ from: z.iso.date(), steps: z.array(AnalyticsFunnelStep).length(3) });
+export type AnalyticsFunnel = z.infer<typeof AnalyticsFunnel>;
+/** Conversion of `count` from `previous` (ratio, 4 decimals); null when there is no previous step or it is 0. */
+export function funnelRate(count: number, previous: number | null): number | null {
+  return previous ? Math.round((count / previous) * 10_000) / 10_000 : null;
+}
+
 /** Operators need a strong password (the customer rule is only PASSWORD_MIN_LENGTH characters). */
 export const OPERATOR_PASSWORD_MIN = 12;
 export const OPERATOR_PASSWORD_WEAK = `运营账号密码须至少${OPERATOR_PASSWORD_MIN}位，并同时包含大写字母、小写字母、数字和符号`;

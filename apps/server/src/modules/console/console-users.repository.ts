@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { FUNNEL_LANDING_PAGES, funnelRate, type AnalyticsFunnel } from '@xg/shared';
 
 const changed = (res: { numAffectedRows?: bigint }) => Number(res.numAffectedRows ?? 0) > 0;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -302,6 +303,34 @@ export class ConsoleUsersRepository {
       WHERE created_at >= ((now() AT TIME ZONE 'Asia/Shanghai')::date - ${days - 1}::int)::timestamp AT TIME ZONE 'Asia/Shanghai'
       GROUP BY page ORDER BY count(*) DESC LIMIT ${limit}`.execute(this.db);
     return rows.map((r) => ({ page: r.page, views: Number(r.views), users: Number(r.users) }));
+  }
+
+  /**
+   * The funnel of the last `days` days (docs/metrics.md § Console usage analytics): anonymous access records on a
+   * landing page (FUNNEL_LANDING_PAGES, page without query), accounts created in the period, and those of them
+   * with a paid order paid in the period. Conversions are each step over the previous one.
+   */
+  async funnel(days: number): Promise<AnalyticsFunnel> {
+    const { rows } = await sql<{ from: string; visits: string; signups: string; paid: string }>`
+      WITH p AS (SELECT ((now() AT TIME ZONE 'Asia/Shanghai')::date - ${days - 1}::int) AS day),
+      b AS (SELECT day, day::timestamp AT TIME ZONE 'Asia/Shanghai' AS at FROM p)
+      SELECT b.day::text AS from,
+        (SELECT count(*) FROM access_records a WHERE a.created_at >= b.at AND a.user_id IS NULL
+           AND split_part(a.page, '?', 1) = ANY(${[...FUNNEL_LANDING_PAGES]}::text[]))::text AS visits,
+        (SELECT count(*) FROM users u WHERE u.created_at >= b.at)::text AS signups,
+        (SELECT count(*) FROM users u WHERE u.created_at >= b.at AND EXISTS (SELECT 1 FROM payment_orders o
+           WHERE o.user_id = u.id AND o.status = 'paid' AND o.paid_at >= b.at))::text AS paid
+      FROM b`.execute(this.db);
+    const r = rows[0]!;
+    const [visits, signups, paid] = [Number(r.visits), Number(r.signups), Number(r.paid)];
+    return {
+      from: r.from,
+      steps: [
+        { key: 'visit', count: visits, rate: null },
+        { key: 'signup', count: signups, rate: funnelRate(signups, visits) },
+        { key: 'paid', count: paid, rate: funnelRate(paid, signups) },
+      ],
+    };
   }
 
   /** Adds usage counts (one statement per batch); the tier is the account's at its first count of the day. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  AnalyticsFunnel,
   AnalyticsParams,
   CollectionRequestsParams,
   FreeVipDecideParams,
@@ -191,13 +192,17 @@ export function registerConsoleUserRoutes(app: FastifyInstance, ctx: AppContext,
   // --- usage analytics ----------------------------------------------------------------------------------------
   app.get(
     '/api/console/analytics',
-    doc({ tag: 'console', summary: '运营后台：使用统计（日活、搜索、导出，按会员等级）', auth: 'operator' }),
+    doc({
+      tag: 'console',
+      summary: '运营后台：使用统计（日活、搜索、导出，按会员等级；访问→注册→付费漏斗）',
+      auth: 'operator',
+    }),
     async (request) => {
       await requireArea(request, 'analytics');
       const { days } = parseParams(AnalyticsParams, request.query);
       await usage.flush();
-      const [rows, pages] = await Promise.all([repo.usage(days), repo.topPages(days)]);
-      return ok({ days, rows, pages });
+      const [rows, pages, funnel] = await Promise.all([repo.usage(days), repo.topPages(days), repo.funnel(days)]);
+      return ok({ days, rows, pages, funnel: AnalyticsFunnel.parse(funnel) });
     },
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Card, Segmented, Table } from 'antd';
-import { USER_TYPE_LABELS } from '@xg/shared';
+import { USER_TYPE_LABELS, type AnalyticsFunnel } from '@xg/shared';
 import { QueryFailed } from '../../../components/query-failed';
 import { useConsoleQuery } from '../api/console-api';
 
@@ -14,6 +14,7 @@ interface Analytics {
   days: number;
   rows: UsageRow[];
   pages: { page: string; views: number; users: number }[];
+  funnel: AnalyticsFunnel;
 }
 interface DayRow {
   day: string;
@@ -26,6 +27,50 @@ interface DayRow {
 }
 
 const TIERS = [0, 1, 2, 3, 4];
+
+const FUNNEL_LABELS: Record<AnalyticsFunnel['steps'][number]['key'], { title: string; hint: string }> = {
+  visit: { title: '落地页访问', hint: '未登录访客在首页、推广页、内容报告等公开页面的访问次数' },
+  signup: { title: '新注册账号', hint: '所选时间内注册的账号' },
+  paid: { title: '付费账号', hint: '其中在所选时间内有已支付订单的账号' },
+};
+
+const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
+
+/** 转化漏斗: the period's three steps, each bar relative to the largest step, with its conversion from the previous. */
+function FunnelCard({ funnel, loading }: { funnel: AnalyticsFunnel | undefined; loading: boolean }) {
+  const steps = funnel?.steps ?? [];
+  const max = Math.max(1, ...steps.map((s) => s.count));
+  return (
+    <Card size="small" loading={loading} title="转化漏斗（访问 → 注册 → 付费）" style={{ marginBottom: 16 }}>
+      <ol style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="转化漏斗">
+        {steps.map((s) => (
+          <li key={s.key} style={{ marginBottom: 12 }}>
+            <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 8 }}>
+              <span title={FUNNEL_LABELS[s.key].hint}>
+                {FUNNEL_LABELS[s.key].title} <strong>{s.count.toLocaleString('zh-CN')}</strong>
+              </span>
+              {s.rate !== null && <span style={{ color: '#666' }}>上一步转化率 {percent(s.rate)}</span>}
+            </div>
+            <div style={{ background: '#f0f0f0', borderRadius: 4, height: 10, marginTop: 4 }}>
+              <div
+                style={{
+                  background: '#1677ff',
+                  borderRadius: 4,
+                  height: 10,
+                  width: `${(s.count / max) * 100}%`,
+                  minWidth: s.count > 0 ? 4 : 0,
+                }}
+              />
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div style={{ color: '#999', fontSize: 12 }}>
+        自 {funnel?.from ?? '—'} 起；访问为未登录访客的公开页面访问次数，注册与付费只计所选时间内注册的账号。
+      </div>
+    </Card>
+  );
+}
 
 /** Rows by day (newest first): totals per kind and active accounts per tier. */
 function byDay(rows: UsageRow[]): DayRow[] {
@@ -42,7 +87,7 @@ function byDay(rows: UsageRow[]): DayRow[] {
   return [...days.values()].sort((a, b) => b.day.localeCompare(a.day));
 }
 
-/** 使用统计: daily active accounts (by tier), searches, exports, sign-ups and paid orders; top pages. */
+/** 使用统计: the funnel; daily active accounts (by tier), searches, exports, sign-ups and paid orders; top pages. */
 export function AnalyticsScreen() {
   const [days, setDays] = useState(14);
   const data = useConsoleQuery<Analytics>('/api/console/analytics', { days });
@@ -60,6 +105,7 @@ export function AnalyticsScreen() {
           { value: 30, label: '近30天' },
         ]}
       />
+      <FunnelCard funnel={data.data?.funnel} loading={data.isPending} />
       <Table<DayRow>
         rowKey="day"
         size="small"
