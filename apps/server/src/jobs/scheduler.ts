@@ -240,9 +240,9 @@ export class Scheduler {
     this.slots.set(key, slot);
   }
 
-  /** True when the runs table `table` (video_top_runs, goods_stats_runs) has a row. */
+  /** True when the runs table `table` (video_top_runs, goods_stats_runs) has a run that wrote rows. */
   private async hasRun(table: 'video_top_runs' | 'goods_stats_runs'): Promise<boolean> {
-    const r = await sql`SELECT 1 FROM ${sql.table(table)} LIMIT 1`.execute(this.options.db);
+    const r = await sql`SELECT 1 FROM ${sql.table(table)} WHERE rows > 0 LIMIT 1`.execute(this.options.db);
     return r.rows.length > 0;
   }
 

@@ -294,11 +294,15 @@ export class CommerceRepository {
     return { rows: page.rows.map(goodsOf), total: n(count.rows[0]?.total) };
   }
 
-  /** The Asia/Shanghai day the last goods_stats refresh is of (null: never refreshed). */
+  /**
+   * The Asia/Shanghai day the last goods_stats refresh is of (null: never refreshed, or the last refresh found no
+   * goods — a refresh that ran before the collector's first goods must not hide them until the next hour).
+   */
   async statsDay(): Promise<string | null> {
-    const r = await sql<{ day: string }>`
-      SELECT day::text AS day FROM goods_stats_runs ORDER BY id DESC LIMIT 1`.execute(this.db);
-    return r.rows[0]?.day ?? null;
+    const r = await sql<{ day: string; rows: number }>`
+      SELECT day::text AS day, rows FROM goods_stats_runs ORDER BY id DESC LIMIT 1`.execute(this.db);
+    const last = r.rows[0];
+    return last && last.rows > 0 ? last.day : null;
   }
 
   /**

@@ -123,4 +123,16 @@ describe('goods aggregates', () => {
     const b = await call('/api/goods/search', {});
     expect(b).toEqual(a);
   });
+
+  it('a refresh that found no goods is not read (goods the collector brings after it show at once)', async () => {
+    await refresh();
+    expect(await repo.statsDay()).toBe(today);
+    // a refresh on a new deployment, before the collector's first goods
+    await sql`INSERT INTO goods_stats_runs (day, started_at, ms, rows) VALUES (${today}::date, now(), 1, 0)`.execute(
+      t.ctx.db,
+    );
+    expect(await repo.statsDay()).toBeNull();
+    const answer = (await call('/api/goods/search', {})) as { total: number };
+    expect(answer.total).toBeGreaterThan(0);
+  });
 });

@@ -143,10 +143,13 @@ export class VideoLibraryRepository {
     return { ids: r.rows.map((x) => x.id), whole: kept < VIDEO_SEARCH_MAX_ROWS };
   }
 
-  /** True once video_top has been written (a refresh ran). */
+  /**
+   * True when the last refresh wrote rows: a refresh that ran on an empty library (a new deployment, before the
+   * collector's first videos) is not an order to read from — the searches rank in SQL until a refresh finds videos.
+   */
   async topReady(): Promise<boolean> {
-    const r = await sql<{ one: number }>`SELECT 1 AS one FROM video_top_runs LIMIT 1`.execute(this.db);
-    return r.rows.length > 0;
+    const r = await sql<{ rows: number }>`SELECT rows FROM video_top_runs ORDER BY id DESC LIMIT 1`.execute(this.db);
+    return (r.rows[0]?.rows ?? 0) > 0;
   }
 
   /**

@@ -169,4 +169,10 @@ describe('video_top: the kept play / like orders', () => {
     const runs = await sql<{ n: string }>`SELECT count(*) AS n FROM video_top_runs`.execute(t.ctx.db);
     expect(Number(runs.rows[0]?.n)).toBe(2);
   });
+
+  it('an empty refresh (a new deployment, before the first videos) is not an order to read from', async () => {
+    expect(await repo.topReady()).toBe(true);
+    await sql`INSERT INTO video_top_runs (started_at, ms, rows) VALUES (now(), 1, 0)`.execute(t.ctx.db);
+    expect(await repo.topReady()).toBe(false);
+  });
 });
