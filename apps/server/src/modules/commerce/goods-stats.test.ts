@@ -132,7 +132,7 @@ describe('goods aggregates', () => {
       t.ctx.db,
     );
     expect(await repo.statsDay()).toBeNull();
-    const answer = (await call('/api/goods/search', {})) as { total: number };
+    const answer = (await call('/api/goods/search', {})) as unknown as { total: number };
     expect(answer.total).toBeGreaterThan(0);
   });
 });
