@@ -237,7 +237,7 @@ const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p 
  * One autocannon run. `makeRequests` gives the request sequence of one visit (a page's calls, or one call);
  * each connection repeats visits, each visit with one of the signed-in accounts. Latencies per call position.
  */
-async function load(name, port, makeVisit, { seconds = duration, calls = 1 } = {}) {
+async function load(name, port, makeVisit, { seconds = duration, calls = 1, amount } = {}) {
   const latencies = [];
   const perCall = Array.from({ length: calls }, () => []);
   let bad = 0;
@@ -248,7 +248,8 @@ async function load(name, port, makeVisit, { seconds = duration, calls = 1 } = {
       autocannon({
         url: `http://127.0.0.1:${p}`,
         connections: Math.max(1, Math.round(connections / ports.length)),
-        duration: seconds,
+        // `amount`: this many requests in all, then stop (an uncached pool used once, even when it lasts < seconds)
+        ...(amount ? { amount: Math.max(1, Math.round(amount / ports.length)) } : { duration: seconds }),
         requests: Array.from({ length: calls }, (_, i) => ({
           setupRequest: (req, context) => {
             if (i === 0) {
