@@ -82,6 +82,51 @@ export function PhoneCodeFields<T extends { phone: string; checkCode: string }>(
   );
 }
 
+interface PhoneCodePassword {
+  phone: string;
+  checkCode: string;
+  verifyCode: string;
+  password: string;
+  rePassword: string;
+}
+
+/** What 注册 and 找回密码 send from PhoneCodeFields and NewPasswordFields, trimmed (§5). */
+export function phoneCodePassword(values: PhoneCodePassword): PhoneCodePassword {
+  return {
+    phone: trimmed(values.phone),
+    checkCode: trimmed(values.checkCode),
+    verifyCode: trimmed(values.verifyCode),
+    password: trimmed(values.password),
+    rePassword: trimmed(values.rePassword),
+  };
+}
+
+/** A sign-in panel's form (登录, 注册, 找回密码, 绑定): labels above, large, no required marks. */
+export function PanelForm<T>({
+  form,
+  initialValues,
+  onFinish,
+  children,
+}: {
+  form: FormInstance<T>;
+  initialValues?: Partial<T>;
+  onFinish: (values: T) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      initialValues={initialValues}
+      onFinish={(values) => void onFinish(values)}
+    >
+      {children}
+    </Form>
+  );
+}
+
 /** The panel's submit button (full width), then its footer links. */
 export function SubmitRow({ label, loading, footer }: { label: string; loading: boolean; footer?: ReactNode }) {
   return (
