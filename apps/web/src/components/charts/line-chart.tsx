@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { formatAxis, formatCount } from '@xg/shared';
 import type { LineChartOption } from './echarts';
-import { CHART_FRAME_HEIGHT, ChartFrame, chartNumber } from './chart-frame';
+import { CHART_FRAME_HEIGHT, ChartFrame, chartValueText } from './chart-frame';
 import { categoryAxis, valueAxis } from './axes';
 
 /** Line charts are 400 px high (§2.6, §9). */
@@ -79,10 +79,7 @@ export function LineChart({
       tooltip: {
         trigger: 'axis',
         confine: true,
-        valueFormatter: (value) => {
-          const n = chartNumber(value);
-          return n === null ? '-' : valueFormatter(n);
-        },
+        valueFormatter: chartValueText(valueFormatter),
       },
       xAxis: categoryAxis(categories, categoryLabelFormatter),
       yAxis: valueAxis(yLabel),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatAxis, formatCount } from '@xg/shared';
-import { CHART_FRAME_HEIGHT, ChartFrame, chartNumber } from './chart-frame';
+import { CHART_FRAME_HEIGHT, ChartFrame, chartValueText } from './chart-frame';
 import type { AnyChartOption } from './echarts-more';
 import { axisFormatterFor } from './line-chart';
 import { categoryAxis, valueAxis } from './axes';
@@ -70,10 +70,7 @@ export function MultiLineChart({
         trigger: 'axis',
         confine: true,
         order: 'valueDesc',
-        valueFormatter: (value) => {
-          const n = chartNumber(value);
-          return n === null ? '-' : valueFormatter(n);
-        },
+        valueFormatter: chartValueText(valueFormatter),
       },
       xAxis: categoryAxis(categories, categoryLabelFormatter),
       yAxis: valueAxis(yLabel),
