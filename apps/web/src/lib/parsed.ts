@@ -2,8 +2,7 @@ import { Msg } from '@xg/shared';
 
 /** A shared schema's verdict on a form's values (zod's safeParse). */
 export type Parsed<P> =
-  | { success: true; data: P }
-  | { success: false; error: { issues: readonly { message: string }[] } };
+  { success: true; data: P } | { success: false; error: { issues: readonly { message: string }[] } };
 
 /**
  * The request's parameters from a form's values checked by the shared schema, or null once the refusal is said

@@ -82,19 +82,21 @@ export function HelpScreen() {
   const values = Form.useWatch([], form) ?? {};
   const [typeName, setTypeName] = useState('');
   const types = (data.data?.types ?? []).filter((t) => t.audience === audience);
-  const editor = useEditor<AnswerRow, AnswerForm>(form, (row) =>
-    row === 'new'
-      ? {
-          typeId: types[0]?.id,
-          title: '',
-          answers: '',
-          introduce: '',
-          answersType: 1,
-          isRecommendFunction: false,
-          menus: '[]',
-          sort: 0,
-        }
-      : { ...row, menus: JSON.stringify(row.menus, null, 1) },
+  const editor = useEditor<AnswerRow, AnswerForm>(
+    form,
+    (row) =>
+      row === 'new'
+        ? {
+            typeId: types[0]?.id,
+            title: '',
+            answers: '',
+            introduce: '',
+            answersType: 1,
+            isRecommendFunction: false,
+            menus: '[]',
+            sort: 0,
+          }
+        : { ...row, menus: JSON.stringify(row.menus, null, 1) },
     (row) => setPublishOnSave(row !== 'new' && row.published),
   );
 

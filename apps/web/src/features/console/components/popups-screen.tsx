@@ -85,13 +85,7 @@ export function PopupsScreen() {
           })),
         ]}
       />
-      <EditorDrawer
-        editor={editor}
-        form={form}
-        noun="弹窗"
-        size={900}
-        saving={save.isPending}
-      >
+      <EditorDrawer editor={editor} form={form} noun="弹窗" size={900} saving={save.isPending}>
         <div className="console-editor">
           <Form
             form={form}
