@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Card, Tabs, Typography } from 'antd';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AccountMsg, Msg, QR_FLAGS } from '@xg/shared';
@@ -8,7 +9,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { BindForm, BindNeedsScan } from './bind-form';
 import { ForgetForm } from './forget-form';
 import { LoginForm } from './login-form';
-import { QrSignIn } from './qr-sign-in';
+import { QrSignIn, type QrFlag } from './qr-sign-in';
 import { RegisterForm } from './register-form';
 import { useApp } from '../../../lib/use-app';
 
@@ -78,7 +79,11 @@ export function SignInPage() {
     </Button>
   );
 
-  const loginPanel = (
+  /** 登录 and 注册: the form in one tab, the QR code in the other with its links under it. */
+  const formOrQr = (
+    form: { label: string; panel: ReactNode },
+    qr: { label: string; flag: QrFlag; links: ReactNode; onUsePassword?: () => void },
+  ) => (
     <Tabs
       className="sign-in-tabs"
       centered
@@ -86,42 +91,55 @@ export function SignInPage() {
       onChange={handleTab}
       destroyOnHidden
       items={[
-        {
-          key: 'form',
-          label: '密码登录',
-          children: (
-            <LoginForm
-              initialLoginname={loginnameFromState(location.state)}
-              onSuccess={(answer) => handleSuccess(answer, Msg.loginOk)}
-              footer={
-                <div className="sign-in-links">
-                  <span>没有账号？{link('立即注册', 'register')}</span>
-                  {link('忘记密码', 'forget')}
-                </div>
-              }
-            />
-          ),
-        },
+        { key: 'form', label: form.label, children: form.panel },
         {
           key: 'qr',
-          label: '扫码登录',
+          label: qr.label,
           children: (
             <>
               <QrSignIn
-                flag={QR_FLAGS.LOGIN}
+                flag={qr.flag}
                 onSession={(answer) => handleSuccess(answer, Msg.loginOk)}
                 onTaId={handleTaId}
-                onUsePassword={() => go('login')}
+                onUsePassword={qr.onUsePassword}
               />
               <div className="sign-in-links" style={{ marginTop: 16 }}>
-                <span>没有账号？{link('立即注册', 'register')}</span>
-                {link('密码登录', 'login')}
+                {qr.links}
               </div>
             </>
           ),
         },
       ]}
     />
+  );
+
+  const loginPanel = formOrQr(
+    {
+      label: '密码登录',
+      panel: (
+        <LoginForm
+          initialLoginname={loginnameFromState(location.state)}
+          onSuccess={(answer) => handleSuccess(answer, Msg.loginOk)}
+          footer={
+            <div className="sign-in-links">
+              <span>没有账号？{link('立即注册', 'register')}</span>
+              {link('忘记密码', 'forget')}
+            </div>
+          }
+        />
+      ),
+    },
+    {
+      label: '扫码登录',
+      flag: QR_FLAGS.LOGIN,
+      links: (
+        <>
+          <span>没有账号？{link('立即注册', 'register')}</span>
+          {link('密码登录', 'login')}
+        </>
+      ),
+      onUsePassword: () => go('login'),
+    },
   );
 
   const registerForm = (
@@ -149,33 +167,19 @@ export function SignInPage() {
       {registerForm}
     </>
   ) : (
-    <Tabs
-      className="sign-in-tabs"
-      centered
-      activeKey={tab}
-      onChange={handleTab}
-      destroyOnHidden
-      items={[
-        { key: 'form', label: '手机号注册', children: registerForm },
-        {
-          key: 'qr',
-          label: '扫码注册',
-          children: (
-            <>
-              <QrSignIn
-                flag={QR_FLAGS.REGISTER}
-                onSession={(answer) => handleSuccess(answer, Msg.loginOk)}
-                onTaId={handleTaId}
-              />
-              <div className="sign-in-links" style={{ marginTop: 16 }}>
-                <span>已有账号？{link('立即登录', 'login')}</span>
-                {link('手机号注册', 'register')}
-              </div>
-            </>
-          ),
-        },
-      ]}
-    />
+    formOrQr(
+      { label: '手机号注册', panel: registerForm },
+      {
+        label: '扫码注册',
+        flag: QR_FLAGS.REGISTER,
+        links: (
+          <>
+            <span>已有账号？{link('立即登录', 'login')}</span>
+            {link('手机号注册', 'register')}
+          </>
+        ),
+      },
+    )
   );
 
   const bindPanel = taId ? (
