@@ -4,7 +4,7 @@ import dayjs from '../../../lib/dayjs';
 import { errorText } from '../../../lib/api-client';
 import { useBankOrder } from '../api/bank-transfer';
 import { formatYuan } from '../purchase-rules';
-import { OrderLine } from './order-line';
+import { OrderLine } from './order-parts';
 
 /**
  * 对公转账 in the payment dialog: the order to pay by bank transfer, the payee account and the order number to

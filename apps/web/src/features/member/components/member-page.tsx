@@ -3,7 +3,6 @@ import { Alert, Button, Card, Skeleton, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { MemberMsg, Msg, TRIAL_VERSION_TYPE, userTypeLabel, type OrderKind } from '@xg/shared';
 import { useAppHref } from '../../../lib/use-app-navigate';
-import { useSiteConfig } from '../../../lib/site-config';
 import { useBuyPrice } from '../api/get-buy-price';
 import { useMemberState } from '../api/get-operate-limits';
 import {
@@ -20,7 +19,7 @@ import {
 import { CurrentPlan } from './current-plan';
 import { LevelPicker } from './level-picker';
 import { PaymentDialog, type PaymentOrder } from './payment-dialog';
-import { OrderLine } from './order-line';
+import { OrderLine, PurchaseNotes } from './order-parts';
 import { PriceCards } from './price-cards';
 import '../member.css';
 import { useApp } from '../../../lib/use-app';
@@ -57,7 +56,6 @@ export function MemberPage({ mode, quotas, features }: MemberPageProps) {
   const { modal } = useApp();
   const href = useAppHref();
   const [searchParams] = useSearchParams();
-  const { data: site } = useSiteConfig();
   const stateQuery = useMemberState();
   const state = stateQuery.data;
   const held = state ? heldPaidLevel(state) : 0;
@@ -197,13 +195,7 @@ export function MemberPage({ mode, quotas, features }: MemberPageProps) {
                 </div>
               </div>
             ) : null}
-            <ul className="member-notes">
-              <li>{MemberMsg.virtualProductNote}</li>
-              <li>
-                {MemberMsg.bankTransferNote}
-                {site?.companyPhone ? `（客服电话：${site.companyPhone}）` : ''}
-              </li>
-            </ul>
+            <PurchaseNotes className="member-notes" />
           </>
         )}
       </Card>

@@ -6,11 +6,10 @@ import dayjs from '../../../lib/dayjs';
 import { ApiCode, MemberMsg, PAY_TYPE_LABELS, PayType, userTypeLabel, type ConfirmPayParams } from '@xg/shared';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { saveUserInfo } from '../../../lib/session';
-import { useSiteConfig } from '../../../lib/site-config';
 import { usePaymentCode } from '../api/confirm-pay';
 import { usePayQueryMutation } from '../api/pay-query';
 import { BankTransferPanel } from './bank-transfer-panel';
-import { OrderLine } from './order-line';
+import { OrderLine, PurchaseNotes } from './order-parts';
 import { bonusDaysText, formatExpiryDay, formatYuan, wechatAllowed } from '../purchase-rules';
 import '../member.css';
 import { useApp } from '../../../lib/use-app';
@@ -61,7 +60,6 @@ function PaymentBody({
 }) {
   const { message } = useApp();
   const queryClient = useQueryClient();
-  const { data: site } = useSiteConfig();
   const [payType, setPayType] = useState<PayType>(PayType.ALIPAY);
   // Every switch of method or retry is a new payment (the server closes the previous order).
   const [attempt, setAttempt] = useState(0);
@@ -196,13 +194,7 @@ function PaymentBody({
         )}
       </div>
 
-      <ul className="pay-notes">
-        <li>{MemberMsg.virtualProductNote}</li>
-        <li>
-          {MemberMsg.bankTransferNote}
-          {site?.companyPhone ? `（客服电话：${site.companyPhone}）` : ''}
-        </li>
-      </ul>
+      <PurchaseNotes className="pay-notes" />
 
       <div className="pay-dialog-actions">
         <Button onClick={onClose}>取消</Button>
