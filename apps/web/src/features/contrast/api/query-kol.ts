@@ -1,16 +1,19 @@
 import type { QueryKolItem } from '@xg/shared';
 import { apiPost } from '../../../lib/api-client';
-import { array, count, number, object, text, type Decoder } from '../../../lib/decode';
+import { array, object, type Decoder } from '../../../lib/decode';
+import { kolItemShape } from '../../../lib/item-decoders';
 
 export type AddCandidate = Pick<QueryKolItem, 'kolId' | 'kolName' | 'kolUid' | 'kolImg' | 'fansNum' | 'isApprove'>;
 
+/** The list item's fields the add modal shows (decoded as a list item's). */
+const { kolId, kolName, kolUid, kolImg, fansNum, isApprove } = kolItemShape;
 const candidateDecoder: Decoder<AddCandidate> = object<AddCandidate>({
-  kolId: number,
-  kolName: text,
-  kolUid: number,
-  kolImg: text,
-  fansNum: count,
-  isApprove: count,
+  kolId,
+  kolName,
+  kolUid,
+  kolImg,
+  fansNum,
+  isApprove,
 });
 
 /** POST /api/queryKol {keyword, type: 0} (§7.3, the add modal's search) → kolInfos. */
