@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Drawer, Popconfirm, Space, Tag } from 'antd';
+import { Button, Drawer, Form, InputNumber, Popconfirm, Space, Tag } from 'antd';
 import type { FormInstance } from 'antd';
 import { errorText } from '../../../lib/api-client';
 import { useApp } from '../../../lib/use-app';
@@ -153,5 +153,14 @@ export function EditorDrawer({
     >
       {children}
     </Drawer>
+  );
+}
+
+/** An editor's 排序 field (−9999 to 9999). */
+export function SortField() {
+  return (
+    <Form.Item name="sort" label="排序">
+      <InputNumber min={-9999} max={9999} />
+    </Form.Item>
   );
 }

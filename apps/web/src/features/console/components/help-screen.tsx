@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Radio, Segmented, Space, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, Radio, Segmented, Space, Switch, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { HELP_AUDIENCES } from '@xg/shared';
 import { MarkdownView } from '../../../components/markdown-view';
 import { QueryFailed } from '../../../components/query-failed';
 import { useConsoleAction, useConsoleGet } from '../api/console-api';
-import { EditorDrawer, flagColumn, RowActions, useEditor } from './editor-kit';
+import { EditorDrawer, flagColumn, SortField, useEditor } from './editor-kit';
 
 interface TypeRow {
   id: number;
@@ -236,9 +236,7 @@ export function HelpScreen() {
               <Form.Item name="isRecommendFunction" label="推荐功能" valuePropName="checked">
                 <Switch />
               </Form.Item>
-              <Form.Item name="sort" label="排序">
-                <InputNumber min={-9999} max={9999} />
-              </Form.Item>
+              <SortField />
             </Space>
             <Form.Item
               name="menus"

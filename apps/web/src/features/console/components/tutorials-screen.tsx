@@ -1,8 +1,8 @@
-import { Button, Form, Input, InputNumber, Modal, Space, Switch, Table } from 'antd';
+import { Button, Form, Input, Modal, Space, Switch, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { QueryFailed } from '../../../components/query-failed';
 import { useConsoleAction, useConsoleList } from '../api/console-api';
-import { flagColumn, RowActions, useEditor } from './editor-kit';
+import { flagColumn, SortField, useEditor } from './editor-kit';
 
 interface TutorialRow {
   id: number;
@@ -93,9 +93,7 @@ export function TutorialsScreen() {
             <Form.Item name="mustWatch" label="必看" valuePropName="checked">
               <Switch />
             </Form.Item>
-            <Form.Item name="sort" label="排序">
-              <InputNumber min={-9999} max={9999} />
-            </Form.Item>
+            <SortField />
           </Space>
           {url ? (
             <video
