@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Steps } from 'antd';
-import { MobileOutlined } from '@ant-design/icons';
+import { Button, Form, Modal, Steps } from 'antd';
 import { AccountMsg, Msg, SendNewPhoneCodeParams, UpdatePhoneParams, phoneField, requiredText } from '@xg/shared';
 import { CaptchaField, CodeField } from '../../../components/code-field';
+import { PhoneField } from '../../../components/password-fields';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { parsedOrSaid } from '../../../lib/parsed';
 import { useCaptcha } from '../../../lib/use-captcha';
@@ -128,16 +128,7 @@ function NewPhoneStep({ ticket, onDone }: { ticket: string | undefined; onDone: 
       className="account-modal-form"
       onFinish={(values) => void handleFinish(values)}
     >
-      <Form.Item label="新手机号" name="phone" rules={[schemaRule(phoneField)]}>
-        <Input
-          prefix={<MobileOutlined aria-hidden />}
-          placeholder="请输入新手机号"
-          inputMode="numeric"
-          maxLength={11}
-          autoComplete="tel"
-          allowClear
-        />
-      </Form.Item>
+      <PhoneField label="新手机号" rule={schemaRule(phoneField)} placeholder="请输入新手机号" />
       <CaptchaField captcha={captcha} rule={checkCodeRule} />
       <CodeField
         name="verifyCode"
