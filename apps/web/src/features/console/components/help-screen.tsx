@@ -103,9 +103,7 @@ export function HelpScreen() {
   if (data.isError)
     return <QueryFailed title="帮助内容加载失败" error={data.error} onRetry={() => void data.refetch()} />;
   const rows = (data.data?.list ?? []).filter((a) => a.audience === audience);
-  const { done, failed } = editor;
-
-  const { open } = editor;
+  const { done, failed, open } = editor;
   const submit = (v: AnswerForm) =>
     save.mutate(
       {
