@@ -79,10 +79,17 @@ export function SignInPage() {
     </Button>
   );
 
-  /** 登录 and 注册: the form in one tab, the QR code in the other with its links under it. */
+  const toRegister = <span>没有账号？{link('立即注册', 'register')}</span>;
+  const toLogin = <span>已有账号？{link('立即登录', 'login')}</span>;
+
+  /**
+   * 登录 and 注册 (`status`): the form in one tab, the QR code in the other; under the code the way to the other
+   * panel (`other`) and back to the form tab, named like it.
+   */
   const formOrQr = (
+    status: SignInStatus,
     form: { label: string; panel: ReactNode },
-    qr: { label: string; flag: QrFlag; links: ReactNode; onUsePassword?: () => void },
+    qr: { label: string; flag: QrFlag; other: ReactNode; onUsePassword?: () => void },
   ) => (
     <Tabs
       className="sign-in-tabs"
@@ -104,7 +111,8 @@ export function SignInPage() {
                 onUsePassword={qr.onUsePassword}
               />
               <div className="sign-in-links" style={{ marginTop: 16 }}>
-                {qr.links}
+                {qr.other}
+                {link(form.label, status)}
               </div>
             </>
           ),
@@ -114,6 +122,7 @@ export function SignInPage() {
   );
 
   const loginPanel = formOrQr(
+    'login',
     {
       label: '密码登录',
       panel: (
@@ -122,24 +131,14 @@ export function SignInPage() {
           onSuccess={(answer) => handleSuccess(answer, Msg.loginOk)}
           footer={
             <div className="sign-in-links">
-              <span>没有账号？{link('立即注册', 'register')}</span>
+              {toRegister}
               {link('忘记密码', 'forget')}
             </div>
           }
         />
       ),
     },
-    {
-      label: '扫码登录',
-      flag: QR_FLAGS.LOGIN,
-      links: (
-        <>
-          <span>没有账号？{link('立即注册', 'register')}</span>
-          {link('密码登录', 'login')}
-        </>
-      ),
-      onUsePassword: () => go('login'),
-    },
+    { label: '扫码登录', flag: QR_FLAGS.LOGIN, other: toRegister, onUsePassword: () => go('login') },
   );
 
   const registerForm = (
@@ -147,11 +146,7 @@ export function SignInPage() {
       inviteCode={inviteCode}
       taId={taId || undefined}
       onSuccess={(answer) => handleSuccess(answer, Msg.registerOk)}
-      footer={
-        <div className="sign-in-links">
-          <span>已有账号？{link('立即登录', 'login')}</span>
-        </div>
-      }
+      footer={<div className="sign-in-links">{toLogin}</div>}
     />
   );
 
@@ -168,17 +163,9 @@ export function SignInPage() {
     </>
   ) : (
     formOrQr(
+      'register',
       { label: '手机号注册', panel: registerForm },
-      {
-        label: '扫码注册',
-        flag: QR_FLAGS.REGISTER,
-        links: (
-          <>
-            <span>已有账号？{link('立即登录', 'login')}</span>
-            {link('手机号注册', 'register')}
-          </>
-        ),
-      },
+      { label: '扫码注册', flag: QR_FLAGS.REGISTER, other: toLogin },
     )
   );
 
