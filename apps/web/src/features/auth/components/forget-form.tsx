@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import { Form } from 'antd';
-import { AccountMsg, ForgetPwdParams, RegisterParams, SMS_TYPES } from '@xg/shared';
-import { NewPasswordFields } from '../../../components/password-fields';
-import { schemaRule } from '../../../lib/form-rules';
+import { AccountMsg, ForgetPwdParams } from '@xg/shared';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { useForgetPasswordMutation } from '../api/forget-pwd';
-import { PanelForm, PhoneCodeFields, phoneCodePassword, SubmitRow } from './verification-fields';
+import { PanelForm, PhoneCodePasswordFields, phoneCodePassword, SubmitRow } from './verification-fields';
 import { parsedOrSaid } from '../../../lib/parsed';
 import { useApp } from '../../../lib/use-app';
 
@@ -47,18 +45,7 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
 
   return (
     <PanelForm form={form} onFinish={handleFinish}>
-      <PhoneCodeFields
-        form={form}
-        captcha={captcha}
-        smsType={SMS_TYPES.FORGOT}
-        phonePlaceholder="请输入注册手机号"
-        sandboxHint="沙箱模式：验证码会写入服务器日志"
-      />
-      <NewPasswordFields
-        label="新密码"
-        passwordRule={schemaRule(RegisterParams.shape.password)}
-        confirmRule={schemaRule(RegisterParams.shape.rePassword)}
-      />
+      <PhoneCodePasswordFields form={form} captcha={captcha} purpose="forget" />
       <SubmitRow label="重置密码" loading={mutation.isPending} footer={footer} />
     </PanelForm>
   );

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { Form, Grid, Input, Radio } from 'antd';
-import { IDENTITY_TYPES, RegisterParams, SMS_TYPES } from '@xg/shared';
-import { NewPasswordFields } from '../../../components/password-fields';
+import { IDENTITY_TYPES, RegisterParams } from '@xg/shared';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { markRegistered } from '../../../lib/prize-flag';
 import { useRegisterMutation } from '../api/register';
 import type { SessionAnswer } from '../api/session-answer';
 import { useCaptcha } from '../../../lib/use-captcha';
-import { PanelForm, PhoneCodeFields, phoneCodePassword, SubmitRow } from './verification-fields';
+import { PanelForm, PhoneCodePasswordFields, phoneCodePassword, SubmitRow } from './verification-fields';
 import { parsedOrSaid } from '../../../lib/parsed';
 import { useApp } from '../../../lib/use-app';
 import { signUpOrigin } from '../sign-up-origin';
@@ -66,18 +65,7 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
 
   return (
     <PanelForm form={form} initialValues={{ inviteCode: inviteCode ?? '' }} onFinish={handleFinish}>
-      <PhoneCodeFields
-        form={form}
-        captcha={captcha}
-        smsType={SMS_TYPES.REGISTER}
-        phonePlaceholder="请输入手机号"
-        sandboxHint="沙箱模式：短信验证码会写入服务器日志"
-      />
-      <NewPasswordFields
-        label="密码"
-        passwordRule={schemaRule(RegisterParams.shape.password)}
-        confirmRule={schemaRule(RegisterParams.shape.rePassword)}
-      />
+      <PhoneCodePasswordFields form={form} captcha={captcha} purpose="register" />
       <Form.Item label="身份" name="type" rules={[schemaRule(RegisterParams.shape.type)]}>
         <Radio.Group optionType="button" buttonStyle="solid" className="identity-group">
           {identities.map((item) => (
