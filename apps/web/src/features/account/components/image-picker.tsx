@@ -66,11 +66,7 @@ function ImageUrlField({ kind, message, extra }: { kind: 'avatar' | 'cover'; mes
  * (the form's `imageUrl`, which wins; it starts with the current picture when that is not a preset). Picking a
  * preset clears the URL.
  */
-export function useImageChoice<T extends { imageUrl: string }>(
-  form: FormInstance<T>,
-  presets: readonly string[],
-  current: string,
-) {
+export function useImageChoice(form: FormInstance, presets: readonly string[], current: string) {
   const presetSelected = presets.includes(current);
   const [picked, setPicked] = useState<string>(presetSelected ? current : '');
   const imageUrl = trimmed(Form.useWatch('imageUrl', form));
