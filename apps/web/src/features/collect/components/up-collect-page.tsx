@@ -253,6 +253,7 @@ export function UpCollectPage() {
     },
   ];
 
+  const total = data?.total ?? 0;
   const filtered = groupId !== undefined || isMonitor !== undefined || keyword !== '';
   const usage = data ? (
     <Space size={16} wrap className="collect-usage">
@@ -344,7 +345,7 @@ export function UpCollectPage() {
             params={{ type, sort, groupId, isMonitor, keyword: keyword || undefined }}
             pageNo={pageNo}
             pageSize={PAGE_SIZE}
-            total={data?.total ?? 0}
+            total={total}
             exportName={type === LinkType.PUT ? '投放清单UP主' : '收藏UP主'}
           />
         </Space>
@@ -370,13 +371,7 @@ export function UpCollectPage() {
             />
           ),
         }}
-        pagination={listPagination({
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          unit: '位',
-          onChange: setPage,
-        })}
+        pagination={listPagination({ current: pageNo, pageSize: PAGE_SIZE, total, unit: '位', onChange: setPage })}
       />
     </ListScreen>
   );

@@ -211,6 +211,7 @@ function MyUpScreen() {
     },
   ];
 
+  const total = data?.total ?? 0;
   const filtered =
     keyword !== '' || launchLevel !== undefined || isEnter !== undefined || tId !== undefined || kolUid !== undefined;
   const pending = (requests.data?.requests ?? []).slice(0, 5);
@@ -342,13 +343,7 @@ function MyUpScreen() {
             </Empty>
           ),
         }}
-        pagination={listPagination({
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          unit: '位',
-          onChange: setPage,
-        })}
+        pagination={listPagination({ current: pageNo, pageSize: PAGE_SIZE, total, unit: '位', onChange: setPage })}
       />
     </ListScreen>
   );
