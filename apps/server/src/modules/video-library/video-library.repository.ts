@@ -114,16 +114,21 @@ export class VideoLibraryRepository {
 
   /**
    * The kept order of `key` (video_top, migration 0074): its ids still visible, best first (at most
-   * VIDEO_SEARCH_MAX_ROWS). Null when the table holds no row for the key (never refreshed, or a partition that
-   * had no visible video at the last refresh): the caller ranks in SQL.
+   * VIDEO_SEARCH_MAX_ROWS), and how many the refresh kept (fewer than VIDEO_SEARCH_MAX_ROWS: the scope's whole
+   * content then). Null when the table holds no row for the key (never refreshed, or a partition that had no
+   * visible video at the last refresh): the caller ranks in SQL.
    */
-  async topOrder(key: VideoTopKey): Promise<string[] | null> {
-    const r = await sql<{ id: string | null }>`
-      SELECT v.id FROM video_top t LEFT JOIN videos v ON v.id = t.video_id AND v.status = 0
+  async topOrder(key: VideoTopKey): Promise<{ ids: string[]; kept: number } | null> {
+    // hidden since the refresh: an anti-join on the small partial index of hidden ids (migration 0076); videos are
+    // never deleted, only hidden, so every other kept id is a visible video
+    const r = await sql<{ id: string; hidden: boolean }>`
+      SELECT t.video_id AS id,
+             EXISTS (SELECT 1 FROM videos h WHERE h.id = t.video_id AND h.status <> 0) AS hidden
+      FROM video_top t
       WHERE t.sort = ${key.sort} AND t.tid = ${key.tid} AND t.short = ${key.short}
       ORDER BY t.rank`.execute(this.db);
     if (r.rows.length === 0) return null;
-    return r.rows.flatMap((x) => (x.id === null ? [] : [x.id]));
+    return { ids: r.rows.flatMap((x) => (x.hidden ? [] : [x.id])), kept: r.rows.length };
   }
 
   /**

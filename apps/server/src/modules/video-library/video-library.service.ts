@@ -93,7 +93,16 @@ export class VideoLibraryService {
         }));
       let order = await this.orders.get(orderKey, async () => {
         const kept = key === null ? null : await this.repo.topOrder(key);
-        if (kept) return { ids: kept, whole: true, sql: false };
+        if (kept) {
+          // a scope the refresh kept whole (fewer than VIDEO_SEARCH_MAX_ROWS: a small scope, cheap to count) is
+          // complete only while no video arrived since: otherwise its ranking is redone in SQL (a new deployment's
+          // first day would miss every video collected after the start-up refresh)
+          if (kept.kept < VIDEO_SEARCH_MAX_ROWS) {
+            const now = await this.counts.get(countKey, () => this.repo.countCapped(filter));
+            if (now > kept.ids.length) return ranked();
+          }
+          return { ids: kept.ids, whole: true, sql: false };
+        }
         const head = key === null && scope !== null ? await this.repo.topFiltered(scope, filter) : null;
         return head ? { ...head, sql: false } : ranked();
       });

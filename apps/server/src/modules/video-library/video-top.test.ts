@@ -86,7 +86,7 @@ describe('video_top: the kept play / like orders', () => {
           const f = { ...base, short, tids: tid === 0 ? null : await tidsOf(tid) };
           const full = await repo.pageIds(f, sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
           expect(full.length).toBeGreaterThan(0);
-          expect(await repo.topOrder({ sort, tid, short }), `${sort} ${tid} ${short}`).toEqual(full);
+          expect((await repo.topOrder({ sort, tid, short }))?.ids, `${sort} ${tid} ${short}`).toEqual(full);
         }
       }
     }
@@ -96,7 +96,7 @@ describe('video_top: the kept play / like orders', () => {
     for (const k of keys.rows) {
       const f = { ...base, short: k.short, tids: await tidsOf(k.tid) };
       const full = await repo.pageIds(f, k.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
-      expect(await repo.topOrder(k), `${k.sort} ${k.tid} ${k.short}`).toEqual(full);
+      expect((await repo.topOrder(k))?.ids, `${k.sort} ${k.tid} ${k.short}`).toEqual(full);
     }
   });
 
@@ -158,16 +158,48 @@ describe('video_top: the kept play / like orders', () => {
   });
 
   it('leaves out a video hidden since the refresh, and the job rewrites the table', async () => {
-    const order = (await repo.topOrder({ sort: 'play', tid: 0, short: false })) ?? [];
+    const order = (await repo.topOrder({ sort: 'play', tid: 0, short: false }))?.ids ?? [];
     const first = order[0] ?? '0';
     await sql`UPDATE videos SET status = -1 WHERE id = ${first}`.execute(t.ctx.db);
-    const after = (await repo.topOrder({ sort: 'play', tid: 0, short: false })) ?? [];
-    expect(after).toEqual(order.slice(1));
+    const after = await repo.topOrder({ sort: 'play', tid: 0, short: false });
+    expect(after?.ids).toEqual(order.slice(1));
+    expect(after?.kept).toBe(order.length); // what the refresh kept, the hidden one included
     await repo.refreshTops();
     const full = await repo.pageIds(base, 'play', { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
-    expect(await repo.topOrder({ sort: 'play', tid: 0, short: false })).toEqual(full);
+    expect((await repo.topOrder({ sort: 'play', tid: 0, short: false }))?.ids).toEqual(full);
     const runs = await sql<{ n: string }>`SELECT count(*) AS n FROM video_top_runs`.execute(t.ctx.db);
     expect(Number(runs.rows[0]?.n)).toBe(2);
+  });
+
+  it('a small scope kept whole is ranked again in SQL once a video arrives after the refresh', async () => {
+    // a leaf partition the refresh kept whole (fewer than 1,000 visible videos)
+    const small = await sql<{ tid: number; n: string }>`
+      SELECT tid, count(*) AS n FROM videos WHERE status = 0 AND tid IS NOT NULL
+      GROUP BY tid HAVING count(*) BETWEEN 5 AND ${VIDEO_SEARCH_MAX_ROWS - 10} ORDER BY count(*) DESC LIMIT 1`.execute(
+      t.ctx.db,
+    );
+    const tid = small.rows[0]?.tid ?? 0;
+    const params = { sort: 'play', tid, pageNo: 1, pageSize: 20 };
+    const kept = await repo.topOrder({ sort: 'play', tid, short: false });
+    expect(kept?.kept).toBe(Number(small.rows[0]?.n));
+    // the collector stores a new video there, more played than any (a copy of one with new ids)
+    const cols = await sql<{ list: string }>`
+      SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list
+      FROM information_schema.columns WHERE table_name = 'videos' AND is_generated = 'NEVER'`.execute(t.ctx.db);
+    const list = sql.raw(cols.rows[0]?.list ?? '');
+    await sql`CREATE TEMP TABLE nv AS SELECT ${list} FROM videos WHERE tid = ${tid} AND status = 0 LIMIT 1`.execute(
+      t.ctx.db,
+    );
+    await sql`UPDATE nv SET id = (SELECT max(id) + 1 FROM videos), aid = (SELECT max(aid) + 1 FROM videos),
+      bvid = 'BV1zz' || (SELECT max(id) + 1 FROM videos), play = 2000000000`.execute(t.ctx.db);
+    const added = await sql<{ id: string }>`INSERT INTO videos (${list}) SELECT ${list} FROM nv RETURNING id`.execute(
+      t.ctx.db,
+    );
+    await sql`DROP TABLE nv`.execute(t.ctx.db);
+    expect((await repo.topOrder({ sort: 'play', tid, short: false }))?.ids).not.toContain(added.rows[0]?.id);
+    const after = await search(params);
+    expect(String(after.videoInfos[0]?.videoId)).toBe(added.rows[0]?.id);
+    expect(after.total).toBe(Number(small.rows[0]?.n) + 1);
   });
 
   it('an empty refresh (a new deployment, before the first videos) is not an order to read from', async () => {
