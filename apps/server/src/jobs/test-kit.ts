@@ -52,6 +52,11 @@ export interface PipelineKitOptions {
   /** the seeded demo world's seed and scale (test/constants.ts) */
   seed: number;
   scale: number;
+  /**
+   * The simulator's load day when the database has no demo world (an empty database the collector fills, SEED_DEMO=
+   * false); by default the demo world's load day, and a database without one is refused.
+   */
+  today?: string;
   /** ms after the epoch (00:00 Asia/Shanghai of the load day) the clock starts at; default 10 h */
   startOffsetMs?: number;
   faults?: Partial<FaultRates>;
@@ -64,8 +69,8 @@ export interface PipelineKitOptions {
 }
 
 export async function startPipelineKit(options: PipelineKitOptions): Promise<PipelineKit> {
-  const today = await demoWorldToday(options.ctx.db);
-  if (!today) throw new Error('the test database has no demo world');
+  const today = options.today ?? (await demoWorldToday(options.ctx.db));
+  if (!today) throw new Error('the test database has no demo world (pass `today` for an empty database)');
   const clock = testClock(dayStartMs(today) + (options.startOffsetMs ?? 10 * 3600_000));
   const sim = await startSimulator({
     seed: options.seed,
