@@ -7,7 +7,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { GoodsPlatform, GoodsSearchSort, GoodsRankBy, SellKolSort } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import { CachedMap } from '../creators/catalog.service.js';
 import { ctrSql, cvrSql, priceFactorSql } from './commerce.figures.js';
+
+/** How long a count of the goods aggregates is reused (CommerceRepository.statsCounts). */
+export const STATS_COUNT_TTL_MS = 60_000;
 
 const n = (v: string | number | bigint | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
 const nOrNull = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
@@ -238,6 +242,16 @@ export interface SellKolRaw {
 }
 
 export class CommerceRepository {
+  /**
+   * The counts of the aggregates' lists (goods_stats / goods_rank_stats change only at their hourly refresh):
+   * counting a window's 30–70k rows was most of a goods search's cost at 1M (right after a refresh every row is a
+   * heap fetch: the tables are rewritten and not vacuumed yet; docs/performance.md, session 12). Keyed by the
+   * refresh (statsRun), so a count is never older than the rows it counts.
+   */
+  private readonly statsCounts = new CachedMap<string, number>(STATS_COUNT_TTL_MS, 5000);
+  /** The refresh statsDay() saw last: a count is kept per refresh (a newer refresh never reads an older count). */
+  private statsRun: string | null = null;
+
   constructor(private readonly db: Db) {}
 
   // ---- goodsSearch ----------------------------------------------------------------------------------------
@@ -288,10 +302,18 @@ export class CommerceRepository {
               LIMIT ${f.limit} OFFSET ${f.offset}) s
         JOIN goods g ON g.id = s.goods_id LEFT JOIN brands b ON b.id = g.brand_id
         ORDER BY ${order}`.execute(this.db),
-      sql<{ total: string }>`${matched}
-        SELECT count(*) AS total FROM goods_stats s ${join} WHERE ${where}`.execute(this.db),
+      this.statsCounts.get(
+        JSON.stringify([this.statsRun, 'search', f.days, f.keyword, f.categoryId, f.platform, f.priceMin, f.priceMax]),
+        async () =>
+          n(
+            (
+              await sql<{ total: string }>`${matched}
+                SELECT count(*) AS total FROM goods_stats s ${join} WHERE ${where}`.execute(this.db)
+            ).rows[0]?.total,
+          ),
+      ),
     ]);
-    return { rows: page.rows.map(goodsOf), total: n(count.rows[0]?.total) };
+    return { rows: page.rows.map(goodsOf), total: count };
   }
 
   /**
@@ -299,9 +321,10 @@ export class CommerceRepository {
    * goods — a refresh that ran before the collector's first goods must not hide them until the next hour).
    */
   async statsDay(): Promise<string | null> {
-    const r = await sql<{ day: string; rows: number }>`
-      SELECT day::text AS day, rows FROM goods_stats_runs ORDER BY id DESC LIMIT 1`.execute(this.db);
+    const r = await sql<{ id: string; day: string; rows: number }>`
+      SELECT id, day::text AS day, rows FROM goods_stats_runs ORDER BY id DESC LIMIT 1`.execute(this.db);
     const last = r.rows[0];
+    this.statsRun = last?.id ?? null;
     return last && last.rows > 0 ? last.day : null;
   }
 
@@ -315,7 +338,7 @@ export class CommerceRepository {
     periods: { period: string; start: string }[],
   ): Promise<{ rows: number; ms: number }> {
     const started = new Date();
-    return this.db.transaction().execute(async (tx) => {
+    const done = await this.db.transaction().execute(async (tx) => {
       await sql`SET LOCAL work_mem = '64MB'`.execute(tx);
       await sql`DELETE FROM goods_stats`.execute(tx);
       await sql`DELETE FROM goods_rank_stats`.execute(tx);
@@ -342,6 +365,8 @@ export class CommerceRepository {
         VALUES (${today}::date, ${started}, ${ms}, ${rows})`.execute(tx);
       return { rows, ms };
     });
+    this.statsCounts.clear();
+    return done;
   }
 
   // ---- goodsRank ------------------------------------------------------------------------------------------
@@ -388,9 +413,17 @@ export class CommerceRepository {
               LIMIT ${f.limit} OFFSET ${f.offset}) a
         JOIN goods g ON g.id = a.goods_id LEFT JOIN brands b ON b.id = g.brand_id
         ORDER BY ${order}`.execute(this.db),
-      sql<{ total: string }>`SELECT count(*) AS total FROM goods_rank_stats a WHERE ${where}`.execute(this.db),
+      this.statsCounts.get(JSON.stringify([this.statsRun, 'rank', f.period, f.categoryId, f.platform]), async () =>
+        n(
+          (
+            await sql<{ total: string }>`SELECT count(*) AS total FROM goods_rank_stats a WHERE ${where}`.execute(
+              this.db,
+            )
+          ).rows[0]?.total,
+        ),
+      ),
     ]);
-    const total = n(count.rows[0]?.total);
+    const total = count;
     return page.rows.map((x) => ({ ...rankOf(x), total }));
   }
 

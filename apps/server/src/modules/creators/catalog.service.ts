@@ -47,6 +47,11 @@ export class CachedMap<K, T> {
     return entry.get();
   }
 
+  /** Forgets every entry (the data behind them was rewritten in this process). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Stores a value known without loading it (e.g. a count read off a short last page). */
   put(key: K, value: T): void {
     this.entries.delete(key);
