@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { TopKol } from '@xg/shared';
 import type { Db } from '../../db/client.js';
-import { num } from '../creators/kol-items.js';
+import { num, topCreatorsOf } from '../creators/kol-items.js';
 import { hotScoreSql } from '../hot/hot.repository.js';
 
 /** The interactions of a video row `v` (likes + coins + favourites + shares + replies + danmaku). */
@@ -47,15 +48,6 @@ export interface MaterialAggregate {
 
 export interface DayFigure {
   day: string;
-  videoNum: number;
-  playNum: number;
-}
-
-export interface KolFigure {
-  kolId: number;
-  kolName: string;
-  kolImg: string;
-  fansNum: number;
   videoNum: number;
   playNum: number;
 }
@@ -184,20 +176,8 @@ export class ActivitiesRepository {
   }
 
   /** Top creators of a set of videos (an activity, or a material's window), by their videos' plays. */
-  async topKols(where: RawBuilder<unknown>, from: RawBuilder<unknown>, limit: number): Promise<KolFigure[]> {
-    const r = await sql<{ id: string; name: string; face: string; fans: string; n: string; plays: string }>`
-      SELECT c.id, c.name, c.face, c.fans, count(*) AS n, sum(v.play) AS plays
-      FROM ${from} JOIN creators c ON c.id = v.creator_id
-      WHERE ${where}
-      GROUP BY c.id ORDER BY plays DESC, c.id LIMIT ${limit}`.execute(this.db);
-    return r.rows.map((x) => ({
-      kolId: num(x.id),
-      kolName: x.name,
-      kolImg: x.face,
-      fansNum: num(x.fans),
-      videoNum: num(x.n),
-      playNum: num(x.plays),
-    }));
+  topKols(where: RawBuilder<unknown>, from: RawBuilder<unknown>, limit: number): Promise<TopKol[]> {
+    return topCreatorsOf(this.db, from, where, limit);
   }
 
   activityVideoFilter(id: number): { from: RawBuilder<unknown>; where: RawBuilder<unknown> } {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { sql } from 'kysely';
 import {
   BrandMsg,
@@ -14,14 +15,8 @@ import { AppError } from '../../lib/app-error.js';
 import { doc } from '../../lib/route-doc.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
-import { ConsoleRepository } from '../console/console.repository.js';
-import { ConsoleMsg, roleMay, type OperatorRole } from '../console/console.roles.js';
-import { PipelineService } from '../pipeline/pipeline.service.js';
-
-interface Operator {
-  userId: string;
-  role: OperatorRole;
-}
+import { consoleGuard } from '../console/console.guard.js';
+import { ConsoleMsg } from '../console/console.roles.js';
 
 /**
  * The brand dictionary of the operator console (品牌词库; docs/api/brands.md "Console"): list and search, add and
@@ -31,25 +26,26 @@ interface Operator {
  * to the next detections; past detections stay (data is history).
  */
 export function registerBrandConsoleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const repo = new ConsoleRepository(ctx.db);
-  const legacy = new PipelineService(ctx.db, ctx.config);
+  const guard = consoleGuard(app, ctx);
   const db = ctx.db;
-
-  async function requireEditor(request: FastifyRequest): Promise<Operator> {
-    const principal = await app.requireUser(request);
-    let row = await repo.operator(principal.userId);
-    if (!row && (await legacy.isOperator(principal.userId))) {
-      await repo.ensureOperator(principal.userId, 'admin');
-      row = await repo.operator(principal.userId);
-    }
-    if (!row) throw AppError.forbidden(ConsoleMsg.notOperator);
-    if (!roleMay(row.role, 'content')) throw AppError.forbidden(ConsoleMsg.roleDenied);
-    if (!(await repo.sessionVerified(principal.sessionId, principal.userId)))
-      throw AppError.forbidden(ConsoleMsg.totpRequired);
-    return { userId: principal.userId, role: row.role };
-  }
-  const audit = (request: FastifyRequest, op: Operator, action: string, target: string, detail: unknown) =>
-    repo.audit({ operatorId: op.userId, role: op.role, action, target, detail, ip: request.ip });
+  const requireEditor = (request: FastifyRequest) => guard.requireVerified(request, 'content');
+  const audit = guard.audit;
+  type Editor = Awaited<ReturnType<typeof requireEditor>>;
+  /** A change to the dictionary: a signed-in editor, the body parsed by `schema`. */
+  const editorPost = <S extends z.ZodType>(
+    path: string,
+    summary: string,
+    schema: S,
+    handle: (p: z.infer<S>, op: Editor, request: FastifyRequest) => Promise<Record<string, unknown>>,
+  ) =>
+    app.post(
+      `/api/console/brands/${path}`,
+      doc({ tag: 'console', summary, auth: 'operator', body: schema }),
+      async (request) => {
+        const op = await requireEditor(request);
+        return handle(parseParams(schema, request.body), op, request);
+      },
+    );
 
   async function brandRows(where: ReturnType<typeof sql>, limit: number, offset: number) {
     const r = await sql<{
@@ -116,102 +112,78 @@ export function registerBrandConsoleRoutes(app: FastifyInstance, ctx: AppContext
     },
   );
 
-  app.post(
-    '/api/console/brands/save',
-    doc({ tag: 'console', summary: '运营后台：新增或修改品牌', auth: 'operator', body: ConsoleBrandSaveParams }),
-    async (request) => {
-      const op = await requireEditor(request);
-      const p = parseParams(ConsoleBrandSaveParams, request.body);
-      if (!(await categoryExists(p.categoryId as number))) throw AppError.fail(BrandMsg.categoryInvalid);
-      const clash = await sql<{ id: number }>`SELECT id FROM brands WHERE lower(name) = lower(${p.name})`.execute(db);
-      if (clash.rows.some((r) => r.id !== p.id)) throw AppError.fail(BrandMsg.nameTaken);
-      let id = p.id;
-      const before = id === undefined ? null : await oneBrand(id);
-      if (id !== undefined && !before) throw AppError.fail(BrandMsg.brandMissing);
-      if (id === undefined) {
-        const r = await sql<{ id: number }>`
-          INSERT INTO brands (name, category_id, note, enabled, updated_by)
-          VALUES (${p.name}, ${p.categoryId}, ${p.note}, ${p.enabled ?? true}, ${op.userId}) RETURNING id`.execute(db);
-        id = Number(r.rows[0]?.id);
-      } else {
-        await sql`UPDATE brands SET name = ${p.name}, category_id = ${p.categoryId}, note = ${p.note},
-            enabled = COALESCE(${p.enabled ?? null}::boolean, enabled), updated_at = now(), updated_by = ${op.userId}
-          WHERE id = ${id}`.execute(db);
-      }
-      await audit(request, op, p.id === undefined ? 'brand.create' : 'brand.update', `brand:${id}`, {
-        name: p.name,
-        categoryId: p.categoryId,
-        enabled: p.enabled ?? null,
-        before: before ? { name: before.name, categoryId: before.categoryId, enabled: before.enabled } : null,
-      });
-      return ok({ brand: await oneBrand(id) }, ConsoleMsg.saved);
-    },
-  );
+  editorPost('save', '运营后台：新增或修改品牌', ConsoleBrandSaveParams, async (p, op, request) => {
+    if (!(await categoryExists(p.categoryId as number))) throw AppError.fail(BrandMsg.categoryInvalid);
+    const clash = await sql<{ id: number }>`SELECT id FROM brands WHERE lower(name) = lower(${p.name})`.execute(db);
+    if (clash.rows.some((r) => r.id !== p.id)) throw AppError.fail(BrandMsg.nameTaken);
+    let id = p.id;
+    const before = id === undefined ? null : await oneBrand(id);
+    if (id !== undefined && !before) throw AppError.fail(BrandMsg.brandMissing);
+    if (id === undefined) {
+      const r = await sql<{ id: number }>`
+        INSERT INTO brands (name, category_id, note, enabled, updated_by)
+        VALUES (${p.name}, ${p.categoryId}, ${p.note}, ${p.enabled ?? true}, ${op.userId}) RETURNING id`.execute(db);
+      id = Number(r.rows[0]?.id);
+    } else {
+      await sql`UPDATE brands SET name = ${p.name}, category_id = ${p.categoryId}, note = ${p.note},
+          enabled = COALESCE(${p.enabled ?? null}::boolean, enabled), updated_at = now(), updated_by = ${op.userId}
+        WHERE id = ${id}`.execute(db);
+    }
+    await audit(request, op, p.id === undefined ? 'brand.create' : 'brand.update', `brand:${id}`, {
+      name: p.name,
+      categoryId: p.categoryId,
+      enabled: p.enabled ?? null,
+      before: before ? { name: before.name, categoryId: before.categoryId, enabled: before.enabled } : null,
+    });
+    return ok({ brand: await oneBrand(id) }, ConsoleMsg.saved);
+  });
 
-  app.post(
-    '/api/console/brands/enable',
-    doc({ tag: 'console', summary: '运营后台：启用或停用品牌', auth: 'operator', body: ConsoleBrandEnableParams }),
-    async (request) => {
-      const op = await requireEditor(request);
-      const p = parseParams(ConsoleBrandEnableParams, request.body);
-      const r = await sql`UPDATE brands SET enabled = ${p.enabled}, updated_at = now(), updated_by = ${op.userId}
-        WHERE id = ${p.id}`.execute(db);
-      if (Number(r.numAffectedRows ?? 0) === 0) throw AppError.fail(BrandMsg.brandMissing);
-      await audit(request, op, p.enabled ? 'brand.enable' : 'brand.disable', `brand:${p.id}`, {});
-      return ok({ brand: await oneBrand(p.id) }, ConsoleMsg.saved);
-    },
-  );
+  editorPost('enable', '运营后台：启用或停用品牌', ConsoleBrandEnableParams, async (p, op, request) => {
+    const r = await sql`UPDATE brands SET enabled = ${p.enabled}, updated_at = now(), updated_by = ${op.userId}
+      WHERE id = ${p.id}`.execute(db);
+    if (Number(r.numAffectedRows ?? 0) === 0) throw AppError.fail(BrandMsg.brandMissing);
+    await audit(request, op, p.enabled ? 'brand.enable' : 'brand.disable', `brand:${p.id}`, {});
+    return ok({ brand: await oneBrand(p.id) }, ConsoleMsg.saved);
+  });
 
-  app.post(
-    '/api/console/brands/alias/save',
-    doc({ tag: 'console', summary: '运营后台：新增或修改品牌别名', auth: 'operator', body: ConsoleAliasSaveParams }),
-    async (request) => {
-      const op = await requireEditor(request);
-      const p = parseParams(ConsoleAliasSaveParams, request.body);
-      if (!(await oneBrand(p.brandId))) throw AppError.fail(BrandMsg.brandMissing);
-      const clash = await sql<{ id: number; brand: string }>`
-        SELECT a.id, b.name AS brand FROM brand_aliases a JOIN brands b ON b.id = a.brand_id
-        WHERE lower(a.alias) = lower(${p.alias})`.execute(db);
-      const other = clash.rows.find((r) => r.id !== p.id);
-      if (other) throw AppError.fail(BrandMsg.aliasTaken(other.brand));
-      const ambiguous = p.ambiguous ?? false;
-      let id = p.id;
-      if (id === undefined) {
-        const r = await sql<{ id: number }>`
-          INSERT INTO brand_aliases (brand_id, alias, ambiguous, context_words, exclude_phrases)
-          VALUES (${p.brandId}, ${p.alias}, ${ambiguous}, ${p.contextWords}::text[], ${p.excludePhrases}::text[])
-          RETURNING id`.execute(db);
-        id = Number(r.rows[0]?.id);
-      } else {
-        const r = await sql`UPDATE brand_aliases SET alias = ${p.alias}, ambiguous = ${ambiguous},
-            context_words = ${p.contextWords}::text[], exclude_phrases = ${p.excludePhrases}::text[]
-          WHERE id = ${id} AND brand_id = ${p.brandId}`.execute(db);
-        if (Number(r.numAffectedRows ?? 0) === 0) throw AppError.fail(BrandMsg.aliasMissing);
-      }
-      await sql`UPDATE brands SET updated_at = now(), updated_by = ${op.userId} WHERE id = ${p.brandId}`.execute(db);
-      await audit(request, op, p.id === undefined ? 'brand.alias.create' : 'brand.alias.update', `brand:${p.brandId}`, {
-        aliasId: id,
-        alias: p.alias,
-        ambiguous,
-        contextWords: p.contextWords,
-        excludePhrases: p.excludePhrases,
-      });
-      return ok({ brand: await oneBrand(p.brandId) }, ConsoleMsg.saved);
-    },
-  );
+  editorPost('alias/save', '运营后台：新增或修改品牌别名', ConsoleAliasSaveParams, async (p, op, request) => {
+    if (!(await oneBrand(p.brandId))) throw AppError.fail(BrandMsg.brandMissing);
+    const clash = await sql<{ id: number; brand: string }>`
+      SELECT a.id, b.name AS brand FROM brand_aliases a JOIN brands b ON b.id = a.brand_id
+      WHERE lower(a.alias) = lower(${p.alias})`.execute(db);
+    const other = clash.rows.find((r) => r.id !== p.id);
+    if (other) throw AppError.fail(BrandMsg.aliasTaken(other.brand));
+    const ambiguous = p.ambiguous ?? false;
+    let id = p.id;
+    if (id === undefined) {
+      const r = await sql<{ id: number }>`
+        INSERT INTO brand_aliases (brand_id, alias, ambiguous, context_words, exclude_phrases)
+        VALUES (${p.brandId}, ${p.alias}, ${ambiguous}, ${p.contextWords}::text[], ${p.excludePhrases}::text[])
+        RETURNING id`.execute(db);
+      id = Number(r.rows[0]?.id);
+    } else {
+      const r = await sql`UPDATE brand_aliases SET alias = ${p.alias}, ambiguous = ${ambiguous},
+          context_words = ${p.contextWords}::text[], exclude_phrases = ${p.excludePhrases}::text[]
+        WHERE id = ${id} AND brand_id = ${p.brandId}`.execute(db);
+      if (Number(r.numAffectedRows ?? 0) === 0) throw AppError.fail(BrandMsg.aliasMissing);
+    }
+    await sql`UPDATE brands SET updated_at = now(), updated_by = ${op.userId} WHERE id = ${p.brandId}`.execute(db);
+    await audit(request, op, p.id === undefined ? 'brand.alias.create' : 'brand.alias.update', `brand:${p.brandId}`, {
+      aliasId: id,
+      alias: p.alias,
+      ambiguous,
+      contextWords: p.contextWords,
+      excludePhrases: p.excludePhrases,
+    });
+    return ok({ brand: await oneBrand(p.brandId) }, ConsoleMsg.saved);
+  });
 
-  app.post(
-    '/api/console/brands/alias/delete',
-    doc({ tag: 'console', summary: '运营后台：删除品牌别名', auth: 'operator', body: ConsoleAliasDeleteParams }),
-    async (request) => {
-      const op = await requireEditor(request);
-      const { id } = parseParams(ConsoleAliasDeleteParams, request.body);
-      const r = await sql<{ brand_id: number; alias: string }>`
-        DELETE FROM brand_aliases WHERE id = ${id} RETURNING brand_id, alias`.execute(db);
-      const gone = r.rows[0];
-      if (!gone) throw AppError.fail(BrandMsg.aliasMissing);
-      await audit(request, op, 'brand.alias.delete', `brand:${gone.brand_id}`, { aliasId: id, alias: gone.alias });
-      return ok({ brand: await oneBrand(gone.brand_id) }, ConsoleMsg.deleted);
-    },
-  );
+  editorPost('alias/delete', '运营后台：删除品牌别名', ConsoleAliasDeleteParams, async ({ id }, op, request) => {
+    const r = await sql<{ brand_id: number; alias: string }>`
+      DELETE FROM brand_aliases WHERE id = ${id} RETURNING brand_id, alias`.execute(db);
+    const gone = r.rows[0];
+    if (!gone) throw AppError.fail(BrandMsg.aliasMissing);
+    await audit(request, op, 'brand.alias.delete', `brand:${gone.brand_id}`, { aliasId: id, alias: gone.alias });
+    return ok({ brand: await oneBrand(gone.brand_id) }, ConsoleMsg.deleted);
+  });
 }

@@ -17,6 +17,7 @@ import {
 } from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import type { ExportList } from '../export/export.registry.js';
+import type { ExportColumn } from '../export/xlsx-writer.js';
 import { brandsServiceOf } from './brands.routes.js';
 
 /** A sales report's goods read page by page for the export. */
@@ -62,15 +63,15 @@ export function brandExportLists(ctx: AppContext, gate: (userId: string, feature
         notes: [['行业', await categoryName(p.categoryId)]] as [string, string][],
       };
     },
-    columns: () => [
-      { header: '排名', kind: 'int' as const, width: 8, value: (r: ExposureRankRow) => r.rank },
-      { header: '品牌', kind: 'text' as const, width: 20, value: (r: ExposureRankRow) => r.brandName },
-      { header: '行业', kind: 'text' as const, width: 12, value: (r: ExposureRankRow) => r.categoryName },
-      { header: '商单视频数', kind: 'int' as const, width: 12, value: (r: ExposureRankRow) => r.sponsoredVideos },
-      { header: '提及视频数', kind: 'int' as const, width: 12, value: (r: ExposureRankRow) => r.mentionVideos },
-      { header: '提及次数', kind: 'int' as const, width: 12, value: (r: ExposureRankRow) => r.mentionCount },
-      { header: '曝光播放', kind: 'int' as const, width: 14, value: (r: ExposureRankRow) => r.exposurePlay },
-      { header: '合作UP主数', kind: 'int' as const, width: 12, value: (r: ExposureRankRow) => r.kolNum },
+    columns: (): ExportColumn<ExposureRankRow>[] => [
+      { header: '排名', kind: 'int', width: 8, value: (r) => r.rank },
+      { header: '品牌', kind: 'text', width: 20, value: (r) => r.brandName },
+      { header: '行业', kind: 'text', width: 12, value: (r) => r.categoryName },
+      { header: '商单视频数', kind: 'int', width: 12, value: (r) => r.sponsoredVideos },
+      { header: '提及视频数', kind: 'int', width: 12, value: (r) => r.mentionVideos },
+      { header: '提及次数', kind: 'int', width: 12, value: (r) => r.mentionCount },
+      { header: '曝光播放', kind: 'int', width: 14, value: (r) => r.exposurePlay },
+      { header: '合作UP主数', kind: 'int', width: 12, value: (r) => r.kolNum },
     ],
     filters: (p: ExposureRankParams) =>
       [
@@ -89,14 +90,14 @@ export function brandExportLists(ctx: AppContext, gate: (userId: string, feature
       const a = await service.exposureSearch(p);
       return { rows: a.list, total: a.total, dataTime: '近30天' };
     },
-    columns: () => [
-      { header: '品牌', kind: 'text' as const, width: 20, value: (r: BrandSearchRow) => r.brandName },
-      { header: '行业', kind: 'text' as const, width: 12, value: (r: BrandSearchRow) => r.categoryName },
-      { header: '别名', kind: 'text' as const, width: 30, value: (r: BrandSearchRow) => r.aliases.join('、') },
-      { header: '近30天商单视频', kind: 'int' as const, width: 14, value: (r: BrandSearchRow) => r.sponsoredVideos },
-      { header: '近30天提及视频', kind: 'int' as const, width: 14, value: (r: BrandSearchRow) => r.mentionVideos },
-      { header: '合作UP主数', kind: 'int' as const, width: 12, value: (r: BrandSearchRow) => r.kolNum },
-      { header: '最近发现', kind: 'datetime' as const, width: 18, value: (r: BrandSearchRow) => r.lastSeen },
+    columns: (): ExportColumn<BrandSearchRow>[] => [
+      { header: '品牌', kind: 'text', width: 20, value: (r) => r.brandName },
+      { header: '行业', kind: 'text', width: 12, value: (r) => r.categoryName },
+      { header: '别名', kind: 'text', width: 30, value: (r) => r.aliases.join('、') },
+      { header: '近30天商单视频', kind: 'int', width: 14, value: (r) => r.sponsoredVideos },
+      { header: '近30天提及视频', kind: 'int', width: 14, value: (r) => r.mentionVideos },
+      { header: '合作UP主数', kind: 'int', width: 12, value: (r) => r.kolNum },
+      { header: '最近发现', kind: 'datetime', width: 18, value: (r) => r.lastSeen },
     ],
     filters: (p: ExposureSearchParams) => [['关键词', p.keyword ?? '（无）']] as [string, string][],
   } satisfies ExportList<ExposureSearchParams, BrandSearchRow>;
@@ -115,30 +116,25 @@ export function brandExportLists(ctx: AppContext, gate: (userId: string, feature
         notes: [['品牌', a.brandName]] as [string, string][],
       };
     },
-    columns: () => [
-      { header: '标题', kind: 'text' as const, width: 44, value: (r: BrandVideoRow) => r.title },
-      { header: 'BV号', kind: 'text' as const, width: 15, value: (r: BrandVideoRow) => r.bvid },
-      { header: 'UP主', kind: 'text' as const, width: 18, value: (r: BrandVideoRow) => r.kolName },
-      { header: '发布时间', kind: 'datetime' as const, width: 18, value: (r: BrandVideoRow) => r.publishTime },
-      { header: '播放数', kind: 'int' as const, width: 12, value: (r: BrandVideoRow) => r.playNum },
-      {
-        header: '类型',
-        kind: 'text' as const,
-        width: 10,
-        value: (r: BrandVideoRow) => (r.sponsoredByBrand ? '商单' : '提及'),
-      },
+    columns: (): ExportColumn<BrandVideoRow>[] => [
+      { header: '标题', kind: 'text', width: 44, value: (r) => r.title },
+      { header: 'BV号', kind: 'text', width: 15, value: (r) => r.bvid },
+      { header: 'UP主', kind: 'text', width: 18, value: (r) => r.kolName },
+      { header: '发布时间', kind: 'datetime', width: 18, value: (r) => r.publishTime },
+      { header: '播放数', kind: 'int', width: 12, value: (r) => r.playNum },
+      { header: '类型', kind: 'text', width: 10, value: (r) => (r.sponsoredByBrand ? '商单' : '提及') },
       {
         header: '提及依据',
-        kind: 'text' as const,
+        kind: 'text',
         width: 50,
-        value: (r: BrandVideoRow) =>
+        value: (r) =>
           r.mentions.map((m) => `${MENTION_LOCATION_LABELS[m.location] ?? m.location}「${m.evidence}」`).join('；'),
       },
       {
         header: '商单依据',
-        kind: 'text' as const,
+        kind: 'text',
         width: 50,
-        value: (r: BrandVideoRow) =>
+        value: (r) =>
           r.sponsorEvidence
             .map(
               (e) =>
@@ -172,23 +168,18 @@ export function brandExportLists(ctx: AppContext, gate: (userId: string, feature
         ] as [string, string][],
       };
     },
-    columns: () => [
-      { header: '商品', kind: 'text' as const, width: 40, value: (r: SaleGoodsRow) => r.title },
-      {
-        header: '平台',
-        kind: 'text' as const,
-        width: 8,
-        value: (r: SaleGoodsRow) => PLATFORM_LABELS[r.platform] ?? r.platform,
-      },
-      { header: '价格（元）', kind: 'money' as const, width: 10, value: (r: SaleGoodsRow) => r.price },
-      { header: '品类', kind: 'text' as const, width: 10, value: (r: SaleGoodsRow) => r.categoryName },
-      { header: '品牌', kind: 'text' as const, width: 14, value: (r: SaleGoodsRow) => r.brandName },
-      { header: '带货视频数', kind: 'int' as const, width: 10, value: (r: SaleGoodsRow) => r.videoNum },
-      { header: '期内播放', kind: 'int' as const, width: 12, value: (r: SaleGoodsRow) => r.play },
-      { header: '估算销量下限', kind: 'int' as const, width: 12, value: (r: SaleGoodsRow) => r.salesLow },
-      { header: '估算销量上限', kind: 'int' as const, width: 12, value: (r: SaleGoodsRow) => r.salesHigh },
-      { header: '估算销售额下限（元）', kind: 'money' as const, width: 16, value: (r: SaleGoodsRow) => r.gmvLow },
-      { header: '估算销售额上限（元）', kind: 'money' as const, width: 16, value: (r: SaleGoodsRow) => r.gmvHigh },
+    columns: (): ExportColumn<SaleGoodsRow>[] => [
+      { header: '商品', kind: 'text', width: 40, value: (r) => r.title },
+      { header: '平台', kind: 'text', width: 8, value: (r) => PLATFORM_LABELS[r.platform] ?? r.platform },
+      { header: '价格（元）', kind: 'money', width: 10, value: (r) => r.price },
+      { header: '品类', kind: 'text', width: 10, value: (r) => r.categoryName },
+      { header: '品牌', kind: 'text', width: 14, value: (r) => r.brandName },
+      { header: '带货视频数', kind: 'int', width: 10, value: (r) => r.videoNum },
+      { header: '期内播放', kind: 'int', width: 12, value: (r) => r.play },
+      { header: '估算销量下限', kind: 'int', width: 12, value: (r) => r.salesLow },
+      { header: '估算销量上限', kind: 'int', width: 12, value: (r) => r.salesHigh },
+      { header: '估算销售额下限（元）', kind: 'money', width: 16, value: (r) => r.gmvLow },
+      { header: '估算销售额上限（元）', kind: 'money', width: 16, value: (r) => r.gmvHigh },
     ],
     filters: (p: SaleReportPage) => [['统计周期', `近${p.days}天`]] as [string, string][],
   } satisfies ExportList<SaleReportPage, SaleGoodsRow>;

@@ -5,9 +5,10 @@
  * estimates". Sales are computed in SQL from commerce.figures.ts's constants (the same formula as the docs).
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { GoodsPlatform, GoodsSearchSort, GoodsRankBy, SellKolSort } from '@xg/shared';
+import type { GoodsItem, GoodsKol, GoodsPlatform, GoodsSearchSort, GoodsRankBy, SellKolSort } from '@xg/shared';
 import type { Db } from '../../db/client.js';
 import { CachedMap } from '../creators/catalog.service.js';
+import { topCreatorsOf } from '../creators/kol-items.js';
 import { ctrSql, cvrSql, priceFactorSql } from './commerce.figures.js';
 
 /** How long a count of the goods aggregates is reused (CommerceRepository.statsCounts). */
@@ -16,23 +17,10 @@ export const STATS_COUNT_TTL_MS = 60_000;
 const n = (v: string | number | bigint | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
 const nOrNull = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
-export interface GoodsRow {
-  goodsId: number;
-  platform: GoodsPlatform;
-  itemId: string;
-  title: string;
-  price: number | null;
-  shop: string;
-  brandId: number | null;
-  brandName: string | null;
-  categoryId: number;
-  cover: string;
-  url: string;
+/** A goods item as read: the answer's item without the names the service adds, its times as Dates. */
+export interface GoodsRow extends Omit<GoodsItem, 'platformName' | 'categoryName' | 'firstSeen' | 'lastSeen'> {
   firstSeen: Date;
   lastSeen: Date;
-  videoNum: number;
-  kolNum: number;
-  playNum: number;
 }
 
 interface RawGoods {
@@ -532,20 +520,11 @@ export class CommerceRepository {
     }));
   }
 
-  async kols(goodsId: number, limit: number) {
-    const r = await sql<{ id: string; name: string; face: string; fans: string; video_num: string; play_num: string }>`
-      SELECT c.id, c.name, c.face, c.fans, count(DISTINCT v.id) AS video_num, sum(v.play) AS play_num
-      FROM (SELECT DISTINCT video_id FROM video_goods WHERE goods_id = ${goodsId}) x
-      JOIN videos v ON v.id = x.video_id JOIN creators c ON c.id = v.creator_id
-      GROUP BY c.id ORDER BY play_num DESC, c.id LIMIT ${limit}`.execute(this.db);
-    return r.rows.map((x) => ({
-      kolId: Number(x.id),
-      kolName: x.name,
-      kolImg: x.face,
-      fansNum: n(x.fans),
-      videoNum: n(x.video_num),
-      playNum: n(x.play_num),
-    }));
+  /** The creators whose videos carry the goods item, by those videos' plays. */
+  kols(goodsId: number, limit: number): Promise<GoodsKol[]> {
+    const videos = sql`(SELECT DISTINCT video_id FROM video_goods WHERE goods_id = ${goodsId}) x
+      JOIN videos v ON v.id = x.video_id`;
+    return topCreatorsOf(this.db, videos, sql`true`, limit);
   }
 
   // ---- goods overview -------------------------------------------------------------------------------------

@@ -13,9 +13,10 @@ import { AppError } from '../../lib/app-error.js';
 import { ContentRepository } from '../content/content.repository.js';
 import { memberDb } from '../membership/membership.tables.js';
 import { fenToYuan } from '../membership/pricing.js';
+import type { PurchaseQuote } from '../membership/membership.service.js';
 import { membershipServices } from '../membership/membership.services.js';
 import { PaymentRepository } from '../payment/payment.repository.js';
-import { PaymentService, newOrderNo } from '../payment/payment.service.js';
+import { PaymentService, orderOfQuote } from '../payment/payment.service.js';
 import type { PaymentProviders, ProviderName } from '../../providers/payment/index.js';
 
 /** An order the console records as paid is open this long (it is settled in the same call). */
@@ -110,29 +111,9 @@ export class BankTransferService {
     return { orderNo: order.orderNo, userId: order.userId, outcome, level: order.level, monthNum: order.monthNum };
   }
 
-  private newOrder(
-    userId: string,
-    quote: Awaited<ReturnType<ReturnType<typeof membershipServices>['membership']['quote']>>,
-    requestType: number,
-    now: Date,
-    ttlMs: number,
-  ) {
-    return {
-      orderNo: newOrderNo(now),
-      userId,
-      kind: quote.kind,
-      requestType,
-      level: quote.option.level,
-      monthNum: quote.option.monthNum,
-      priceOptionId: quote.option.id,
-      priceFen: quote.priceFen,
-      creditFen: quote.creditFen,
-      amountFen: quote.amountFen,
-      payType: PayType.BANK,
-      provider: 'bank' as ProviderName,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ttlMs),
-    };
+  private newOrder(userId: string, quote: PurchaseQuote, requestType: number, now: Date, ttlMs: number) {
+    const pay = { payType: PayType.BANK, provider: 'bank' as ProviderName };
+    return orderOfQuote(userId, quote, requestType, pay, now, new Date(now.getTime() + ttlMs));
   }
 
   async markPaid(userId: string, p: BankTransferParams, now = new Date()) {

@@ -1,22 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnswerSaveParams, TutorialSaveParams } from '@xg/shared';
+import { tutorialOf, type TutorialDbRow } from '../content/content.repository.js';
+import { priceOptionOf, type PriceOptionDbRow, type PriceOptionRow } from '../membership/membership.repository.js';
 
 /** Rows changed by a statement. */
 const changed = (res: { numAffectedRows?: bigint }) => Number(res.numAffectedRows ?? 0) > 0;
 
-export interface PriceRow {
-  id: number;
-  level: number;
-  title: string;
-  monthNum: number;
-  /** yuan as exact decimal text (numeric(10,2)) */
-  price: string;
-  originalPrice: string;
-  saveMoney: string;
-  unitPrice: string;
-  isDefault: boolean;
+/** A price option with what only the console sees: whether it is offered, and when it last changed. */
+export interface PriceRow extends PriceOptionRow {
   enabled: boolean;
-  sort: number;
   updatedAt: string;
 }
 
@@ -124,27 +116,10 @@ export class ConsoleEditorsRepository {
 
   // --- tutorials ------------------------------------------------------------------------------------------------
   async tutorials() {
-    const { rows } = await sql<{
-      id: number;
-      name: string;
-      url: string;
-      poster_url: string;
-      must_watch: boolean;
-      sort: number;
-      published: boolean;
-      plays: string;
-    }>`SELECT v.*, (SELECT count(*) FROM video_plays p WHERE p.video_name = v.name) AS plays
-       FROM tutorial_videos v ORDER BY v.sort, v.id`.execute(this.db);
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      url: r.url,
-      posterUrl: r.poster_url,
-      mustWatch: r.must_watch,
-      sort: r.sort,
-      published: r.published,
-      plays: Number(r.plays),
-    }));
+    const { rows } = await sql<TutorialDbRow & { sort: number; published: boolean; plays: string }>`
+      SELECT v.*, (SELECT count(*) FROM video_plays p WHERE p.video_name = v.name) AS plays
+      FROM tutorial_videos v ORDER BY v.sort, v.id`.execute(this.db);
+    return rows.map((r) => ({ ...tutorialOf(r), sort: r.sort, published: r.published, plays: Number(r.plays) }));
   }
 
   /** null: missing; 'duplicate': the name is taken (names key the plays). */
@@ -225,36 +200,11 @@ export class ConsoleEditorsRepository {
 
   // --- prices ---------------------------------------------------------------------------------------------------
   async prices(): Promise<PriceRow[]> {
-    const { rows } = await sql<{
-      id: number;
-      level: number;
-      title: string;
-      month_num: number;
-      price: string;
-      original_price: string;
-      save_money: string;
-      unit_price: string;
-      is_default: boolean;
-      enabled: boolean;
-      sort: number;
-      updated_at: Date;
-    }>`SELECT id, level, title, month_num, price::text AS price, original_price::text AS original_price,
-         save_money::text AS save_money, unit_price::text AS unit_price, is_default, enabled, sort, updated_at
-       FROM price_options ORDER BY level, sort, id`.execute(this.db);
-    return rows.map((r) => ({
-      id: r.id,
-      level: r.level,
-      title: r.title,
-      monthNum: r.month_num,
-      price: r.price,
-      originalPrice: r.original_price,
-      saveMoney: r.save_money,
-      unitPrice: r.unit_price,
-      isDefault: r.is_default,
-      enabled: r.enabled,
-      sort: r.sort,
-      updatedAt: r.updated_at.toISOString(),
-    }));
+    const { rows } = await sql<PriceOptionDbRow & { enabled: boolean; updated_at: Date }>`
+      SELECT id, level, title, month_num, price::text AS price, original_price::text AS original_price,
+        save_money::text AS save_money, unit_price::text AS unit_price, is_default, enabled, sort, updated_at
+      FROM price_options ORDER BY level, sort, id`.execute(this.db);
+    return rows.map((r) => ({ ...priceOptionOf(r), enabled: r.enabled, updatedAt: r.updated_at.toISOString() }));
   }
 
   async price(id: number): Promise<PriceRow | null> {

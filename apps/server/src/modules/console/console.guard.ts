@@ -33,9 +33,16 @@ export function consoleGuard(app: FastifyInstance, ctx: AppContext) {
     return { principal, row };
   }
 
-  /** An operator whose session passed the TOTP check (the password step itself needs no more). */
-  async function requireVerified(request: FastifyRequest): Promise<Operator & { strongPassword: boolean }> {
+  /**
+   * An operator whose session passed the TOTP check (the password step itself needs no more); with `area`, of a role
+   * allowed there (the brand dictionary's rule: any password). requireArea adds the strong password.
+   */
+  async function requireVerified(
+    request: FastifyRequest,
+    area?: ConsoleArea,
+  ): Promise<Operator & { strongPassword: boolean }> {
     const { principal, row } = await operatorOf(request);
+    if (area !== undefined && !roleMay(row.role, area)) throw AppError.forbidden(ConsoleMsg.roleDenied);
     if (!(await repo.sessionVerified(principal.sessionId, principal.userId)))
       throw AppError.forbidden(ConsoleMsg.totpRequired);
     return {
@@ -48,12 +55,9 @@ export function consoleGuard(app: FastifyInstance, ctx: AppContext) {
 
   /** An operator of a role allowed in `area`, TOTP-verified, with a strong password. */
   async function requireArea(request: FastifyRequest, area: ConsoleArea): Promise<Operator> {
-    const { principal, row } = await operatorOf(request);
-    if (!roleMay(row.role, area)) throw AppError.forbidden(ConsoleMsg.roleDenied);
-    if (!(await repo.sessionVerified(principal.sessionId, principal.userId)))
-      throw AppError.forbidden(ConsoleMsg.totpRequired);
-    if (!row.strongPassword) throw AppError.forbidden(ConsoleMsg.passwordRequired);
-    return { userId: principal.userId, sessionId: principal.sessionId, role: row.role };
+    const { strongPassword, ...op } = await requireVerified(request, area);
+    if (!strongPassword) throw AppError.forbidden(ConsoleMsg.passwordRequired);
+    return op;
   }
 
   const audit = (request: FastifyRequest, op: Operator, action: string, target: string, detail: unknown = {}) =>

@@ -12,26 +12,24 @@ export interface OperatorRow {
   strongPassword: boolean;
 }
 
-export interface NewsAdminRow {
-  id: number;
+/** What an operator writes of a report. */
+interface NewsFields {
   title: string;
   summary: string;
   category: string;
   coverUrl: string;
   bodyMd: string;
   status: 'draft' | 'published';
+}
+
+export interface NewsAdminRow extends NewsFields {
+  id: number;
   publishAt: string | null;
   views: number;
   updatedAt: string;
 }
 
-export interface NewsInput {
-  title: string;
-  summary: string;
-  category: string;
-  coverUrl: string;
-  bodyMd: string;
-  status: 'draft' | 'published';
+export interface NewsInput extends NewsFields {
   publishAt: Date | null;
 }
 

@@ -1,3 +1,5 @@
+import { WriteBehind } from '../../lib/write-behind.js';
+
 /** The calls that count as a search (creator search and content search). */
 export const SEARCH_URLS: ReadonlySet<string> = new Set(['/api/searchKol', '/api/searchContent']);
 
@@ -19,20 +21,19 @@ export function shanghaiDay(at: number): string {
  * every `flushMs` and on close. A failed write is reported and dropped (statistics, not accounts); the map is
  * capped so an outage cannot grow it without bound.
  */
-export class UsageRecorder {
+export class UsageRecorder extends WriteBehind<UsageCount> {
   private counts = new Map<string, UsageCount>();
   /** accounts already counted active, per day (so a busy account costs one row a day) */
   private seen = new Map<string, Set<string>>();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
-  dropped = 0;
 
   constructor(
-    private readonly write: (rows: readonly UsageCount[]) => Promise<void>,
-    private readonly onError: (err: unknown) => void,
-    private readonly flushMs = 10_000,
+    write: (rows: readonly UsageCount[]) => Promise<void>,
+    onError: (err: unknown) => void,
+    flushMs = 10_000,
     private readonly maxKeys = 20_000,
-  ) {}
+  ) {
+    super(write, onError, flushMs);
+  }
 
   record(userId: string, url: string, at = Date.now()): void {
     const day = shanghaiDay(at);
@@ -56,26 +57,12 @@ export class UsageRecorder {
     if (hit) hit.count += c.count;
     else if (this.counts.size >= this.maxKeys) this.dropped += 1;
     else this.counts.set(key, { ...c });
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.flushMs);
-      this.timer.unref();
-    }
+    this.schedule();
   }
 
-  flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+  protected override takeBatch(): UsageCount[] {
     const batch = [...this.counts.values()];
     this.counts = new Map();
-    this.flushing = this.flushing.then(async () => {
-      if (batch.length === 0) return;
-      try {
-        await this.write(batch);
-      } catch (err) {
-        this.dropped += batch.length;
-        this.onError(err);
-      }
-    });
-    return this.flushing;
+    return batch;
   }
 }

@@ -1,3 +1,4 @@
+import { WriteBehind } from '../../lib/write-behind.js';
 import type { AccessRecordRow } from './content.repository.js';
 
 /**
@@ -6,20 +7,18 @@ import type { AccessRecordRow } from './content.repository.js';
  * `flushMs` after its first record, and on close. A failed write is logged and dropped (usage records are
  * statistics, not accounts); the buffer is capped so a database outage cannot grow it without bound.
  */
-export class AccessRecordBatcher {
+export class AccessRecordBatcher extends WriteBehind<AccessRecordRow> {
   private rows: AccessRecordRow[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
-  /** records dropped because the buffer was full or the write failed */
-  dropped = 0;
 
   constructor(
-    private readonly write: (rows: readonly AccessRecordRow[]) => Promise<void>,
-    private readonly onError: (err: unknown) => void,
+    write: (rows: readonly AccessRecordRow[]) => Promise<void>,
+    onError: (err: unknown) => void,
     private readonly maxBatch = 200,
-    private readonly flushMs = 2000,
+    flushMs = 2000,
     private readonly maxBuffered = 10_000,
-  ) {}
+  ) {
+    super(write, onError, flushMs);
+  }
 
   add(row: AccessRecordRow): void {
     if (this.rows.length >= this.maxBuffered) {
@@ -28,27 +27,12 @@ export class AccessRecordBatcher {
     }
     this.rows.push(row);
     if (this.rows.length >= this.maxBatch) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.flushMs);
-      this.timer.unref();
-    }
+    else this.schedule();
   }
 
-  /** Writes what is buffered now (after any write in flight). */
-  flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+  protected override takeBatch(): AccessRecordRow[] {
     const batch = this.rows;
     this.rows = [];
-    this.flushing = this.flushing.then(async () => {
-      if (batch.length === 0) return;
-      try {
-        await this.write(batch);
-      } catch (err) {
-        this.dropped += batch.length;
-        this.onError(err);
-      }
-    });
-    return this.flushing;
+    return batch;
   }
 }

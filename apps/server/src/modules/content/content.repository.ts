@@ -43,6 +43,20 @@ function newsItem(r: NewsRow): NewsItem {
   };
 }
 
+/** A tutorial video's columns as SQL answers them (the site and the console read them alike). */
+export interface TutorialDbRow {
+  id: number;
+  name: string;
+  url: string;
+  poster_url: string;
+  must_watch: boolean;
+}
+
+/** A tutorial video's fields as the site and the console show them. */
+export function tutorialOf(r: TutorialDbRow): Omit<TutorialVideo, 'played'> {
+  return { id: r.id, name: r.name, url: r.url, posterUrl: r.poster_url, mustWatch: r.must_watch };
+}
+
 /** Public content, help, feedback and usage records (migration 0050): SQL only, no rules. */
 export class ContentRepository {
   constructor(private readonly db: Kysely<any>) {} // eslint-disable-line @typescript-eslint/no-explicit-any -- raw SQL only; the app database or any transaction
@@ -171,24 +185,12 @@ export class ContentRepository {
   }
 
   async tutorialVideos(userId: string | null): Promise<TutorialVideo[]> {
-    const { rows } = await sql<{
-      id: number;
-      name: string;
-      url: string;
-      poster_url: string;
-      must_watch: boolean;
-      played: boolean;
-    }>`SELECT v.id, v.name, v.url, v.poster_url, v.must_watch,
+    const { rows } = await sql<
+      TutorialDbRow & { played: boolean }
+    >`SELECT v.id, v.name, v.url, v.poster_url, v.must_watch,
          EXISTS (SELECT 1 FROM video_plays p WHERE p.user_id = ${userId} AND p.video_name = v.name) AS played
        FROM tutorial_videos v WHERE v.published ORDER BY v.sort, v.id`.execute(this.db);
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      url: r.url,
-      posterUrl: r.poster_url,
-      mustWatch: r.must_watch,
-      played: r.played,
-    }));
+    return rows.map((r) => ({ ...tutorialOf(r), played: r.played }));
   }
 
   async insertPlay(userId: string | null, videoName: string): Promise<boolean> {

@@ -136,26 +136,20 @@ export function genderBars(
         data: [...names],
         axisLabel: { ...TEXT, width: 80, overflow: 'truncate' },
       },
-      series: [
-        {
-          type: 'bar',
-          name: '男',
-          stack: 'g',
-          barMaxWidth: 18,
-          itemStyle: { color: '#4e8fe8' },
-          data: shares.map((s) => s.male),
-          label,
-        },
-        {
-          type: 'bar',
-          name: '女',
-          stack: 'g',
-          barMaxWidth: 18,
-          itemStyle: { color: '#f07aa0' },
-          data: shares.map((s) => s.female),
-          label,
-        },
-      ],
+      series: (
+        [
+          ['男', '#4e8fe8', 'male'],
+          ['女', '#f07aa0', 'female'],
+        ] as const
+      ).map(([name, color, key]) => ({
+        type: 'bar' as const,
+        name,
+        stack: 'g',
+        barMaxWidth: 18,
+        itemStyle: { color },
+        data: shares.map((s) => s[key]),
+        label,
+      })),
     },
     size,
   );

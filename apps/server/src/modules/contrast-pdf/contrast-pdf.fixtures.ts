@@ -5,62 +5,25 @@ import type { ContrastKolData, ContrastOverlapPair, KolContrastResultAnswer } fr
  * (compiled to dist so the bench can load them). The numbers are invented but of the demo world's orders.
  */
 
+/** The fixtures' partitions (tid → name). */
+const SORTS: Readonly<Record<number, string>> = {
+  36: '知识',
+  201: '科学科普',
+  4: '游戏',
+  17: '单机游戏',
+  188: '科技',
+  95: '数码',
+  207: '财经商业',
+  211: '美食',
+  76: '美食制作',
+};
+
 const CREATORS: Omit<ContrastKolData, 'isCollect' | 'isPut' | 'isAdmire'>[] = [
-  base(
-    101,
-    '影视飓风',
-    946534,
-    1,
-    [
-      { id: 36, name: '知识' },
-      { id: 201, name: '科学科普' },
-    ],
-    1,
-  ),
-  base(
-    102,
-    '老番茄',
-    546880,
-    1,
-    [
-      { id: 4, name: '游戏' },
-      { id: 17, name: '单机游戏' },
-    ],
-    0.62,
-  ),
-  base(
-    103,
-    '何同学爱折腾的数码实验室',
-    163338,
-    0,
-    [
-      { id: 188, name: '科技' },
-      { id: 95, name: '数码' },
-    ],
-    0.38,
-  ),
-  base(
-    104,
-    '半佛仙人',
-    258002,
-    1,
-    [
-      { id: 36, name: '知识' },
-      { id: 207, name: '财经商业' },
-    ],
-    0.27,
-  ),
-  base(
-    105,
-    '绵羊料理',
-    93120,
-    0,
-    [
-      { id: 211, name: '美食' },
-      { id: 76, name: '美食制作' },
-    ],
-    0.12,
-  ),
+  base(101, '影视飓风', 946534, 1, [36, 201], 1),
+  base(102, '老番茄', 546880, 1, [4, 17], 0.62),
+  base(103, '何同学爱折腾的数码实验室', 163338, 0, [188, 95], 0.38),
+  base(104, '半佛仙人', 258002, 1, [36, 207], 0.27),
+  base(105, '绵羊料理', 93120, 0, [211, 76], 0.12),
 ];
 
 function base(
@@ -68,7 +31,7 @@ function base(
   kolName: string,
   kolUid: number,
   isApprove: number,
-  twoSortFlag: { id: number; name: string }[],
+  sorts: readonly number[],
   scale: number,
 ): Omit<ContrastKolData, 'isCollect' | 'isPut' | 'isAdmire'> {
   const male = Math.round((48 + kolId * 3.7) % 40) + 30;
@@ -78,7 +41,7 @@ function base(
     kolUid,
     kolImg: `https://i0.hdslb.com/bfs/face/${kolId}.jpg`,
     isApprove,
-    twoSortFlag,
+    twoSortFlag: sorts.map((id) => ({ id, name: SORTS[id] ?? '' })),
     fansNum: Math.round(12_800_000 * scale),
     indexNum: Math.round(920 * Math.sqrt(scale)),
     weekVideoNum: 1 + (kolId % 4),

@@ -25,15 +25,18 @@ export interface SampleMeans extends Omit<VideoCounts, 'danmaku'> {
   weekVideos: number;
 }
 
-export interface WeekFigures {
-  weekVideoNum: number;
-  weekAvgPlayNum: number | null;
-  avgPraiseNum: number | null;
-  weekAvgCollectNum: number | null;
-  weekAvgShareNum: number | null;
-  weekAvgCommentNum: number | null;
-  weekCastCurrencyNum: number | null;
-  engagementRate: number | null;
+/** The report's weekly figures of a creator (their meaning in ContrastKolData), with the sample they are over. */
+export interface WeekFigures extends Pick<
+  ContrastKolData,
+  | 'weekVideoNum'
+  | 'weekAvgPlayNum'
+  | 'avgPraiseNum'
+  | 'weekAvgCollectNum'
+  | 'weekAvgShareNum'
+  | 'weekAvgCommentNum'
+  | 'weekCastCurrencyNum'
+  | 'engagementRate'
+> {
   sampleWindow: SampleWindowValue | null;
 }
 

@@ -3,6 +3,7 @@ import { roundIndexNum, type CreatorDetail, type CreatorSearchItem, type PriceIn
 import type { Db } from '../../db/client.js';
 import type { PreparedPool } from '../../db/read-replica.js';
 import { fansIncrease30 } from '../metrics/figures.js';
+import { num, numOrNull, toCreatorCard, type CreatorCardRow } from './kol-items.js';
 import { preparedRows } from './prepared.js';
 import { PRICE_COLUMNS, toPriceInfo, type DetailExtraRow, type PriceRowDb } from './sections.repository.js';
 
@@ -35,22 +36,7 @@ export interface TrendRow {
   praiseInc: number | null;
 }
 
-/** int8 and numeric columns arrive as strings; they are converted here, in one place. */
-const num = (v: string | number | bigint): number => Number(v);
-const numOrNull = (v: string | number | bigint | null): number | null => (v === null ? null : Number(v));
-
-interface SearchRowDb {
-  id: string;
-  name: string;
-  mid: string;
-  face: string;
-  official_type: number;
-  fans: string;
-  level: number | null;
-  theme_name: string | null;
-}
-
-interface DetailRowDb extends SearchRowDb {
+interface DetailRowDb extends CreatorCardRow {
   sign: string;
   sex: number;
   official_title: string;
@@ -85,19 +71,6 @@ export function nameCondition(q: string): RawBuilder<unknown> {
   return sql`(c.name ILIKE ${pattern} AND c.name_grams @> ${bigrams})`;
 }
 
-function toSearchItem(r: SearchRowDb): CreatorSearchItem {
-  return {
-    kolId: num(r.id),
-    kolName: r.name,
-    kolUid: num(r.mid),
-    kolImg: r.face,
-    isApprove: r.official_type,
-    fansNum: num(r.fans),
-    themeName: r.theme_name,
-    platformLevel: r.level,
-  };
-}
-
 export class CreatorRepository {
   /** `pool`: run the detail lookup as a prepared statement (prepared.ts); tools may leave it out. */
   constructor(
@@ -121,7 +94,7 @@ export class CreatorRepository {
         : sql`lower(c.name) = lower(${match.exact})`;
 
     const [rows, count] = await Promise.all([
-      sql<SearchRowDb>`
+      sql<CreatorCardRow>`
         SELECT c.id, c.name, c.mid, c.face, c.official_type, c.fans, c.level, p.name AS theme_name
         FROM creators c
         LEFT JOIN partitions p ON p.tid = c.partition_tid
@@ -130,7 +103,7 @@ export class CreatorRepository {
         LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db),
       sql<{ total: string }>`SELECT count(*) AS total FROM creators c WHERE ${where}`.execute(this.db),
     ]);
-    return { items: rows.rows.map(toSearchItem), total: num(count.rows[0]?.total ?? 0) };
+    return { items: rows.rows.map(toCreatorCard), total: num(count.rows[0]?.total ?? 0) };
   }
 
   async exists(id: number): Promise<boolean> {
@@ -184,7 +157,7 @@ export class CreatorRepository {
     const r = rows[0];
     if (!r) return undefined;
     const detail: CreatorDetail = {
-      ...toSearchItem(r),
+      ...toCreatorCard(r),
       sign: r.sign,
       gender: r.sex,
       approveTitle: r.official_title,

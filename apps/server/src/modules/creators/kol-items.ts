@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import { roundIndexNum, type KolItem } from '@xg/shared';
+import { sql, type RawBuilder } from 'kysely';
+import { roundIndexNum, type CreatorSearchItem, type KolItem, type TopKol } from '@xg/shared';
 import type { Db } from '../../db/client.js';
 import type { PreparedPool } from '../../db/read-replica.js';
 import { fansIncrease30 } from '../metrics/figures.js';
@@ -10,7 +10,8 @@ export const num = (v: string | number | bigint): number => Number(v);
 export const numOrNull = (v: string | number | bigint | null | undefined): number | null =>
   v === null || v === undefined ? null : Number(v);
 
-export interface KolItemRow {
+/** A creator's card columns (search answers and every discovery list), as SQL answers them. */
+export interface CreatorCardRow {
   id: string;
   name: string;
   mid: string;
@@ -18,18 +19,11 @@ export interface KolItemRow {
   official_type: number;
   fans: string;
   level: number | null;
-  sex: number;
-  index_num: string;
-  plays: string;
-  likes: string;
-  video_count: number;
-  is_live: number;
   theme_name: string | null;
-  mcn_name: string | null;
-  fans_increase: string | null;
 }
 
-export function toKolItem(r: KolItemRow): KolItem {
+/** A creator's card: what the search answers and what every discovery list starts with. */
+export function toCreatorCard(r: CreatorCardRow): CreatorSearchItem {
   return {
     kolId: num(r.id),
     kolName: r.name,
@@ -39,6 +33,23 @@ export function toKolItem(r: KolItemRow): KolItem {
     fansNum: num(r.fans),
     themeName: r.theme_name,
     platformLevel: r.level,
+  };
+}
+
+export interface KolItemRow extends CreatorCardRow {
+  sex: number;
+  index_num: string;
+  plays: string;
+  likes: string;
+  video_count: number;
+  is_live: number;
+  mcn_name: string | null;
+  fans_increase: string | null;
+}
+
+export function toKolItem(r: KolItemRow): KolItem {
+  return {
+    ...toCreatorCard(r),
     gender: r.sex,
     indexNum: roundIndexNum(num(r.index_num)),
     playNum: num(r.plays),
@@ -93,4 +104,30 @@ export async function readKolItems(
       ORDER BY i.ord`,
   );
   return rows.map(toKolItem);
+}
+
+/**
+ * The creators of a set of videos by their videos' plays (most first, ties by id), with how many of the videos are
+ * theirs: an activity's or a material's top creators, the creators who sell a goods item. `from` names the videos
+ * `v` (joined with whatever selects them), `where` narrows them.
+ */
+export async function topCreatorsOf(
+  db: Db,
+  from: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+  limit: number,
+): Promise<TopKol[]> {
+  const r = await sql<{ id: string; name: string; face: string; fans: string; n: string; plays: string }>`
+    SELECT c.id, c.name, c.face, c.fans, count(*) AS n, sum(v.play) AS plays
+    FROM ${from} JOIN creators c ON c.id = v.creator_id
+    WHERE ${where}
+    GROUP BY c.id ORDER BY plays DESC, c.id LIMIT ${limit}`.execute(db);
+  return r.rows.map((x) => ({
+    kolId: num(x.id),
+    kolName: x.name,
+    kolImg: x.face,
+    fansNum: num(x.fans),
+    videoNum: num(x.n),
+    playNum: num(x.plays),
+  }));
 }

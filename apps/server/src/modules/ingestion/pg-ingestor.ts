@@ -143,7 +143,7 @@ export class PgIngestor implements Ingestor {
       }
       // the owners' partial rows from the day on: their sums over the videos as of each day include this day's
       for (const batch of chunks(owners, this.batchRows)) {
-        const ids = await idsBy(trx, 'creators', 'mid', batch);
+        const ids = await idsBy(trx, CREATORS, batch);
         await refillDays(trx, [...ids.values()], d);
       }
     });
@@ -163,82 +163,78 @@ export class PgIngestor implements Ingestor {
     hashes: readonly string[],
     day: string,
   ) {
-    const done = rows.map(() => false);
-    const cand = rows.flatMap((x, k) => (creatorComplete(x) ? [k] : []));
-    if (cand.length === 0) return { done, updated: 0, dailyWritten: 0 };
-    const col = (f: (r: CreatorRecord) => number | string | null) =>
-      intArray(cand.map((k) => f(rows[k] as CreatorRecord)));
-    const r = await sql<FastResult>`
-      WITH i AS MATERIALIZED (
-        SELECT * FROM unnest(
-          ${col((x) => x.mid)}::bigint[], ${intArray(cand.map((k) => hashes[k] as string))}::bigint[],
-          ${col((x) => x.fans)}::bigint[], ${col((x) => x.following)}::bigint[], ${col((x) => x.likes)}::bigint[],
-          ${col((x) => x.plays)}::bigint[], ${col((x) => x.videoCount)}::int[]
-        ) WITH ORDINALITY AS i(mid, h, fans, following, likes, plays, video_count, ord)
-      ),
-      r AS MATERIALIZED (
-        SELECT i.*, c.id AS cid, c.ctid AS ct,
-               (c.fans, c.following, c.likes, c.plays, c.video_count)
-                 IS DISTINCT FROM (i.fans, i.following, i.likes, i.plays, i.video_count) AS counters
-        FROM i JOIN creators c ON c.mid = i.mid
-        WHERE c.profile_hash = i.h AND c.tracked_since <= ${dayStart(day)} AND ${creatorCurrent(day)}
-          AND ${profileCurrent(day)}
-      ),
-      moved AS (
-        UPDATE creators c SET fans = i.fans, following = i.following, likes = i.likes, plays = i.plays,
-                              video_count = i.video_count, profile_day = ${day}::date
-        FROM r AS i
-        WHERE c.ctid = i.ct AND c.id = i.cid AND (i.counters OR c.profile_day IS DISTINCT FROM ${day}::date)
-      ),
-      daily AS (
-        INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
-        SELECT i.cid, ${day}::date, i.fans, i.following, i.likes, i.plays, i.video_count FROM r AS i
-        ${creatorDailyConflict}
-        RETURNING 1
-      )
-      ${fastResult(cand.length)}`.execute(trx);
-    return fastDone(r.rows[0], cand, done);
+    return fastPath(trx, rows, CREATORS, (cand) => {
+      const col = (f: (r: CreatorRecord) => number | string | null) =>
+        intArray(cand.map((k) => f(rows[k] as CreatorRecord)));
+      return sql<FastResult>`
+        WITH i AS MATERIALIZED (
+          SELECT * FROM unnest(
+            ${col((x) => x.mid)}::bigint[], ${intArray(cand.map((k) => hashes[k] as string))}::bigint[],
+            ${col((x) => x.fans)}::bigint[], ${col((x) => x.following)}::bigint[], ${col((x) => x.likes)}::bigint[],
+            ${col((x) => x.plays)}::bigint[], ${col((x) => x.videoCount)}::int[]
+          ) WITH ORDINALITY AS i(mid, h, fans, following, likes, plays, video_count, ord)
+        ),
+        r AS MATERIALIZED (
+          SELECT i.*, c.id AS cid, c.ctid AS ct,
+                 (c.fans, c.following, c.likes, c.plays, c.video_count)
+                   IS DISTINCT FROM (i.fans, i.following, i.likes, i.plays, i.video_count) AS counters
+          FROM i JOIN creators c ON c.mid = i.mid
+          WHERE c.profile_hash = i.h AND c.tracked_since <= ${dayStart(day)} AND ${creatorCurrent(day)}
+            AND ${profileCurrent(day)}
+        ),
+        moved AS (
+          UPDATE creators c SET fans = i.fans, following = i.following, likes = i.likes, plays = i.plays,
+                                video_count = i.video_count, profile_day = ${day}::date
+          FROM r AS i
+          WHERE c.ctid = i.ct AND c.id = i.cid AND (i.counters OR c.profile_day IS DISTINCT FROM ${day}::date)
+        ),
+        daily AS (
+          INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
+          SELECT i.cid, ${day}::date, i.fans, i.following, i.likes, i.plays, i.video_count FROM r AS i
+          ${creatorDailyConflict}
+          RETURNING 1
+        )
+        ${fastResult(cand.length)}`;
+    });
   }
 
   /** The common case of a video batch, as creatorFast (videos.meta_hash). */
   private async videoFast(trx: Kysely<Database>, rows: readonly VideoRecord[], hashes: readonly string[], day: string) {
-    const done = rows.map(() => false);
-    const cand = rows.flatMap((x, k) => (videoComplete(x) ? [k] : []));
-    if (cand.length === 0) return { done, updated: 0, dailyWritten: 0 };
-    const s = (f: (r: VideoRecord['stats']) => number | null) =>
-      intArray(cand.map((k) => f((rows[k] as VideoRecord).stats)));
-    const r = await sql<FastResult>`
-      WITH i AS MATERIALIZED (
-        SELECT * FROM unnest(
-          ${intArray(cand.map((k) => (rows[k] as VideoRecord).aid))}::bigint[],
-          ${intArray(cand.map((k) => hashes[k] as string))}::bigint[], ${s((x) => x.view)}::bigint[],
-          ${s((x) => x.like)}::bigint[], ${s((x) => x.coin)}::bigint[], ${s((x) => x.favorite)}::bigint[], ${s((x) => x.share)}::bigint[], ${s((x) => x.reply)}::bigint[],
-          ${s((x) => x.danmaku)}::bigint[], ${cand.map((k) => (rows[k] as VideoRecord).vertical ?? null)}::boolean[]
-        ) WITH ORDINALITY AS i(aid, h, play, likes, coin, favorite, share, reply, danmaku, vertical, ord)
-      ),
-      r AS MATERIALIZED (
-        SELECT i.*, v.id AS vid, v.ctid AS vt,
-               (v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)
-                 IS DISTINCT FROM (i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku) AS counters
-        FROM i JOIN videos v ON v.aid = i.aid
-        WHERE v.meta_hash = i.h AND ${videoCurrent(day)}
-          -- vertical is not in the hash (0059): a record that says it takes the full path until the row agrees
-          AND (i.vertical IS NULL OR v.vertical IS NOT DISTINCT FROM i.vertical)
-      ),
-      moved AS (
-        UPDATE videos v SET play = i.play, likes = i.likes, coin = i.coin, favorite = i.favorite, share = i.share,
-                            reply = i.reply, danmaku = i.danmaku, updated_at = now()
-        FROM r AS i
-        WHERE v.ctid = i.vt AND v.id = i.vid AND i.counters
-      ),
-      daily AS (
-        INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
-        SELECT i.vid, ${day}::date, i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku FROM r AS i
-        ${videoDailyConflict}
-        RETURNING 1
-      )
-      ${fastResult(cand.length)}`.execute(trx);
-    return fastDone(r.rows[0], cand, done);
+    return fastPath(trx, rows, VIDEOS, (cand) => {
+      const s = (f: (r: VideoRecord['stats']) => number | null) =>
+        intArray(cand.map((k) => f((rows[k] as VideoRecord).stats)));
+      return sql<FastResult>`
+        WITH i AS MATERIALIZED (
+          SELECT * FROM unnest(
+            ${intArray(cand.map((k) => (rows[k] as VideoRecord).aid))}::bigint[],
+            ${intArray(cand.map((k) => hashes[k] as string))}::bigint[], ${s((x) => x.view)}::bigint[],
+            ${s((x) => x.like)}::bigint[], ${s((x) => x.coin)}::bigint[], ${s((x) => x.favorite)}::bigint[], ${s((x) => x.share)}::bigint[], ${s((x) => x.reply)}::bigint[],
+            ${s((x) => x.danmaku)}::bigint[], ${cand.map((k) => (rows[k] as VideoRecord).vertical ?? null)}::boolean[]
+          ) WITH ORDINALITY AS i(aid, h, play, likes, coin, favorite, share, reply, danmaku, vertical, ord)
+        ),
+        r AS MATERIALIZED (
+          SELECT i.*, v.id AS vid, v.ctid AS vt,
+                 (v.play, v.likes, v.coin, v.favorite, v.share, v.reply, v.danmaku)
+                   IS DISTINCT FROM (i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku) AS counters
+          FROM i JOIN videos v ON v.aid = i.aid
+          WHERE v.meta_hash = i.h AND ${videoCurrent(day)}
+            -- vertical is not in the hash (0059): a record that says it takes the full path until the row agrees
+            AND (i.vertical IS NULL OR v.vertical IS NOT DISTINCT FROM i.vertical)
+        ),
+        moved AS (
+          UPDATE videos v SET play = i.play, likes = i.likes, coin = i.coin, favorite = i.favorite, share = i.share,
+                              reply = i.reply, danmaku = i.danmaku, updated_at = now()
+          FROM r AS i
+          WHERE v.ctid = i.vt AND v.id = i.vid AND i.counters
+        ),
+        daily AS (
+          INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+          SELECT i.vid, ${day}::date, i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku FROM r AS i
+          ${videoDailyConflict}
+          RETURNING 1
+        )
+        ${fastResult(cand.length)}`;
+    });
   }
 
   /**
@@ -278,18 +274,13 @@ export class PgIngestor implements Ingestor {
       SELECT r.ord::int AS ord, r.cid AS id, r.current, r.pcurrent, r.renamed, r.profile, r.counters, r.backdate,
              (SELECT count(*) FROM daily)::int AS daily
       FROM r`.execute(trx);
+    const { ids, resolvedBy } = resolvedIds(rows, resolved.rows);
     let dailyWritten = resolved.rows[0]?.daily ?? 0;
-    const ids: (string | null)[] = rows.map(() => null);
-    for (const r of resolved.rows) ids[r.ord - 1] = r.id;
-    const resolvedBy = new Map(resolved.rows.filter((r) => r.id !== null).map((r) => [r.ord, r]));
 
     // New creators: inserted with the record's values; a concurrent insert of the same mid is left alone (ON CONFLICT)
     // and its id read back.
-    const fresh = rows.filter((_, k) => ids[k] === null);
-    const ours = new Set<string>(); // mids this statement inserted
-    let inserted = 0;
-    if (fresh.length > 0) {
-      const r = await sql<{ mid: string }>`
+    const added = await insertFresh(trx, CREATORS, rows, ids, {
+      insert: (fresh) => sql<{ k: string }>`
         INSERT INTO creators (mid, name, face, sign, level, sex, official_type, official_title, live_room_id, is_live,
                               fans, following, likes, plays, video_count, tracked_since, profile_day)
         SELECT i.mid, i.name, i.face, i.sign, i.level, i.sex, i.official_type, i.official_title,
@@ -298,29 +289,17 @@ export class PgIngestor implements Ingestor {
                ${day}::date
         FROM (${creatorInput(fresh)}) i
         ON CONFLICT (mid) DO NOTHING
-        RETURNING mid::text`.execute(trx);
-      inserted = r.rows.length;
-      for (const x of r.rows) ours.add(x.mid);
-      const byMid = await idsBy(
-        trx,
-        'creators',
-        'mid',
-        fresh.map((x) => x.mid),
-      );
-      const added = fillNewIds(rows, ids, byMid, (x) => x.mid);
-      const complete = added.filter((a) => a.id !== null && creatorComplete(a.x));
-      if (complete.length > 0) {
-        const w = await sql`
-          INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
-          SELECT i.id, ${day}::date, i.fans, i.following, i.likes, i.plays, i.video_count
-          FROM (${creatorInput(
-            complete.map((a) => a.x),
-            complete,
-          )}) i
-          ${creatorDailyConflict}`.execute(trx);
-        dailyWritten += affected(w);
-      }
-    }
+        RETURNING mid::text AS k`,
+      daily: (complete) => sql`
+        INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count)
+        SELECT i.id, ${day}::date, i.fans, i.following, i.likes, i.plays, i.video_count
+        FROM (${creatorInput(
+          complete.map((a) => a.x),
+          complete,
+        )}) i
+        ${creatorDailyConflict}`,
+    });
+    dailyWritten += added.dailyWritten;
 
     // Stored creators whose profile moves (the record is not older than the profile they hold: profile_day,
     // migration 0031; the counters moved above when the record is not older than their newest daily row): the name
@@ -369,9 +348,7 @@ export class PgIngestor implements Ingestor {
 
     // Records lacking some counters: the row of the day keeps what the day's responses said (its `known` bits, merged
     // with a row already stored for the day); what they lack is filled by refillDays below.
-    const partial = rows.flatMap((x, k) =>
-      ids[k] !== null && !creatorComplete(x) && creatorSome(x) ? [{ x, id: ids[k] as string }] : [],
-    );
+    const partial = partialRows(CREATORS, rows, ids);
     if (partial.length > 0) {
       const w = await sql`
         INSERT INTO creator_daily (creator_id, day, fans, following, likes, plays, video_count, known)
@@ -395,11 +372,11 @@ export class PgIngestor implements Ingestor {
       day,
     );
 
-    await setAppliedHashes(trx, 'creators', rows, ids, hashes, (k) =>
-      resolvedBy.has(k + 1) ? resolvedBy.get(k + 1)?.pcurrent === true : ours.has(String(rows[k]?.mid)),
+    await setAppliedHashes(trx, CREATORS, rows, ids, hashes, (k) =>
+      resolvedBy.has(k + 1) ? resolvedBy.get(k + 1)?.pcurrent === true : added.ours.has(String(rows[k]?.mid)),
     );
 
-    return { inserted, updated, dailyWritten };
+    return { inserted: added.inserted, updated, dailyWritten };
   }
 
   /** The full path of video records, as creatorBatch. */
@@ -412,12 +389,8 @@ export class PgIngestor implements Ingestor {
   ) {
     // Owners first: a video needs its creator row (a video list says nothing about fans: no daily row).
     const owners = [...new Map(rows.map((r) => [r.owner.mid, r.owner])).values()];
-    let ownerIds = await idsBy(
-      trx,
-      'creators',
-      'mid',
-      owners.map((o) => o.mid),
-    );
+    const ownerMids = owners.map((o) => o.mid);
+    let ownerIds = await idsBy(trx, CREATORS, ownerMids);
     let ownersInserted = 0;
     const unknownOwners = owners.filter((o) => !ownerIds.has(String(o.mid)));
     if (unknownOwners.length > 0) {
@@ -428,17 +401,12 @@ export class PgIngestor implements Ingestor {
                     ${unknownOwners.map((o) => o.face)}::text[]) AS o(mid, name, face)
         ON CONFLICT (mid) DO NOTHING`.execute(trx);
       ownersInserted = affected(r);
-      ownerIds = await idsBy(
-        trx,
-        'creators',
-        'mid',
-        owners.map((o) => o.mid),
-      );
+      ownerIds = await idsBy(trx, CREATORS, ownerMids);
     }
     // Owners already stored are tracked since the oldest day that names them (as if the days came in order).
     await sql`
       UPDATE creators SET tracked_since = ${dayStart(day)}
-      WHERE mid = ANY(${owners.map((o) => o.mid)}::bigint[]) AND tracked_since > ${dayStart(day)}`.execute(trx);
+      WHERE mid = ANY(${ownerMids}::bigint[]) AND tracked_since > ${dayStart(day)}`.execute(trx);
     const input = (subset: readonly VideoRecord[], keyed?: readonly { id: string | null }[]) =>
       videoInput(subset, ownerIds, knownTids, keyed);
 
@@ -472,17 +440,12 @@ export class PgIngestor implements Ingestor {
       SELECT r.ord::int AS ord, r.vid AS id, r.current, r.renamed, r.profile, r.counters,
              (SELECT count(*) FROM daily)::int AS daily
       FROM r`.execute(trx);
+    const { ids, resolvedBy } = resolvedIds(rows, resolved.rows);
     let dailyWritten = resolved.rows[0]?.daily ?? 0;
-    const ids: (string | null)[] = rows.map(() => null);
-    for (const r of resolved.rows) ids[r.ord - 1] = r.id;
-    const resolvedBy = new Map(resolved.rows.filter((r) => r.id !== null).map((r) => [r.ord, r]));
 
     // New videos.
-    const fresh = rows.filter((_, k) => ids[k] === null);
-    const ours = new Set<string>(); // aids this statement inserted
-    let inserted = 0;
-    if (fresh.length > 0) {
-      const r = await sql<{ aid: string }>`
+    const added = await insertFresh(trx, VIDEOS, rows, ids, {
+      insert: (fresh) => sql<{ k: string }>`
         INSERT INTO videos (aid, bvid, creator_id, title, cover, description, duration, pubdate, tid, copyright,
                             is_activity, status, play, likes, coin, favorite, share, reply, danmaku, vertical)
         SELECT i.aid, i.bvid, i.creator_id, i.title, i.cover, i.description, i.duration, to_timestamp(i.pubdate), i.tid,
@@ -491,29 +454,17 @@ export class PgIngestor implements Ingestor {
                coalesce(i.reply, 0), coalesce(i.danmaku, 0), i.vertical
         FROM (${input(fresh)}) i
         ON CONFLICT DO NOTHING
-        RETURNING aid::text`.execute(trx);
-      inserted = r.rows.length;
-      for (const x of r.rows) ours.add(x.aid);
-      const byAid = await idsBy(
-        trx,
-        'videos',
-        'aid',
-        fresh.map((x) => x.aid),
-      );
-      const added = fillNewIds(rows, ids, byAid, (x) => x.aid);
-      const complete = added.filter((a) => a.id !== null && videoComplete(a.x));
-      if (complete.length > 0) {
-        const w = await sql`
-          INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
-          SELECT i.id, ${day}::date, i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku
-          FROM (${input(
-            complete.map((a) => a.x),
-            complete,
-          )}) i
-          ${videoDailyConflict}`.execute(trx);
-        dailyWritten += affected(w);
-      }
-    }
+        RETURNING aid::text AS k`,
+      daily: (complete) => sql`
+        INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
+        SELECT i.id, ${day}::date, i.play, i.likes, i.coin, i.favorite, i.share, i.reply, i.danmaku
+        FROM (${input(
+          complete.map((a) => a.x),
+          complete,
+        )}) i
+        ${videoDailyConflict}`,
+    });
+    dailyWritten += added.dailyWritten;
 
     // Stored videos whose current columns move in a rarer way: the title apart (SET title recomputes title_grams),
     // other metadata with the counters.
@@ -541,9 +492,7 @@ export class PgIngestor implements Ingestor {
     const updated = current.filter((r) => r.renamed || r.profile || r.counters).length;
 
     // Records lacking some counters, as for creators.
-    const partial = rows.flatMap((x, k) =>
-      ids[k] !== null && !videoComplete(x) && videoSome(x) ? [{ x, id: ids[k] as string }] : [],
-    );
+    const partial = partialRows(VIDEOS, rows, ids);
     if (partial.length > 0) {
       const w = await sql`
         INSERT INTO video_daily (video_id, day, play, likes, coin, favorite, share, reply, danmaku)
@@ -567,20 +516,100 @@ export class PgIngestor implements Ingestor {
       dailyWritten += affected(w);
     }
 
-    await setAppliedHashes(trx, 'videos', rows, ids, hashes, (k) =>
-      resolvedBy.has(k + 1) ? resolvedBy.get(k + 1)?.current === true : ours.has(String(rows[k]?.aid)),
+    await setAppliedHashes(trx, VIDEOS, rows, ids, hashes, (k) =>
+      resolvedBy.has(k + 1) ? resolvedBy.get(k + 1)?.current === true : added.ours.has(String(rows[k]?.aid)),
     );
 
-    return { inserted, updated, dailyWritten, ownersInserted };
+    return { inserted: added.inserted, updated, dailyWritten, ownersInserted };
   }
 }
 
-const creatorCounts = (r: CreatorRecord) => [r.fans, r.following, r.likes, r.plays, r.videoCount];
-const creatorComplete = (r: CreatorRecord) => creatorCounts(r).every((x) => x !== null);
-const creatorSome = (r: CreatorRecord) => creatorCounts(r).some((x) => x !== null);
-const videoCounts = ({ stats: s }: VideoRecord) => [s.view, s.like, s.coin, s.favorite, s.share, s.reply, s.danmaku];
-const videoComplete = (r: VideoRecord) => videoCounts(r).every((x) => x !== null);
-const videoSome = (r: VideoRecord) => videoCounts(r).some((x) => x !== null);
+/**
+ * What the two write paths need to know of a kind of record — creators or videos — to share one implementation of
+ * what they do alike: its table, its natural key, its hash column and its counters.
+ */
+interface RecordKind<T> {
+  table: 'creators' | 'videos';
+  key: 'mid' | 'aid';
+  keyOf: (r: T) => number;
+  hashColumn: 'profile_hash' | 'meta_hash';
+  counts: (r: T) => (number | null)[];
+}
+const CREATORS: RecordKind<CreatorRecord> = {
+  table: 'creators',
+  key: 'mid',
+  keyOf: (r) => r.mid,
+  hashColumn: 'profile_hash',
+  counts: (r) => [r.fans, r.following, r.likes, r.plays, r.videoCount],
+};
+const VIDEOS: RecordKind<VideoRecord> = {
+  table: 'videos',
+  key: 'aid',
+  keyOf: (r) => r.aid,
+  hashColumn: 'meta_hash',
+  counts: ({ stats: s }) => [s.view, s.like, s.coin, s.favorite, s.share, s.reply, s.danmaku],
+};
+/** The record carries every counter (a complete daily row). */
+const carriesAll = <T>(kind: RecordKind<T>, r: T) => kind.counts(r).every((x) => x !== null);
+/** The records of stored rows that carry some counters but not all (a partial daily row), with their ids. */
+const partialRows = <T>(kind: RecordKind<T>, rows: readonly T[], ids: readonly (string | null)[]) =>
+  rows.flatMap((x, k) => {
+    const id = ids[k] ?? null;
+    return id !== null && !carriesAll(kind, x) && kind.counts(x).some((c) => c !== null) ? [{ x, id }] : [];
+  });
+
+/**
+ * A counters-only statement over the records that carry every counter (`statement` gets their positions); answers
+ * which records it handled, as the fast paths do.
+ */
+async function fastPath<T>(
+  trx: Kysely<Database>,
+  rows: readonly T[],
+  kind: RecordKind<T>,
+  statement: (cand: readonly number[]) => RawBuilder<FastResult>,
+) {
+  const done = rows.map(() => false);
+  const cand = rows.flatMap((x, k) => (carriesAll(kind, x) ? [k] : []));
+  if (cand.length === 0) return { done, updated: 0, dailyWritten: 0 };
+  const r = await statement(cand).execute(trx);
+  return fastDone(r.rows[0], cand, done);
+}
+
+/** The ids of a full-path batch's stored rows (null: new) by position, and the resolved rows by `ord`. */
+function resolvedIds<R extends Resolved>(rows: readonly unknown[], resolved: readonly R[]) {
+  const ids: (string | null)[] = rows.map(() => null);
+  for (const r of resolved) ids[r.ord - 1] = r.id;
+  const resolvedBy = new Map(resolved.filter((r) => r.id !== null).map((r) => [r.ord, r]));
+  return { ids, resolvedBy };
+}
+
+/**
+ * The new rows of a full-path batch (ids[k] null): `insert` writes them (a concurrent insert of the same key is left
+ * alone, ON CONFLICT, and answers no row: `k`, the keys it inserted), their ids are read back into `ids`, and `daily`
+ * writes the day's rows of those that carry every counter. Answers the rows inserted, their keys (`ours`) and the
+ * daily rows written.
+ */
+async function insertFresh<T>(
+  trx: Kysely<Database>,
+  kind: RecordKind<T>,
+  rows: readonly T[],
+  ids: (string | null)[],
+  write: {
+    insert: (fresh: readonly T[]) => RawBuilder<{ k: string }>;
+    daily: (complete: readonly { x: T; id: string | null }[]) => RawBuilder<unknown>;
+  },
+) {
+  const ours = new Set<string>();
+  const fresh = rows.filter((_, k) => ids[k] === null);
+  if (fresh.length === 0) return { inserted: 0, ours, dailyWritten: 0 };
+  const r = await write.insert(fresh).execute(trx);
+  for (const x of r.rows) ours.add(x.k);
+  const byKey = await idsBy(trx, kind, fresh.map(kind.keyOf));
+  const added = fillNewIds(rows, ids, byKey, kind.keyOf);
+  const full = added.filter((a) => a.id !== null && carriesAll(kind, a.x));
+  const dailyWritten = full.length > 0 ? affected(await write.daily(full).execute(trx)) : 0;
+  return { inserted: r.rows.length, ours, dailyWritten };
+}
 
 /** A resolved input row: its 1-based position in the batch, the stored row's id (null: new) and what differs. */
 interface Resolved {
@@ -634,10 +663,9 @@ function fillNewIds<T>(
 }
 
 /** Stored id by natural key (mid / aid) for the given keys. */
-async function idsBy(
+async function idsBy<T>(
   trx: Kysely<Database>,
-  table: 'creators' | 'videos',
-  key: 'mid' | 'aid',
+  { table, key }: RecordKind<T>,
   values: readonly number[],
 ): Promise<Map<string, string>> {
   if (values.length === 0) return new Map();
@@ -796,10 +824,10 @@ export const videoHash = (r: VideoRecord, knownTids: ReadonlySet<number>): strin
  * record was current for, or a row inserted by this batch — so the row's next snapshot takes the counters-only path.
  * Only where the hash differs: a HOT update, no index touched.
  */
-async function setAppliedHashes(
+async function setAppliedHashes<T>(
   trx: Kysely<Database>,
-  table: 'creators' | 'videos',
-  rows: readonly unknown[],
+  { table, hashColumn }: RecordKind<T>,
+  rows: readonly T[],
   ids: readonly (string | null)[],
   hashes: readonly string[],
   applied: (k: number) => boolean,
@@ -809,7 +837,7 @@ async function setAppliedHashes(
     return id !== null && applied(k) ? [{ id, h: hashes[k] as string }] : [];
   });
   if (set.length === 0) return;
-  const column = sql.ref(table === 'creators' ? 'profile_hash' : 'meta_hash');
+  const column = sql.ref(hashColumn);
   await sql`
     UPDATE ${sql.table(table)} t SET ${column} = i.h
     FROM unnest(${set.map((r) => r.id)}::bigint[], ${set.map((r) => r.h)}::bigint[]) AS i(id, h)

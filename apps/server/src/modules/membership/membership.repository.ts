@@ -16,6 +16,36 @@ export interface PriceOptionRow {
   sort: number;
 }
 
+/** A price_options row as SQL answers it (the numerics as text). */
+export interface PriceOptionDbRow {
+  id: number;
+  level: number;
+  title: string;
+  month_num: number;
+  price: string;
+  original_price: string;
+  save_money: string;
+  unit_price: string;
+  is_default: boolean;
+  sort: number;
+}
+
+/** A price option as the site and the console show it. */
+export function priceOptionOf(r: PriceOptionDbRow): PriceOptionRow {
+  return {
+    id: r.id,
+    level: r.level,
+    title: r.title,
+    monthNum: r.month_num,
+    price: r.price,
+    originalPrice: r.original_price,
+    saveMoney: r.save_money,
+    unitPrice: r.unit_price,
+    isDefault: r.is_default,
+    sort: r.sort,
+  };
+}
+
 export interface AccountMembership extends MembershipState {
   id: string;
   parentId: string | null;
@@ -56,18 +86,7 @@ export class MembershipRepository {
       .orderBy('sort')
       .orderBy('id')
       .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      level: r.level,
-      title: r.title,
-      monthNum: r.month_num,
-      price: r.price,
-      originalPrice: r.original_price,
-      saveMoney: r.save_money,
-      unitPrice: r.unit_price,
-      isDefault: r.is_default,
-      sort: r.sort,
-    }));
+    return rows.map(priceOptionOf);
   }
 
   async findPriceOption(id: number): Promise<PriceOptionRow | undefined> {
@@ -96,24 +115,19 @@ export class MembershipRepository {
     return row && { priceFen: row.price_fen, monthNum: row.month_num };
   }
 
-  async findAccount(userId: string): Promise<AccountMembership | undefined> {
+  async findAccount(userId: string, lock = false): Promise<AccountMembership | undefined> {
     const row = await this.db
       .selectFrom('users')
       .select(['id', 'parent_id', 'user_type', 'version_type', 'maturity_time', 'buy_month_num'])
       .where('id', '=', userId)
+      .$if(lock, (q) => q.forUpdate())
       .executeTakeFirst();
     return row && toAccount(row);
   }
 
   /** The account row locked until the transaction ends (grants serialize per account). */
-  async lockAccount(userId: string): Promise<AccountMembership | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .select(['id', 'parent_id', 'user_type', 'version_type', 'maturity_time', 'buy_month_num'])
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    return row && toAccount(row);
+  lockAccount(userId: string): Promise<AccountMembership | undefined> {
+    return this.findAccount(userId, true);
   }
 
   async setTier(userId: string, tier: TierUpdate, now: Date): Promise<void> {

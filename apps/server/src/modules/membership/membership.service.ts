@@ -9,10 +9,11 @@ import {
   TRIAL_VERSION_TYPE,
   allowedMonitorDurations,
   featureAllowed,
+  type ApiEnvelope,
+  type BuyPriceAnswer,
   type FeatureKey,
   type FeaturePolicyAnswer,
   type OrderKind,
-  type PriceOptionInfo,
 } from '@xg/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { EffectiveTier, UserService } from '../user/user.service.js';
@@ -31,15 +32,8 @@ import {
   type GrantPlan,
 } from './pricing.js';
 
-export interface BuyPrice {
-  monthlyPriceInfos: PriceOptionInfo[];
-  userType: number;
-  versionType: number;
-  surplusPrice: number;
-  maturityTime: string | null;
-  buyMonthNum: number;
-  orderKind: OrderKind;
-}
+/** GET /api/buyPrice's answer without its envelope. */
+export type BuyPrice = Omit<BuyPriceAnswer, keyof ApiEnvelope>;
 
 /** What an order for a price option costs this account now (confirmPay). */
 export interface PurchaseQuote {

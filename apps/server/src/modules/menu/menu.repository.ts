@@ -21,6 +21,19 @@ export interface MenuSeedRow extends MenuRow {
   minUserType: number;
 }
 
+/** The columns the table and the rows name alike. */
+type SameNamed = Pick<MenuRow, 'path' | 'name' | 'component' | 'redirect' | 'hidden' | 'title' | 'icon' | 'tag'>;
+const sameNamed = (r: SameNamed): SameNamed => ({
+  path: r.path,
+  name: r.name,
+  component: r.component,
+  redirect: r.redirect,
+  hidden: r.hidden,
+  title: r.title,
+  icon: r.icon,
+  tag: r.tag,
+});
+
 export class MenuRepository {
   constructor(private readonly db: Db) {}
 
@@ -50,14 +63,7 @@ export class MenuRepository {
     return rows.map((r) => ({
       id: r.id,
       parentId: r.parent_id,
-      path: r.path,
-      name: r.name,
-      component: r.component,
-      redirect: r.redirect,
-      hidden: r.hidden,
-      title: r.title,
-      icon: r.icon,
-      tag: r.tag,
+      ...sameNamed(r),
       parentTitle: r.parent_title,
       openDefault: r.open_default,
     }));
@@ -68,14 +74,7 @@ export class MenuRepository {
     for (const r of rows) {
       const values = {
         parent_id: r.parentId,
-        path: r.path,
-        name: r.name,
-        component: r.component,
-        redirect: r.redirect,
-        hidden: r.hidden,
-        title: r.title,
-        icon: r.icon,
-        tag: r.tag,
+        ...sameNamed(r),
         parent_title: r.parentTitle,
         sort: r.sort,
         min_user_type: r.minUserType,

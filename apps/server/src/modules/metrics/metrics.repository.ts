@@ -135,6 +135,31 @@ export async function dropTempTables(db: Executor): Promise<void> {
  */
 export const VIDEO_WINDOW_TABLE = 'rollup_video_window';
 
+/** The video window's three samples: published in the last 7 days, in the last 30, each creator's latest 10. */
+const VIDEO_WINDOWS = [
+  { suffix: '7', filter: sql`t.in7` },
+  { suffix: '30', filter: sql`t.in30` },
+  { suffix: '10', filter: sql`t.rn <= 10` },
+];
+/** Per sample: the count (n7, n30, n10), then each counter's mean (play7 … coin10; favorite as fav). */
+const windowAggregates = sql.join([
+  ...VIDEO_WINDOWS.map((w) => sql`count(*) FILTER (WHERE ${w.filter}) AS ${sql.ref(`n${w.suffix}`)}`),
+  ...(
+    [
+      ['play', 'play'],
+      ['likes', 'likes'],
+      ['favorite', 'fav'],
+      ['share', 'share'],
+      ['reply', 'reply'],
+      ['coin', 'coin'],
+    ] as const
+  ).flatMap(([column, name]) =>
+    VIDEO_WINDOWS.map(
+      (w) => sql`avg(${sql.ref(`t.${column}`)}) FILTER (WHERE ${w.filter}) AS ${sql.ref(`${name}${w.suffix}`)}`,
+    ),
+  ),
+]);
+
 /**
  * One pass over the visible videos of the 90 days ending `day`, per creator: the 7- and 30-day windows and the
  * 云指数 sample (each creator's latest 10) are filters of it. Reads `videos` only.
@@ -142,27 +167,7 @@ export const VIDEO_WINDOW_TABLE = 'rollup_video_window';
 function videoWindowSelect(day: string): RawBuilder<unknown> {
   return sql`
       SELECT t.creator_id,
-             count(*) FILTER (WHERE t.in7) AS n7,
-             count(*) FILTER (WHERE t.in30) AS n30,
-             count(*) FILTER (WHERE t.rn <= 10) AS n10,
-             avg(t.play) FILTER (WHERE t.in7) AS play7,
-             avg(t.play) FILTER (WHERE t.in30) AS play30,
-             avg(t.play) FILTER (WHERE t.rn <= 10) AS play10,
-             avg(t.likes) FILTER (WHERE t.in7) AS likes7,
-             avg(t.likes) FILTER (WHERE t.in30) AS likes30,
-             avg(t.likes) FILTER (WHERE t.rn <= 10) AS likes10,
-             avg(t.favorite) FILTER (WHERE t.in7) AS fav7,
-             avg(t.favorite) FILTER (WHERE t.in30) AS fav30,
-             avg(t.favorite) FILTER (WHERE t.rn <= 10) AS fav10,
-             avg(t.share) FILTER (WHERE t.in7) AS share7,
-             avg(t.share) FILTER (WHERE t.in30) AS share30,
-             avg(t.share) FILTER (WHERE t.rn <= 10) AS share10,
-             avg(t.reply) FILTER (WHERE t.in7) AS reply7,
-             avg(t.reply) FILTER (WHERE t.in30) AS reply30,
-             avg(t.reply) FILTER (WHERE t.rn <= 10) AS reply10,
-             avg(t.coin) FILTER (WHERE t.in7) AS coin7,
-             avg(t.coin) FILTER (WHERE t.in30) AS coin30,
-             avg(t.coin) FILTER (WHERE t.rn <= 10) AS coin10,
+             ${windowAggregates},
              sum(t.likes + t.coin + t.favorite + t.share + t.reply + t.danmaku) FILTER (WHERE t.rn <= 10)::float8
                / nullif(sum(t.play) FILTER (WHERE t.rn <= 10), 0) AS rate10
       FROM (
@@ -391,6 +396,20 @@ export async function buildRankingDays(db: Executor, from: string, to: string): 
 }
 
 /**
+ * The cause of a fan-change event `e` of day `day` (`cv.id`, NULL: none): the creator's most-played video published
+ * from the start of day − 7 to the end of the event day (deleted ones included).
+ */
+const causeVideo = (day: RawBuilder<unknown>) => sql`
+    LEFT JOIN LATERAL (
+      SELECT v.id FROM videos v
+      WHERE v.creator_id = e.creator_id
+        AND v.pubdate >= (${day} - 7)::timestamp AT TIME ZONE 'Asia/Shanghai'
+        AND v.pubdate < (${day} + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'
+      ORDER BY v.play DESC, v.id
+      LIMIT 1
+    ) cv ON true`;
+
+/**
  * Fan-change events of the days in [from, to], replacing the stored ones: daily increments with
  * |Δ| ≥ max(1000, 0.5 % of the fans before) and, when the 7 days before hold at least 3 increments,
  * |Δ| ≥ 3 × their mean |Δ|. The cause is the creator's most-played video published from the start of
@@ -410,14 +429,7 @@ export async function writeFanEvents(db: Executor, from: string, to: string): Pr
       WINDOW w AS (PARTITION BY i.creator_id ORDER BY i.day
                    RANGE BETWEEN INTERVAL '7 days' PRECEDING AND INTERVAL '1 day' PRECEDING)
     ) e
-    LEFT JOIN LATERAL (
-      SELECT v.id FROM videos v
-      WHERE v.creator_id = e.creator_id
-        AND v.pubdate >= (e.day - 7)::timestamp AT TIME ZONE 'Asia/Shanghai'
-        AND v.pubdate < (e.day + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'
-      ORDER BY v.play DESC, v.id
-      LIMIT 1
-    ) cv ON true
+    ${causeVideo(sql.ref('e.day'))}
     WHERE e.day BETWEEN ${from}::date AND ${to}::date
       AND e.fans_inc IS NOT NULL AND e.fans_inc <> 0
       AND abs(e.fans_inc) >= greatest(1000, 0.005 * (e.fans - e.fans_inc))
@@ -460,14 +472,7 @@ export async function writeFanEventsOfDay(db: Executor, day: string): Promise<nu
       ) x
       WHERE x.day BETWEEN e.d - 7 AND e.d - 1
     ) b
-    LEFT JOIN LATERAL (
-      SELECT v.id FROM videos v
-      WHERE v.creator_id = e.creator_id
-        AND v.pubdate >= (e.d - 7)::timestamp AT TIME ZONE 'Asia/Shanghai'
-        AND v.pubdate < (e.d + 1)::timestamp AT TIME ZONE 'Asia/Shanghai'
-      ORDER BY v.play DESC, v.id
-      LIMIT 1
-    ) cv ON true
+    ${causeVideo(sql.ref('e.d'))}
     WHERE b.n < 3 OR abs(e.delta) >= 3 * b.baseline`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -10,6 +10,7 @@ import {
 } from '@xg/shared';
 import type { AppContext } from '../../context.js';
 import type { ExportList } from '../export/export.registry.js';
+import type { ExportColumn } from '../export/xlsx-writer.js';
 import { opinionServiceOf } from './opinion.routes.js';
 
 const GENDER = ['女', '男', '保密'] as const;
@@ -34,28 +35,23 @@ export function opinionExportLists(ctx: AppContext) {
         notes: [['舆情任务', task.name]] as [string, string][],
       };
     },
-    columns: () => [
-      { header: '来源', kind: 'text' as const, width: 8, value: (r: OpinionItem) => OPINION_SOURCE_TEXT[r.source] },
-      { header: '内容', kind: 'text' as const, width: 60, value: (r: OpinionItem) => r.text },
-      { header: '时间', kind: 'datetime' as const, width: 18, value: (r: OpinionItem) => r.time },
-      {
-        header: '情感',
-        kind: 'text' as const,
-        width: 8,
-        value: (r: OpinionItem) => (r.sentiment ? SENTIMENT_TEXT[r.sentiment] : '分析中'),
-      },
-      { header: '正面概率', kind: 'decimal' as const, width: 10, value: (r: OpinionItem) => r.score },
-      { header: '点赞', kind: 'int' as const, width: 8, value: (r: OpinionItem) => r.likes },
-      { header: '用户', kind: 'text' as const, width: 18, value: (r: OpinionItem) => r.uname },
-      { header: '等级', kind: 'int' as const, width: 6, value: (r: OpinionItem) => r.level },
+    columns: (): ExportColumn<OpinionItem>[] => [
+      { header: '来源', kind: 'text', width: 8, value: (r) => OPINION_SOURCE_TEXT[r.source] },
+      { header: '内容', kind: 'text', width: 60, value: (r) => r.text },
+      { header: '时间', kind: 'datetime', width: 18, value: (r) => r.time },
+      { header: '情感', kind: 'text', width: 8, value: (r) => (r.sentiment ? SENTIMENT_TEXT[r.sentiment] : '分析中') },
+      { header: '正面概率', kind: 'decimal', width: 10, value: (r) => r.score },
+      { header: '点赞', kind: 'int', width: 8, value: (r) => r.likes },
+      { header: '用户', kind: 'text', width: 18, value: (r) => r.uname },
+      { header: '等级', kind: 'int', width: 6, value: (r) => r.level },
       {
         header: '性别',
-        kind: 'text' as const,
+        kind: 'text',
         width: 6,
-        value: (r: OpinionItem) => (r.gender === null ? null : (GENDER[r.gender] ?? '保密')),
+        value: (r) => (r.gender === null ? null : (GENDER[r.gender] ?? '保密')),
       },
-      { header: 'IP属地', kind: 'text' as const, width: 10, value: (r: OpinionItem) => r.ipLocation },
-      { header: '视频', kind: 'text' as const, width: 36, value: (r: OpinionItem) => r.videoTitle },
+      { header: 'IP属地', kind: 'text', width: 10, value: (r) => r.ipLocation },
+      { header: '视频', kind: 'text', width: 36, value: (r) => r.videoTitle },
     ],
     filters: (p: OpinionListParams) => {
       const out: [string, string][] = [];
@@ -77,16 +73,16 @@ export function opinionExportLists(ctx: AppContext) {
       const a = await service.warnings(userId, p);
       return { rows: a.warnings, total: a.total, dataTime: null };
     },
-    columns: () => [
-      { header: '预警时间', kind: 'datetime' as const, width: 18, value: (r: OpinionWarning) => r.createdAt },
-      { header: '舆情任务', kind: 'text' as const, width: 24, value: (r: OpinionWarning) => r.taskName },
-      { header: '规则', kind: 'text' as const, width: 14, value: (r: OpinionWarning) => WARN_RULE_TEXT[r.rule] },
-      { header: '标题', kind: 'text' as const, width: 40, value: (r: OpinionWarning) => r.title },
-      { header: '详情', kind: 'text' as const, width: 60, value: (r: OpinionWarning) => r.detail },
-      { header: '事件时段', kind: 'datetime' as const, width: 18, value: (r: OpinionWarning) => r.bucket },
-      { header: '状态', kind: 'text' as const, width: 8, value: (r: OpinionWarning) => WARN_STATE_TEXT[r.state] },
-      { header: '处理人', kind: 'text' as const, width: 14, value: (r: OpinionWarning) => r.handledBy },
-      { header: '处理时间', kind: 'datetime' as const, width: 18, value: (r: OpinionWarning) => r.handledAt },
+    columns: (): ExportColumn<OpinionWarning>[] => [
+      { header: '预警时间', kind: 'datetime', width: 18, value: (r) => r.createdAt },
+      { header: '舆情任务', kind: 'text', width: 24, value: (r) => r.taskName },
+      { header: '规则', kind: 'text', width: 14, value: (r) => WARN_RULE_TEXT[r.rule] },
+      { header: '标题', kind: 'text', width: 40, value: (r) => r.title },
+      { header: '详情', kind: 'text', width: 60, value: (r) => r.detail },
+      { header: '事件时段', kind: 'datetime', width: 18, value: (r) => r.bucket },
+      { header: '状态', kind: 'text', width: 8, value: (r) => WARN_STATE_TEXT[r.state] },
+      { header: '处理人', kind: 'text', width: 14, value: (r) => r.handledBy },
+      { header: '处理时间', kind: 'datetime', width: 18, value: (r) => r.handledAt },
     ],
     filters: (p: OpinionWarnListParams) => {
       const out: [string, string][] = [];

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client.js';
-import type { OpinionSource, SentimentLabel } from '@xg/shared';
+import type { OpinionItem, OpinionSource, SentimentLabel } from '@xg/shared';
 
 /**
  * The figures of the analysis screen (docs/metrics.md "Opinion"), read from the stored comments and danmaku of a
@@ -48,21 +48,10 @@ export interface BucketRow {
   pending: number;
 }
 
-export interface TextRow {
-  source: OpinionSource;
-  id: string;
-  text: string;
+/** A text as read: the list's item with its time as a Date and its stored label (the service names it). */
+export interface TextRow extends Omit<OpinionItem, 'time' | 'sentiment'> {
   time: Date;
-  likes: number | null;
-  uname: string | null;
-  level: number | null;
-  gender: number | null;
-  ipLocation: string | null;
-  root: string | null;
   label: number | null;
-  score: number | null;
-  videoTitle: string | null;
-  bvid: string | null;
 }
 
 /** The WHERE of one source's table (alias x; its text column is `col`). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
-import type { OpinionScope, OpinionTaskKind, WarnRule, WarnState } from '@xg/shared';
+import type { OpinionScope, OpinionTaskKind, OpinionWarning, WarnRule, WarnState } from '@xg/shared';
 
 /**
  * Opinion tasks, the videos each reads and their warnings (migration 0045). Every read and write of a team's row
@@ -51,18 +51,11 @@ export interface VideoLookup {
   kolImg: string;
 }
 
-export interface WarningRow {
-  id: number;
-  taskId: number;
-  taskName: string;
-  rule: WarnRule;
-  title: string;
-  detail: string;
+/** A warning as read: the notice with its times as Dates. */
+export interface WarningRow extends Omit<OpinionWarning, 'bucket' | 'createdAt' | 'handledAt'> {
   bucket: Date;
-  state: WarnState;
   createdAt: Date;
   handledAt: Date | null;
-  handledBy: string | null;
 }
 
 export interface NewWarning {

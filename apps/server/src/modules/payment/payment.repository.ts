@@ -150,24 +150,19 @@ export class PaymentRepository {
       .execute();
   }
 
-  async findByOrderNo(orderNo: string): Promise<OrderRow | undefined> {
+  async findByOrderNo(orderNo: string, lock = false): Promise<OrderRow | undefined> {
     const row = await this.db
       .selectFrom('payment_orders')
       .select(COLUMNS)
       .where('order_no', '=', orderNo)
+      .$if(lock, (q) => q.forUpdate())
       .executeTakeFirst();
     return row && toOrder(row);
   }
 
   /** The order row locked until the transaction ends: notifies of one order are handled one at a time. */
-  async lockByOrderNo(orderNo: string): Promise<OrderRow | undefined> {
-    const row = await this.db
-      .selectFrom('payment_orders')
-      .select(COLUMNS)
-      .where('order_no', '=', orderNo)
-      .forUpdate()
-      .executeTakeFirst();
-    return row && toOrder(row);
+  lockByOrderNo(orderNo: string): Promise<OrderRow | undefined> {
+    return this.findByOrderNo(orderNo, true);
   }
 
   async latestOf(userId: string): Promise<OrderRow | undefined> {

@@ -8,12 +8,14 @@ import {
   PayType,
   WECHAT_PAY_LIMIT_YUAN,
   userTypeLabel,
+  type ApiEnvelope,
+  type ConfirmPayAnswer,
   type ConfirmPayParams,
   type OrderSummary,
   type UserInfo,
 } from '@xg/shared';
 import { AppError } from '../../lib/app-error.js';
-import type { MembershipService } from '../membership/membership.service.js';
+import type { MembershipService, PurchaseQuote } from '../membership/membership.service.js';
 import type { MemberDb } from '../membership/membership.tables.js';
 import { fenToYuan } from '../membership/pricing.js';
 import type { UserService } from '../user/user.service.js';
@@ -25,23 +27,15 @@ import {
   type ProviderName,
   type RawNotify,
 } from '../../providers/payment/payment-provider.js';
-import type { OrderRow, PaymentRepository } from './payment.repository.js';
+import type { NewOrder, OrderRow, PaymentRepository } from './payment.repository.js';
 
 /** At most this many orders per account in ORDER_BURST_WINDOW_MS (each one asks the provider for a QR). */
 export const ORDER_BURST_LIMIT = 20;
 export const ORDER_BURST_WINDOW_MS = 10 * 60 * 1000;
 const WECHAT_LIMIT_FEN = WECHAT_PAY_LIMIT_YUAN * 100;
 
-export interface ConfirmPayResult {
-  imgStr: string;
-  codeUrl: string;
-  orderNo: string;
-  amount: number;
-  payType: number;
-  expireTime: string;
-  /** §7.2: the order as GET /api/pay/payResult describes it */
-  payResult: OrderSummary;
-}
+/** POST /api/confirmPay's answer without its envelope. */
+export type ConfirmPayResult = Omit<ConfirmPayAnswer, keyof ApiEnvelope>;
 
 export type PayQueryResult =
   | { code: typeof ApiCode.OK; message: string; orderNo: string; userInfoMap: UserInfo }
@@ -65,6 +59,36 @@ const ACCEPTED: ReadonlySet<SettleOutcome> = new Set(['granted', 'duplicate', 'c
 export function newOrderNo(now: Date): string {
   const local = new Date(now.getTime() + 8 * 3600 * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `XG${local}${String(crypto.randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+/**
+ * A new open order (payment_orders) of a quote: its number, the quote's amounts, how it is paid, open until
+ * `expiresAt`. `requestType`: 1 new, 2 renewal, as the screen sent it.
+ */
+export function orderOfQuote(
+  userId: string,
+  quote: PurchaseQuote,
+  requestType: number,
+  pay: { payType: number; provider: ProviderName },
+  now: Date,
+  expiresAt: Date,
+): NewOrder {
+  return {
+    orderNo: newOrderNo(now),
+    userId,
+    kind: quote.kind,
+    requestType,
+    level: quote.option.level,
+    monthNum: quote.option.monthNum,
+    priceOptionId: quote.option.id,
+    priceFen: quote.priceFen,
+    creditFen: quote.creditFen,
+    amountFen: quote.amountFen,
+    payType: pay.payType,
+    provider: pay.provider,
+    createdAt: now,
+    expiresAt,
+  };
 }
 
 /**
@@ -106,22 +130,9 @@ export class PaymentService {
         throw AppError.tooMany();
       }
       await orders.closeOpenOf(userId, now, 'superseded');
-      return orders.insert({
-        orderNo: newOrderNo(now),
-        userId,
-        kind: quote.kind,
-        requestType: params.type,
-        level: quote.option.level,
-        monthNum: quote.option.monthNum,
-        priceOptionId: quote.option.id,
-        priceFen: quote.priceFen,
-        creditFen: quote.creditFen,
-        amountFen: quote.amountFen,
-        payType: params.payType,
-        provider: provider.name,
-        createdAt: now,
-        expiresAt,
-      });
+      return orders.insert(
+        orderOfQuote(userId, quote, params.type, { payType: params.payType, provider: provider.name }, now, expiresAt),
+      );
     });
 
     let codeUrl: string;

@@ -4,6 +4,7 @@
  * one creator's videos and 90-day history from that creator's own PRNG stream, so creators can be
  * generated in any batch order. See docs/metrics.md for the model.
  */
+import type { VideoCounts } from '../../schema.js';
 import { aidToBvid } from './bvid.js';
 import { addDays, DAY_MS, dayEndMs, dayStartMs } from './days.js';
 import { PARTITIONS, type PartitionNode } from './partitions.js';
@@ -85,7 +86,8 @@ export interface WorldPlan {
   mcnNames: readonly string[];
 }
 
-export interface VideoRow {
+/** A video of the world: its metadata and its current counters. */
+export interface VideoRow extends VideoCounts {
   id: number;
   aid: number;
   bvid: string;
@@ -99,28 +101,14 @@ export interface VideoRow {
   copyright: number;
   isActivity: number;
   status: number;
-  play: number;
-  likes: number;
-  coin: number;
-  favorite: number;
-  share: number;
-  reply: number;
-  danmaku: number;
   /** the platform's tags of the video (videos.tags) */
   tags: string[];
 }
 
 /** One history day of a video (video_daily): its totals at the end of the day. */
-export interface VideoDailyRow {
+export interface VideoDailyRow extends VideoCounts {
   videoId: number;
   day: string;
-  play: number;
-  likes: number;
-  coin: number;
-  favorite: number;
-  share: number;
-  reply: number;
-  danmaku: number;
 }
 
 export interface DailyRow {

@@ -478,7 +478,23 @@ type Slots = Readonly<Record<string, readonly string[]>>;
 export interface TitleSet {
   templates: readonly string[];
   slots: Slots;
+  /** slots whose filled value is also a tag of the video */
+  tagSlots?: readonly string[];
 }
+
+/** The devices of 数码 titles (the top partition's and its children's). */
+export const DEVICES: readonly string[] = [
+  '旗舰手机',
+  '机械键盘',
+  '降噪耳机',
+  '轻薄本',
+  '平板电脑',
+  '智能手表',
+  '显卡',
+  '路由器',
+  '充电宝',
+  '显示器',
+];
 
 const GAMES = [
   '原神',
@@ -544,18 +560,7 @@ export const TITLES: Readonly<Record<number, TitleSet>> = {
       '{n}款{device}横评',
     ],
     slots: {
-      device: [
-        '旗舰手机',
-        '机械键盘',
-        '降噪耳机',
-        '轻薄本',
-        '平板电脑',
-        '智能手表',
-        '显卡',
-        '路由器',
-        '充电宝',
-        '显示器',
-      ],
+      device: DEVICES,
       verdict: ['真香', '有点失望', '这次真的不一样', '性价比之王'],
     },
   },

@@ -10,18 +10,11 @@
  * tags name a video's subject.
  */
 import { PARTITIONS, type PartitionNode } from './partitions.js';
-import { CITIES, DEFAULT_TITLES, TITLES, TOPIC_WORDS } from './pools.js';
+import { CITIES, DEFAULT_TITLES, DEVICES, TITLES, TOPIC_WORDS, type TitleSet } from './pools.js';
 
 /** A source of choices: `int(lo, hi)` gives an integer in [lo, hi], each call a new draw. */
 export interface Draw {
   int: (min: number, max: number) => number;
-}
-
-export interface TitleSet {
-  templates: readonly string[];
-  slots: Readonly<Record<string, readonly string[]>>;
-  /** slots whose filled value is also a tag of the video */
-  tagSlots?: readonly string[];
 }
 
 const pick = <T>(draw: Draw, items: readonly T[]): T => {
@@ -99,18 +92,6 @@ const DISHES = [
   '回锅肉',
 ];
 const FOODS = ['火锅', '烧烤', '米粉', '小笼包', '牛肉面', '早茶', '烤鸭', '螺蛳粉', '煎饼果子'];
-const DEVICES = [
-  '旗舰手机',
-  '机械键盘',
-  '降噪耳机',
-  '轻薄本',
-  '平板电脑',
-  '智能手表',
-  '显卡',
-  '路由器',
-  '充电宝',
-  '显示器',
-];
 const MOVIES = [
   '流浪地球',
   '霸王别姬',
