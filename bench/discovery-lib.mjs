@@ -90,7 +90,8 @@ const mids = names.map((r) => String(r.mid));
 // creators from the whole world, biggest first (the skewed draws favour them, as users do)
 const kolIds = (await rows(`SELECT id FROM creators ORDER BY fans DESC`)).map((r) => String(r.id));
 const tops = (await rows(`SELECT tid FROM partitions WHERE parent_id IS NULL`)).map((r) => r.tid);
-export const latest = (await rows(`SELECT max(day) AS day FROM rankings WHERE kind = 'fans' AND period = 'day'`))[0].day;
+export const latest = (await rows(`SELECT max(day) AS day FROM rankings WHERE kind = 'fans' AND period = 'day'`))[0]
+  .day;
 const rankedRows = Number(
   (
     await rows(
