@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import type crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rsaSha256Verify } from './keys.js';
 import { NotifyRejectedError, PaymentProviderError, type FetchLike, type RawNotify } from './payment-provider.js';
