@@ -62,13 +62,13 @@ export function fresh(arr) {
 }
 
 /**
- * One autocannon run of signed GETs for `seconds` with `connections` in all, split evenly over `ports` (a port, or
+ * One autocannon run of signed GETs for `seconds` (or `amount` requests in all) with `connections` in all, split evenly over `ports` (a port, or
  * several API processes behind no balancer). Each connection repeats visits: `makeVisit()` gives a visit's `calls`
  * requests ({ path, query } each), all made with one of `tokens` drawn at random. An answer other than HTTP 200 with
  * code 200 is an error (the first one kept in `firstBad`). `figures`: req/s, p50 / p95 / p99 in ms, requests,
  * errors; `perCall`: the sorted latencies of each call position.
  */
-export async function signedLoad({ ports, connections, seconds, tokens, makeVisit, calls = 1 }) {
+export async function signedLoad({ ports, connections, seconds, amount, tokens, makeVisit, calls = 1 }) {
   const latencies = [];
   const perCall = Array.from({ length: calls }, () => []);
   let bad = 0;
@@ -79,7 +79,8 @@ export async function signedLoad({ ports, connections, seconds, tokens, makeVisi
       autocannon({
         url: `http://127.0.0.1:${p}`,
         connections: Math.max(1, Math.round(connections / list.length)),
-        duration: seconds,
+        // `amount`: this many requests in all, then stop (an uncached pool used once, even when it lasts < seconds)
+        ...(amount ? { amount: Math.max(1, Math.round(amount / list.length)) } : { duration: seconds }),
         requests: Array.from({ length: calls }, (_, i) => ({
           setupRequest: (req, context) => {
             if (i === 0) {

@@ -185,8 +185,8 @@ export async function waitForSearchIndex(server) {
  * One autocannon run. `makeRequests` gives the request sequence of one visit (a page's calls, or one call);
  * each connection repeats visits, each visit with one of the signed-in accounts. Latencies per call position.
  */
-export async function load(name, port, makeVisit, { seconds = duration, calls = 1 } = {}) {
-  const run = await signedLoad({ ports: port, connections, seconds, tokens, makeVisit, calls });
+export async function load(name, port, makeVisit, { seconds = duration, calls = 1, amount } = {}) {
+  const run = await signedLoad({ ports: port, connections, seconds, amount, tokens, makeVisit, calls });
   const line = {
     name,
     ...run.figures,

@@ -4,10 +4,18 @@ import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { Msg } from '@xg/shared';
 import { trimmed } from '../lib/form-rules';
 
-/** The phone-number field of the register and forgotten-password forms (11 digits, trimmed by its rule). */
-export function PhoneField({ rule, placeholder }: { rule: FormRule; placeholder: string }) {
+/** The phone-number field of register, forgotten password and 更换手机号 (11 digits, trimmed by its rule). */
+export function PhoneField({
+  rule,
+  placeholder,
+  label = '手机号',
+}: {
+  rule: FormRule;
+  placeholder: string;
+  label?: string;
+}) {
   return (
-    <Form.Item label="手机号" name="phone" rules={[rule]}>
+    <Form.Item label={label} name="phone" rules={[rule]}>
       <Input
         prefix={<MobileOutlined aria-hidden />}
         placeholder={placeholder}

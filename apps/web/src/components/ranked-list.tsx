@@ -122,7 +122,6 @@ export function listPagination({
     current,
     pageSize,
     total: Math.min(total, cap, pageSize * 500),
-    showSizeChanger: false,
     showTotal: () => `共 ${total} ${unit}`,
     onChange,
   };

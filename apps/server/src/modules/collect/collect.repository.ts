@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { DEFAULT_GROUP_NAME, type LinkKolSort, type LinkType, type MyLinkVideoParams } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import type { PreparedPool } from '../../db/read-replica.js';
+import { preparedRows } from '../creators/prepared.js';
 import { KOL_ITEM_COLUMNS, KOL_ITEM_JOINS, num, type KolItemRow } from '../creators/kol-items.js';
 import { VIDEO_ITEM_COLUMNS, type VideoItemRow } from '../videos/video-items.js';
 
@@ -56,7 +58,11 @@ const ORDERS: Readonly<Record<LinkKolSort, RawBuilder<unknown>>> = {
 
 /** SQL of the team's lists (saved creators, saved videos, custom groups); no rules here. */
 export class CollectRepository {
-  constructor(private readonly db: Db) {}
+  /** `pool`: the list decorators' flag reads run prepared (every list page of every user runs one). */
+  constructor(
+    private readonly db: Db,
+    private readonly pool: PreparedPool | null = null,
+  ) {}
 
   /** The database outside a transaction (reads that need no lock). */
   get database(): Db {
@@ -220,6 +226,34 @@ export class CollectRepository {
       WHERE team_id = ${teamId} AND creator_id = ANY(${kolIds.map(String)}::bigint[])`.execute(this.db);
     for (const row of r.rows) {
       const id = num(row.creator_id);
+      const set = out.get(id) ?? new Set<number>();
+      set.add(row.type);
+      out.set(id, set);
+    }
+    return out;
+  }
+
+  /**
+   * The saved types of `ids` (creators or videos) in the team of `userId` (a sub-account's team is its parent's),
+   * in one prepared statement: the list decorators' read, which otherwise looked the user up first.
+   */
+  async typesOfUser(
+    table: 'saved_creators' | 'saved_videos',
+    userId: string,
+    ids: readonly number[],
+  ): Promise<Map<number, Set<number>>> {
+    const out = new Map<number, Set<number>>();
+    if (ids.length === 0) return out;
+    const column = sql.ref(table === 'saved_creators' ? 's.creator_id' : 's.video_id');
+    const rows = await preparedRows<{ id: string; type: number }>(
+      this.db,
+      this.pool,
+      sql`SELECT ${column} AS id, s.type FROM ${sql.table(table)} s
+        WHERE s.team_id = (SELECT coalesce(u.parent_id, u.id) FROM users u WHERE u.id = ${userId})
+          AND ${column} = ANY(${ids.map(String)}::bigint[])`,
+    );
+    for (const row of rows) {
+      const id = num(row.id);
       const set = out.get(id) ?? new Set<number>();
       set.add(row.type);
       out.set(id, set);

@@ -49,6 +49,11 @@ export interface TeamFlags {
   isPut: number;
 }
 
+/** The flags of one row from the set of its saved types (none saved: both 0). */
+function teamFlags(types: ReadonlySet<number> | undefined): TeamFlags {
+  return { isCollect: types?.has(LinkType.COLLECT) ? 1 : 0, isPut: types?.has(LinkType.PUT) ? 1 : 0 };
+}
+
 /**
  * The team's lists (spec §4 collect toggle, monitoring flag, reorder; §5 custom groups; §7.3 calls). Every
  * method first resolves the caller's team: rows are read and written only under that team id.
@@ -230,12 +235,7 @@ export class CollectService {
 
   async flagsOf(teamId: string, kolIds: readonly number[]): Promise<Map<number, TeamFlags>> {
     const types = await this.repo.kolTypes(teamId, kolIds);
-    return new Map(
-      [...types].map(([id, set]) => [
-        id,
-        { isCollect: set.has(LinkType.COLLECT) ? 1 : 0, isPut: set.has(LinkType.PUT) ? 1 : 0 },
-      ]),
-    );
+    return new Map([...types].map(([id, set]) => [id, teamFlags(set)]));
   }
 
   /** Sets isCollect / isPut of every row to the caller's team's state (the one decorator of #15). */
@@ -244,12 +244,12 @@ export class CollectService {
     rows: T[],
   ): Promise<T[]> {
     if (rows.length === 0) return rows;
-    const m = await this.member(userId);
-    const flags = await this.flagsOf(
-      m.teamId,
+    const types = await this.repo.typesOfUser(
+      'saved_creators',
+      userId,
       rows.map((r) => r.kolId),
     );
-    return rows.map((r) => ({ ...r, ...(flags.get(r.kolId) ?? { isCollect: 0, isPut: 0 }) }));
+    return rows.map((r) => ({ ...r, ...teamFlags(types.get(r.kolId)) }));
   }
 
   /** Sets isCollect / isPut of every video row to the caller's team's state (the video lists' decorator). */
@@ -258,15 +258,12 @@ export class CollectService {
     rows: T[],
   ): Promise<T[]> {
     if (rows.length === 0) return rows;
-    const m = await this.member(userId);
-    const types = await this.repo.videoTypes(
-      m.teamId,
+    const types = await this.repo.typesOfUser(
+      'saved_videos',
+      userId,
       rows.map((r) => r.videoId),
     );
-    return rows.map((r) => {
-      const set = types.get(r.videoId);
-      return { ...r, isCollect: set?.has(LinkType.COLLECT) ? 1 : 0, isPut: set?.has(LinkType.PUT) ? 1 : 0 };
-    });
+    return rows.map((r) => ({ ...r, ...teamFlags(types.get(r.videoId)) }));
   }
 
   async videoFlags(userId: string, videoId: number): Promise<TeamFlags> {

@@ -14,6 +14,7 @@ import {
 } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
+import { collectServiceOf } from './collect.routes.js';
 
 interface KolDetailAnswer {
   kolInfo: { isCollect: number; isPut: number };
@@ -390,6 +391,15 @@ describe('teams: a parent and its sub-accounts share the lists', () => {
     const detail = (await call(parent.token, 'GET', '/api/kolDetail', { kolId: kol(1) }))
       .body as unknown as KolDetailAnswer;
     expect(detail.kolInfo.isCollect).toBe(1);
+    // the list decorators (rankings, searches) read the team's flags in one statement: the sub-account's team is
+    // the parent's, another account sees none
+    const other = await createMember(t.ctx, { userType: 3 });
+    const rows = () => [kol(0), kol(1), kol(2)].map((kolId) => ({ kolId, isCollect: 0, isPut: 0 }));
+    for (const who of [parent, sub]) {
+      const flags = await collectServiceOf(t.ctx).decorateKols(who.id, rows());
+      expect(flags.map((r) => r.isCollect)).toEqual([1, 1, 0]);
+    }
+    expect((await collectServiceOf(t.ctx).decorateKols(other.id, rows())).map((r) => r.isCollect)).toEqual([0, 0, 0]);
     await del(sub, kol(0));
     expect((await list(parent)).linkKols.map((k) => k.kolId)).toEqual([kol(1)]);
   });

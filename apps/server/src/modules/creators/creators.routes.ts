@@ -51,10 +51,11 @@ export function registerCreatorRoutes(app: FastifyInstance, ctx: AppContext): vo
   const viewed = new ViewedMarker((id, now) => collector.markViewed(id, now));
   const sections = new CreatorSectionsService(
     read.db,
-    new CreatorSectionsRepository(read.db),
+    new CreatorSectionsRepository(read.db, read.pool),
     service,
     gate,
     cachedTierOf((id) => membership.tierOf(id)),
+    read.pool,
   );
 
   app.get(

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { COMMERCIAL_METHOD_TEXT, type PriceInfo } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import type { PreparedPool } from '../../db/read-replica.js';
+import { preparedRows } from './prepared.js';
 import { toSampleWindow } from '../metrics/figures.js';
 import { num, numOrNull } from './kol-items.js';
 
@@ -74,10 +76,18 @@ export function toPriceInfo(row: PriceRowDb): PriceInfo | undefined {
 export const SIMILAR_CANDIDATES = 200;
 
 export class CreatorSectionsRepository {
-  constructor(private readonly db: Db) {}
+  /** `pool`: the detail page's statements run prepared (planning them cost more than running them). */
+  constructor(
+    private readonly db: Db,
+    private readonly pool: PreparedPool | null = null,
+  ) {}
+
+  private async q<R>(query: RawBuilder<R>): Promise<{ rows: R[] }> {
+    return { rows: await preparedRows(this.db, this.pool, query) };
+  }
 
   async detailExtra(id: number): Promise<DetailExtraRow | undefined> {
-    const r = await sql<{
+    const r = await this.q(sql<{
       mcn_id: number | null;
       mcn_name: string | null;
       live_room_id: string | null;
@@ -86,7 +96,7 @@ export class CreatorSectionsRepository {
     }>`
       SELECT c.mcn_id, m.name AS mcn_name, c.live_room_id, c.partition_tid, p.parent_id
       FROM creators c LEFT JOIN mcns m ON m.id = c.mcn_id LEFT JOIN partitions p ON p.tid = c.partition_tid
-      WHERE c.id = ${id}`.execute(this.db);
+      WHERE c.id = ${id}`);
     const row = r.rows[0];
     if (!row) return undefined;
     return {
@@ -100,14 +110,14 @@ export class CreatorSectionsRepository {
 
   /** The commercial estimate of creator_metrics (docs/metrics.md), or undefined when not rolled up yet. */
   async priceInfo(id: number): Promise<PriceInfo | undefined> {
-    const r = await sql<PriceRowDb>`
-      SELECT ${PRICE_COLUMNS} FROM creator_metrics cm WHERE cm.creator_id = ${id}`.execute(this.db);
+    const r = await this.q(sql<PriceRowDb>`
+      SELECT ${PRICE_COLUMNS} FROM creator_metrics cm WHERE cm.creator_id = ${id}`);
     const row = r.rows[0];
     return row ? toPriceInfo(row) : undefined;
   }
 
   async portrait(id: number): Promise<PortraitRow | undefined> {
-    const r = await sql<{
+    const r = await this.q(sql<{
       gender_portrait: string;
       age_portrait: string;
       area_portrait: string;
@@ -124,7 +134,7 @@ export class CreatorSectionsRepository {
       FROM creator_metrics m
       -- a creator showing its partition's pooled portrait names it instead of storing a copy (migration 0013)
       LEFT JOIN partition_portraits p ON p.tid = m.portrait_tid
-      WHERE m.creator_id = ${id}`.execute(this.db);
+      WHERE m.creator_id = ${id}`);
     const row = r.rows[0];
     if (!row) return undefined;
     return {
@@ -152,21 +162,27 @@ export class CreatorSectionsRepository {
           ? sql`v.likes DESC, v.id DESC`
           : sql`v.pubdate DESC, v.id DESC`;
     const [rows, count] = await Promise.all([
-      sql<{ id: string }>`SELECT v.id FROM videos v WHERE v.creator_id = ${id}
-        ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db),
-      sql<{ total: string }>`SELECT count(*) AS total FROM videos WHERE creator_id = ${id}`.execute(this.db),
+      this.q(sql<{ id: string }>`SELECT v.id FROM videos v WHERE v.creator_id = ${id}
+        ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`),
+      this.q(sql<{ total: string }>`SELECT count(*) AS total FROM videos WHERE creator_id = ${id}`),
     ]);
     return { ids: rows.rows.map((r) => r.id), total: num(count.rows[0]?.total ?? 0) };
   }
 
   /** The creator's fan events of the last `days` days (before its latest event day), newest first. */
   async fanEvents(id: number, days: number): Promise<FanEventRow[]> {
-    const r = await sql<{ day: string; kind: string; delta: string; fans: string; cause_video_id: string | null }>`
+    const r = await this.q(sql<{
+      day: string;
+      kind: string;
+      delta: string;
+      fans: string;
+      cause_video_id: string | null;
+    }>`
       SELECT e.day, e.kind, e.delta, e.fans, e.cause_video_id
       FROM fan_events e
       WHERE e.creator_id = ${id}
         AND e.day > (SELECT coalesce(max(d.day), current_date) FROM creator_daily d WHERE d.creator_id = ${id}) - ${days}::int
-      ORDER BY e.day DESC`.execute(this.db);
+      ORDER BY e.day DESC`);
     return r.rows.map((e) => ({
       day: e.day,
       kind: e.kind,
@@ -187,7 +203,7 @@ export class CreatorSectionsRepository {
    * A creator counts from the first rollup after it was stored.
    */
   async similarIds(id: number, limit: number): Promise<string[]> {
-    const r = await sql<{ id: string }>`
+    const r = await this.q(sql<{ id: string }>`
       WITH me AS MATERIALIZED (
         SELECT c.id, c.partition_tid, greatest(c.fans, 1) AS fans, m.audience_male_pct AS male
         FROM creators c LEFT JOIN creator_metrics m ON m.creator_id = c.id WHERE c.id = ${id}
@@ -206,7 +222,7 @@ export class CreatorSectionsRepository {
       SELECT cand.creator_id AS id FROM cand, me
       ORDER BY abs(log(greatest(cand.fans, 1)::float8) - log(me.fans::float8))
                + coalesce(abs(cand.audience_male_pct - me.male)::float8 / 40.0, 0), cand.fans DESC, cand.creator_id
-      LIMIT ${limit}`.execute(this.db);
+      LIMIT ${limit}`);
     return r.rows.map((x) => x.id);
   }
 }

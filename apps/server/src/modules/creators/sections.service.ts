@@ -13,6 +13,7 @@ import {
   type VideoItem,
 } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import type { PreparedPool } from '../../db/read-replica.js';
 import { AppError } from '../../lib/app-error.js';
 import { readVideoItems } from '../videos/video-items.js';
 import type { CreatorService } from './creators.service.js';
@@ -37,6 +38,8 @@ export class CreatorSectionsService {
     private readonly creators: CreatorService,
     private readonly gate: FeatureGate,
     private readonly tierOf: TierOf,
+    /** the list rows of the page's sections run prepared through it (null: plain statements) */
+    private readonly pool: PreparedPool | null = null,
   ) {}
 
   async detail(userId: string, kolId: number): Promise<CreatorDetail & KolDetailExtra> {
@@ -71,7 +74,7 @@ export class CreatorSectionsService {
       offset: (p.pageNo - 1) * p.pageSize,
     });
     return {
-      videoInfos: await readVideoItems(this.db, page.ids),
+      videoInfos: await readVideoItems(this.db, page.ids, this.pool),
       total: page.total,
       pageNo: p.pageNo,
       pageSize: p.pageSize,
@@ -82,7 +85,7 @@ export class CreatorSectionsService {
     await this.mustExist(p.kolId);
     const events = await this.sections.fanEvents(p.kolId, p.days);
     const causeIds = events.flatMap((e) => (e.causeVideoId === null ? [] : [e.causeVideoId]));
-    const videos = new Map((await readVideoItems(this.db, causeIds)).map((v) => [String(v.videoId), v]));
+    const videos = new Map((await readVideoItems(this.db, causeIds, this.pool)).map((v) => [String(v.videoId), v]));
     return {
       fanEvents: events.map((e) => ({
         eventDate: e.day,
@@ -119,7 +122,9 @@ export class CreatorSectionsService {
 
   async similar(kolId: number): Promise<{ kolInfos: KolItem[] }> {
     await this.mustExist(kolId);
-    return { kolInfos: await readKolItems(this.db, await this.sections.similarIds(kolId, SUGGESTION_LIMIT)) };
+    return {
+      kolInfos: await readKolItems(this.db, await this.sections.similarIds(kolId, SUGGESTION_LIMIT), this.pool),
+    };
   }
 
   /** Through the creator's shared bundle (CreatorService.find): the page's calls read the creator once. */

@@ -555,7 +555,10 @@ export async function writeRankings(
   to: string,
   listSize: number = LIST_SIZE,
   periods: readonly Period[] = PERIODS,
-  prefilter = true,
+  // Off: at 1M creators on a quiet machine (docs/performance.md, 2026-11-29 session 12) the bucket prefilter cost
+  // 57 s (_m_cut 14 s, then _m_rk 43 s: the planner joins _m_cut per (day, partition) before the lateral key, ≈ 8M
+  // rows) where the eight sorts take 24 s. Kept, exact (rollup-equivalence.test.ts), for a better plan later.
+  prefilter = false,
 ): Promise<number> {
   const wanted = sql`${[...periods]}::text[]`;
   await sql`

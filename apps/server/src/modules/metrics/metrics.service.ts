@@ -233,9 +233,7 @@ async function rollupDayIn(
   const rankingRows =
     periods.length === 0
       ? 0
-      : await timed('rankings', () =>
-          writeRankings(trx, day, day, options.listSize ?? LIST_SIZE, periods, !options.reference),
-        );
+      : await timed('rankings', () => writeRankings(trx, day, day, options.listSize ?? LIST_SIZE, periods));
   if (current) {
     await timed('portraits', () => writePortraits(trx, day));
     // builds creator_metrics_next (no foreign key: the swap's DROP locks creator_metrics only, migration 0033)

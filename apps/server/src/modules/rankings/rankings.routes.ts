@@ -14,7 +14,7 @@ import { doc } from '../../lib/route-doc.js';
 export function registerRankingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { membership } = membershipServices(ctx);
   const service = new RankingsService(
-    new RankingsRepository(discoveryReads(ctx).db),
+    new RankingsRepository(discoveryReads(ctx).db, discoveryReads(ctx).pool),
     (userId, feature) => membership.requireFeature(userId, feature),
     cachedTierOf((userId) => membership.tierOf(userId)),
   );

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { VideoDetailInfo, VideoItem } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import type { PreparedPool } from '../../db/read-replica.js';
+import { preparedRows } from '../creators/prepared.js';
 import { num } from '../creators/kol-items.js';
 import type { VideoCounterText } from '../../db/schema.js';
 
@@ -61,16 +63,24 @@ export function toVideoItem(r: VideoItemRow): VideoItem {
 }
 
 /** One page of videos by id, in the order of `ids`. */
-export async function readVideoItems(db: Db, ids: readonly (string | number)[]): Promise<VideoItem[]> {
+export async function readVideoItems(
+  db: Db,
+  ids: readonly (string | number)[],
+  pool: PreparedPool | null = null,
+): Promise<VideoItem[]> {
   if (ids.length === 0) return [];
-  const result = await sql<VideoItemRow>`
+  const rows = await preparedRows(
+    db,
+    pool,
+    sql<VideoItemRow>`
     SELECT ${VIDEO_ITEM_COLUMNS}
     FROM unnest(${ids.map(String)}::bigint[]) WITH ORDINALITY AS i(id, ord)
     JOIN videos v ON v.id = i.id
     JOIN creators c ON c.id = v.creator_id
     LEFT JOIN partitions p ON p.tid = v.tid
-    ORDER BY i.ord`.execute(db);
-  return result.rows.map(toVideoItem);
+    ORDER BY i.ord`,
+  );
+  return rows.map(toVideoItem);
 }
 
 /** A video's detail (§3 Video info) by id or BV id, or undefined. */

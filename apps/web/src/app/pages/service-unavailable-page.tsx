@@ -1,21 +1,10 @@
-import { Button, Result } from 'antd';
-import { useAppNavigate } from '../../lib/use-app-navigate';
+import { HomeResult } from '../../components/not-found';
 
 /** /502: service outage page. */
 export function ServiceUnavailablePage() {
-  const navigate = useAppNavigate();
   return (
     <div className="plain-page">
-      <Result
-        status="500"
-        title="502"
-        subTitle="服务暂时不可用，请稍后再试"
-        extra={
-          <Button type="primary" onClick={() => navigate({ pathname: '/index' })}>
-            返回首页
-          </Button>
-        }
-      />
+      <HomeResult status="500" title="502" subTitle="服务暂时不可用，请稍后再试" home="/index" />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatAxis, formatCount } from '@xg/shared';
-import { CHART_FRAME_HEIGHT, ChartFrame, chartNumber, formatPercent } from './chart-frame';
+import { CHART_FRAME_HEIGHT, ChartFrame, chartNumber, chartValueText, formatPercent } from './chart-frame';
 import type { AnyChartOption } from './echarts-more';
 import { barCategoryLabel, type CategoryLabels } from './axes';
 
@@ -88,10 +88,7 @@ export function BarChart({
         trigger: 'axis',
         axisPointer: { type: 'shadow' },
         confine: true,
-        valueFormatter: (value) => {
-          const n = chartNumber(value);
-          return n === null ? '-' : formatValue(n);
-        },
+        valueFormatter: chartValueText(formatValue),
       },
       xAxis: horizontal ? valueAxis : categoryAxis,
       yAxis: horizontal ? categoryAxis : valueAxis,

@@ -63,6 +63,14 @@ export function chartNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
+/** A tooltip's value formatter: the number by `format`, '-' where there is none (a gap). */
+export function chartValueText(format: (value: number) => string): (value: unknown) => string {
+  return (value) => {
+    const n = chartNumber(value);
+    return n === null ? '-' : format(n);
+  };
+}
+
 /** Percent text of a share already in percent units (35.2 → "35.2%"). */
 export function formatPercent(value: number, digits = 1): string {
   const fixed = value.toFixed(digits);

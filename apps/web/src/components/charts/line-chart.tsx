@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { formatAxis, formatCount } from '@xg/shared';
 import type { LineChartOption } from './echarts';
-import { CHART_FRAME_HEIGHT, ChartFrame, chartNumber } from './chart-frame';
+import { CHART_FRAME_HEIGHT, ChartFrame, chartValueText } from './chart-frame';
 import { categoryAxis, valueAxis } from './axes';
 
 /** Line charts are 400 px high (§2.6, §9). */
@@ -55,6 +55,24 @@ export function axisFormatterFor(
       : `${(value / 10_000).toLocaleString('zh-CN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}万`;
 }
 
+/**
+ * What every line chart over dates draws the same way: the dates along x, the values up y (labels by
+ * axisFormatterFor over all the values) and one smooth line per series, null values left as gaps.
+ */
+export function trendLines(
+  categories: readonly string[],
+  series: readonly LineChartSeries[],
+  axisFormatter: (value: number) => string,
+  categoryLabelFormatter: ((category: string) => string) | undefined,
+) {
+  const values = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
+  return {
+    xAxis: categoryAxis(categories, categoryLabelFormatter),
+    yAxis: valueAxis(axisFormatterFor(values, axisFormatter)),
+    lines: series.map((s) => ({ type: 'line' as const, name: s.name, data: [...s.values], smooth: true })),
+  };
+}
+
 export function LineChart({
   ariaLabel,
   categories,
@@ -67,10 +85,7 @@ export function LineChart({
   testId = 'trend-chart',
 }: LineChartProps) {
   const option = useMemo<LineChartOption>(() => {
-    const yLabel = axisFormatterFor(
-      series.flatMap((s) => s.values.filter((v): v is number => v !== null)),
-      axisFormatter,
-    );
+    const { xAxis, yAxis, lines } = trendLines(categories, series, axisFormatter, categoryLabelFormatter);
     return {
       aria: { enabled: true, label: { description: ariaLabel } },
       color: series.map((s) => s.color).filter((c): c is string => Boolean(c)),
@@ -79,18 +94,12 @@ export function LineChart({
       tooltip: {
         trigger: 'axis',
         confine: true,
-        valueFormatter: (value) => {
-          const n = chartNumber(value);
-          return n === null ? '-' : valueFormatter(n);
-        },
+        valueFormatter: chartValueText(valueFormatter),
       },
-      xAxis: categoryAxis(categories, categoryLabelFormatter),
-      yAxis: valueAxis(yLabel),
-      series: series.map((s) => ({
-        type: 'line',
-        name: s.name,
-        data: [...s.values],
-        smooth: true,
+      xAxis,
+      yAxis,
+      series: lines.map((line) => ({
+        ...line,
         showSymbol: categories.length <= 31,
         symbolSize: 6,
         lineStyle: { width: 2.5 },

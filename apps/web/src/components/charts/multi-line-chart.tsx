@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { formatAxis, formatCount } from '@xg/shared';
-import { CHART_FRAME_HEIGHT, ChartFrame, chartNumber } from './chart-frame';
+import { CHART_FRAME_HEIGHT, ChartFrame, chartValueText } from './chart-frame';
 import type { AnyChartOption } from './echarts-more';
-import { axisFormatterFor } from './line-chart';
-import { categoryAxis, valueAxis } from './axes';
+import { trendLines } from './line-chart';
 
 export interface MultiLineSeries {
   name: string;
@@ -53,8 +52,7 @@ export function MultiLineChart({
   testId = 'multi-line-chart',
 }: MultiLineChartProps) {
   const option = useMemo<AnyChartOption>(() => {
-    const numbers = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
-    const yLabel = axisFormatterFor(numbers, axisFormatter);
+    const { xAxis, yAxis, lines } = trendLines(categories, series, axisFormatter, categoryLabelFormatter);
     const shown = initiallyShown ? new Set(initiallyShown) : null;
     return {
       aria: { enabled: true, label: { description: ariaLabel } },
@@ -70,18 +68,12 @@ export function MultiLineChart({
         trigger: 'axis',
         confine: true,
         order: 'valueDesc',
-        valueFormatter: (value) => {
-          const n = chartNumber(value);
-          return n === null ? '-' : valueFormatter(n);
-        },
+        valueFormatter: chartValueText(valueFormatter),
       },
-      xAxis: categoryAxis(categories, categoryLabelFormatter),
-      yAxis: valueAxis(yLabel),
-      series: series.map((s) => ({
-        type: 'line',
-        name: s.name,
-        data: [...s.values],
-        smooth: true,
+      xAxis,
+      yAxis,
+      series: lines.map((line) => ({
+        ...line,
         showSymbol: categories.length <= 7,
         connectNulls: false,
         lineStyle: { width: 2 },

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
+import { parsedOrSaid, type Parsed } from '../../../lib/parsed';
 import { useApp } from '../../../lib/use-app';
-
-/** A shared schema's verdict on the form's values (zod's safeParse). */
-type Parsed<P> = { success: true; data: P } | { success: false; error: { issues: readonly { message: string }[] } };
 
 interface AccountFormModalProps<T, P, A extends { message: string }> {
   open: boolean;
@@ -43,13 +41,10 @@ export function AccountFormModal<T, P, A extends { message: string }>(props: Acc
     } catch {
       return; // the fields show what is wrong
     }
-    const params = props.parse(values);
-    if (!params.success) {
-      void message.error(params.error.issues[0]?.message ?? props.refused);
-      return;
-    }
+    const params = parsedOrSaid(props.parse(values), message, props.refused);
+    if (!params) return;
     try {
-      const answer = await props.send(params.data);
+      const answer = await props.send(params);
       props.onSaved(answer);
       void message.success(answer.message || props.saved);
       onClose();

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Form } from 'antd';
 import { AccountMsg, SetCoverImageParams } from '@xg/shared';
-import { trimmed } from '../../../lib/form-rules';
 import { useSetCoverImageMutation } from '../api/set-cover-image';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
-import { ImagePicker, ImageUrlField } from './image-picker';
+import { ImageChoiceFields, useImageChoice } from './image-picker';
 import { AccountFormModal } from './account-form-modal';
 
 interface CoverModalProps {
@@ -19,14 +17,7 @@ export function CoverModal({ open, onClose, coverImage, presetCovers }: CoverMod
   const [form] = Form.useForm<{ imageUrl: string }>();
   const mutation = useSetCoverImageMutation();
   const { refreshAccount } = useAccountRefresh();
-  const presetSelected = presetCovers.includes(coverImage);
-  const [picked, setPicked] = useState<string>(presetSelected ? coverImage : '');
-  const imageUrl = trimmed(Form.useWatch('imageUrl', form));
-
-  const handlePick = (url: string): void => {
-    setPicked(url);
-    form.setFieldValue('imageUrl', '');
-  };
+  const choice = useImageChoice(form, presetCovers, coverImage);
 
   return (
     <AccountFormModal
@@ -36,28 +27,15 @@ export function CoverModal({ open, onClose, coverImage, presetCovers }: CoverMod
       okText="保存"
       width={600}
       form={form}
-      initialValues={{ imageUrl: presetSelected ? '' : coverImage }}
+      initialValues={{ imageUrl: choice.initialUrl }}
       pending={mutation.isPending}
-      parse={() => SetCoverImageParams.safeParse({ coverImage: imageUrl || picked })}
+      parse={() => SetCoverImageParams.safeParse({ coverImage: choice.imageUrl || choice.picked })}
       send={mutation.mutateAsync}
       refused={AccountMsg.coverRequired}
       saved={AccountMsg.updateOk}
       onSaved={refreshAccount}
     >
-      <Form.Item label="选择封面">
-        <ImagePicker
-          options={presetCovers}
-          value={imageUrl ? '' : picked}
-          onChange={handlePick}
-          kind="cover"
-          label="选择封面"
-        />
-      </Form.Item>
-      <ImageUrlField
-        kind="cover"
-        message={AccountMsg.coverInvalid}
-        extra="以 https:// 开头的图片地址，建议尺寸 1200×240"
-      />
+      <ImageChoiceFields choice={choice} kind="cover" />
     </AccountFormModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Form, Input } from 'antd';
-import { isAllowedImage } from '@xg/shared';
+import { useState } from 'react';
+import { Form, Input, type FormInstance } from 'antd';
+import { AccountMsg, isAllowedImage } from '@xg/shared';
 import { trimmed } from '../../../lib/form-rules';
 import { CheckCircleFilled } from '@ant-design/icons';
 
@@ -14,7 +15,7 @@ interface ImagePickerProps {
 }
 
 /** A radio group of preset pictures (avatars round, covers wide). */
-export function ImagePicker({ options, value, onChange, kind, label }: ImagePickerProps) {
+function ImagePicker({ options, value, onChange, kind, label }: ImagePickerProps) {
   const noun = kind === 'avatar' ? '头像' : '封面';
   return (
     <div className={`image-picker image-picker-${kind}`} role="radiogroup" aria-label={label}>
@@ -40,7 +41,7 @@ export function ImagePicker({ options, value, onChange, kind, label }: ImagePick
 }
 
 /** The "或使用图片链接" field beside an ImagePicker: empty, or an https image the server would accept (`kind`). */
-export function ImageUrlField({ kind, message, extra }: { kind: 'avatar' | 'cover'; message: string; extra: string }) {
+function ImageUrlField({ kind, message, extra }: { kind: 'avatar' | 'cover'; message: string; extra: string }) {
   return (
     <Form.Item
       label="或使用图片链接"
@@ -57,5 +58,61 @@ export function ImageUrlField({ kind, message, extra }: { kind: 'avatar' | 'cove
     >
       <Input placeholder="https://" maxLength={500} allowClear />
     </Form.Item>
+  );
+}
+
+/**
+ * A picture chosen in a form: one of the presets (`picked`; the current picture when it is one) or a typed URL
+ * (the form's `imageUrl`, which wins; it starts with the current picture when that is not a preset). Picking a
+ * preset clears the URL.
+ */
+export function useImageChoice(form: FormInstance, presets: readonly string[], current: string) {
+  const presetSelected = presets.includes(current);
+  const [picked, setPicked] = useState<string>(presetSelected ? current : '');
+  const imageUrl = trimmed(Form.useWatch('imageUrl', form));
+  return {
+    presets,
+    picked,
+    imageUrl,
+    initialUrl: presetSelected ? '' : current,
+    pick: (url: string): void => {
+      setPicked(url);
+      form.setFieldValue('imageUrl', '');
+    },
+  };
+}
+
+/** By kind: the label of the presets, the URL field's refusal and hint. */
+const CHOICE_TEXTS = {
+  avatar: { label: '头像', message: AccountMsg.avatarInvalid, extra: '以 https:// 开头的图片地址' },
+  cover: {
+    label: '选择封面',
+    message: AccountMsg.coverInvalid,
+    extra: '以 https:// 开头的图片地址，建议尺寸 1200×240',
+  },
+} as const;
+
+/** The presets of a picture choice, then its URL field. */
+export function ImageChoiceFields({
+  choice,
+  kind,
+}: {
+  choice: ReturnType<typeof useImageChoice>;
+  kind: 'avatar' | 'cover';
+}) {
+  const texts = CHOICE_TEXTS[kind];
+  return (
+    <>
+      <Form.Item label={texts.label}>
+        <ImagePicker
+          options={choice.presets}
+          value={choice.imageUrl ? '' : choice.picked}
+          onChange={choice.pick}
+          kind={kind}
+          label={kind === 'avatar' ? '选择头像' : '选择封面'}
+        />
+      </Form.Item>
+      <ImageUrlField kind={kind} message={texts.message} extra={texts.extra} />
+    </>
   );
 }

@@ -1,23 +1,14 @@
-import { Card, Empty, Skeleton, Statistic, Typography } from 'antd';
+import { Statistic, Typography } from 'antd';
 import { GiftOutlined } from '@ant-design/icons';
-import { Msg } from '@xg/shared';
 import { useInviteCode } from '../api/get-invite-code';
+import { AccountCard } from './account-card';
 
 /** 邀请好友: the invite code and the register link carrying it (copy buttons), and how many signed up with it. */
 export function InviteCard() {
   const query = useInviteCode();
   const data = query.data;
   return (
-    <Card
-      title={
-        <span>
-          <GiftOutlined aria-hidden /> 邀请好友
-        </span>
-      }
-      className="account-card"
-    >
-      {query.isPending ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
-      {query.isError ? <Empty description={query.error.message || Msg.serverError} /> : null}
+    <AccountCard icon={<GiftOutlined aria-hidden />} title="邀请好友" query={query}>
       {data ? (
         <div className="invite-body">
           <div className="invite-row">
@@ -46,6 +37,6 @@ export function InviteCard() {
           </Typography.Text>
         </div>
       ) : null}
-    </Card>
+    </AccountCard>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Steps } from 'antd';
-import { MobileOutlined } from '@ant-design/icons';
+import { Button, Form, Modal, Steps } from 'antd';
 import { AccountMsg, Msg, SendNewPhoneCodeParams, UpdatePhoneParams, phoneField, requiredText } from '@xg/shared';
 import { CaptchaField, CodeField } from '../../../components/code-field';
+import { PhoneField } from '../../../components/password-fields';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
+import { parsedOrSaid } from '../../../lib/parsed';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { useSendNewPhoneCodeMutation } from '../api/send-new-phone-code';
 import { useSendOldPhoneCodeMutation } from '../api/send-old-phone-code';
@@ -92,32 +93,24 @@ function NewPhoneStep({ ticket, onDone }: { ticket: string | undefined; onDone: 
     } catch {
       return false; // the form shows which of phone / captcha is missing (§5)
     }
-    const params = SendNewPhoneCodeParams.safeParse({
-      phone: trimmed(values.phone),
-      checkCode: trimmed(values.checkCode),
-      ticket,
-    });
-    if (!params.success) {
-      void message.error(params.error.issues[0]?.message ?? Msg.badRequest);
-      return false;
-    }
-    const answer = await send.mutateAsync(params.data);
+    const params = parsedOrSaid(
+      SendNewPhoneCodeParams.safeParse({ phone: trimmed(values.phone), checkCode: trimmed(values.checkCode), ticket }),
+      message,
+    );
+    if (!params) return false;
+    const answer = await send.mutateAsync(params);
     void message.success(answer.message || Msg.smsSent);
     return true;
   };
 
   const handleFinish = async (values: NewPhoneValues): Promise<void> => {
-    const params = UpdatePhoneParams.safeParse({
-      phone: trimmed(values.phone),
-      verifyCode: trimmed(values.verifyCode),
-      ticket,
-    });
-    if (!params.success) {
-      void message.error(params.error.issues[0]?.message ?? Msg.badRequest);
-      return;
-    }
+    const params = parsedOrSaid(
+      UpdatePhoneParams.safeParse({ phone: trimmed(values.phone), verifyCode: trimmed(values.verifyCode), ticket }),
+      message,
+    );
+    if (!params) return;
     try {
-      const answer = await update.mutateAsync(params.data);
+      const answer = await update.mutateAsync(params);
       applyUserInfo(answer.userInfoMap);
       void message.success(answer.message || AccountMsg.updateOk);
       onDone();
@@ -135,16 +128,7 @@ function NewPhoneStep({ ticket, onDone }: { ticket: string | undefined; onDone: 
       className="account-modal-form"
       onFinish={(values) => void handleFinish(values)}
     >
-      <Form.Item label="新手机号" name="phone" rules={[schemaRule(phoneField)]}>
-        <Input
-          prefix={<MobileOutlined aria-hidden />}
-          placeholder="请输入新手机号"
-          inputMode="numeric"
-          maxLength={11}
-          autoComplete="tel"
-          allowClear
-        />
-      </Form.Item>
+      <PhoneField label="新手机号" rule={schemaRule(phoneField)} placeholder="请输入新手机号" />
       <CaptchaField captcha={captcha} rule={checkCodeRule} />
       <CodeField
         name="verifyCode"

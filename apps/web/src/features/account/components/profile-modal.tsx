@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Form, Input, Typography } from 'antd';
 import { AccountMsg, USERNAME_MAX_LENGTH, UpdateProfileParams } from '@xg/shared';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useUpdateProfileMutation } from '../api/update-profile';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
-import { ImagePicker, ImageUrlField } from './image-picker';
+import { ImageChoiceFields, useImageChoice } from './image-picker';
 import { AccountFormModal } from './account-form-modal';
 
 interface ProfileModalProps {
@@ -26,18 +25,11 @@ export function ProfileModal({ open, onClose, username, userImage, presetAvatars
   const [form] = Form.useForm<ProfileFormValues>();
   const mutation = useUpdateProfileMutation();
   const { applyUserInfo } = useAccountRefresh();
-  const presetSelected = presetAvatars.includes(userImage);
-  const [picked, setPicked] = useState<string>(presetSelected ? userImage : '');
-  const imageUrl = trimmed(Form.useWatch('imageUrl', form));
-  const preview = imageUrl || picked || userImage;
-
-  const handlePick = (url: string): void => {
-    setPicked(url);
-    form.setFieldValue('imageUrl', '');
-  };
+  const choice = useImageChoice(form, presetAvatars, userImage);
+  const preview = choice.imageUrl || choice.picked || userImage;
 
   const parse = (values: ProfileFormValues) => {
-    const nextImage = trimmed(values.imageUrl) || picked || undefined;
+    const nextImage = trimmed(values.imageUrl) || choice.picked || undefined;
     return UpdateProfileParams.safeParse({
       username: trimmed(values.username),
       userImage: nextImage && nextImage !== userImage ? nextImage : undefined,
@@ -52,7 +44,7 @@ export function ProfileModal({ open, onClose, username, userImage, presetAvatars
       okText="保存"
       width={520}
       form={form}
-      initialValues={{ username, imageUrl: presetSelected ? '' : userImage }}
+      initialValues={{ username, imageUrl: choice.initialUrl }}
       pending={mutation.isPending}
       parse={parse}
       send={mutation.mutateAsync}
@@ -67,16 +59,7 @@ export function ProfileModal({ open, onClose, username, userImage, presetAvatars
       <Form.Item label="昵称" name="username" rules={[schemaRule(UpdateProfileParams.shape.username.unwrap())]}>
         <Input placeholder="请输入昵称" maxLength={USERNAME_MAX_LENGTH} showCount allowClear />
       </Form.Item>
-      <Form.Item label="头像">
-        <ImagePicker
-          options={presetAvatars}
-          value={imageUrl ? '' : picked}
-          onChange={handlePick}
-          kind="avatar"
-          label="选择头像"
-        />
-      </Form.Item>
-      <ImageUrlField kind="avatar" message={AccountMsg.avatarInvalid} extra="以 https:// 开头的图片地址" />
+      <ImageChoiceFields choice={choice} kind="avatar" />
     </AccountFormModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import {
   LockOutlined,
   MailOutlined,
@@ -8,6 +8,7 @@ import {
   WechatOutlined,
 } from '@ant-design/icons';
 import type { AccountInfo } from '@xg/shared';
+import { AccountCard } from './account-card';
 import { PasswordModal } from './password-modal';
 import { PhoneModal } from './phone-modal';
 
@@ -42,14 +43,7 @@ export function SecurityCard({ account }: { account: AccountInfo }) {
   const wechat = account.thirdAccountInfo;
 
   return (
-    <Card
-      title={
-        <span>
-          <SafetyCertificateOutlined aria-hidden /> 账号安全
-        </span>
-      }
-      className="account-card"
-    >
+    <AccountCard icon={<SafetyCertificateOutlined aria-hidden />} title="账号安全">
       <ul className="setting-list">
         <SettingRow
           icon={<MobileOutlined />}
@@ -95,6 +89,6 @@ export function SecurityCard({ account }: { account: AccountInfo }) {
       </ul>
       <PasswordModal open={dialog === 'password'} onClose={close} isOldPassword={account.isOldPassword} />
       <PhoneModal open={dialog === 'phone'} onClose={close} maskedPhone={account.phone} />
-    </Card>
+    </AccountCard>
   );
 }

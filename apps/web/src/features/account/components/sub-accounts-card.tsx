@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Button, Card, Empty, Form, Input, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Avatar, Button, Empty, Form, Input, List, Popconfirm, Tag, Typography } from 'antd';
 import { LockOutlined, PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import {
   AccountMsg,
@@ -16,6 +16,7 @@ import { useAddSubAccountMutation } from '../api/add-sub-account';
 import { useSubAccounts } from '../api/get-sub-accounts';
 import { useUnbindSubAccountMutation } from '../api/unbind-sub-account';
 import { useAccountRefresh } from '../hooks/use-account-refresh';
+import { AccountCard } from './account-card';
 import { formatDate, formatDateTime } from './account-format';
 import { useApp } from '../../../lib/use-app';
 import { AccountFormModal } from './account-form-modal';
@@ -134,12 +135,10 @@ export function SubAccountsCard() {
   const full = data ? data.count >= data.limit : true;
 
   return (
-    <Card
-      title={
-        <span>
-          <TeamOutlined aria-hidden /> 子账号管理
-        </span>
-      }
+    <AccountCard
+      icon={<TeamOutlined aria-hidden />}
+      title="子账号管理"
+      query={query}
       extra={
         data ? (
           <span className="sub-accounts-extra">
@@ -158,10 +157,7 @@ export function SubAccountsCard() {
           </span>
         ) : null
       }
-      className="account-card"
     >
-      {query.isPending ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
-      {query.isError ? <Empty description={query.error.message || Msg.serverError} /> : null}
       {data ? (
         <>
           <Typography.Paragraph type="secondary" className="account-card-lead">
@@ -178,7 +174,7 @@ export function SubAccountsCard() {
         </>
       ) : null}
       <AddSubAccountModal open={adding} onClose={() => setAdding(false)} />
-    </Card>
+    </AccountCard>
   );
 }
 
@@ -187,20 +183,13 @@ export function SubAccountsUpsell({ onUpgrade }: { onUpgrade: () => void }) {
   const enterprise = userTypeLabel(UserType.ENTERPRISE);
   const premium = userTypeLabel(UserType.PREMIUM);
   return (
-    <Card
-      title={
-        <span>
-          <TeamOutlined aria-hidden /> 子账号管理
-        </span>
-      }
-      className="account-card"
-    >
+    <AccountCard icon={<TeamOutlined aria-hidden />} title="子账号管理">
       <Typography.Paragraph type="secondary" className="account-card-lead">
         {AccountMsg.subAccountTierRequired}：{enterprise}可添加 {SUB_ACCOUNT_LIMITS[UserType.ENTERPRISE]} 个，{premium}
         可添加 {SUB_ACCOUNT_LIMITS[UserType.PREMIUM]} 个。子账号共享主账号的会员权益与团队数据。
       </Typography.Paragraph>
       <Button onClick={onUpgrade}>升级会员</Button>
-    </Card>
+    </AccountCard>
   );
 }
 
@@ -217,14 +206,7 @@ export function ParentCard({
   leaving: boolean;
 }) {
   return (
-    <Card
-      title={
-        <span>
-          <TeamOutlined aria-hidden /> 主账号
-        </span>
-      }
-      className="account-card"
-    >
+    <AccountCard icon={<TeamOutlined aria-hidden />} title="主账号">
       <div className="parent-card-body">
         <div>
           <div className="parent-card-line">
@@ -241,6 +223,6 @@ export function ParentCard({
           解除绑定
         </Button>
       </div>
-    </Card>
+    </AccountCard>
   );
 }

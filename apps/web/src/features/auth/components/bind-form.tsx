@@ -5,7 +5,6 @@ import {
   AccountMsg,
   BIND_OTYPE,
   BindAccountParams,
-  Msg,
   RegisterParams,
   SMS_TYPES,
   contactField,
@@ -13,13 +12,14 @@ import {
 } from '@xg/shared';
 import { CodeField } from '../../../components/code-field';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
-import { StorageKey, readStorage } from '../../../lib/storage';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { useBindAccountMutation, type BindAccountRequest } from '../api/bind-account';
 import type { SessionAnswer } from '../api/session-answer';
 import { SmsCodeButton, type CodeTarget } from './sms-code-button';
-import { CaptchaField, SandboxHint, SubmitRow } from './verification-fields';
+import { CaptchaField, PanelForm, SandboxHint, SubmitRow } from './verification-fields';
+import { parsedOrSaid } from '../../../lib/parsed';
 import { useApp } from '../../../lib/use-app';
+import { signUpOrigin } from '../sign-up-origin';
 
 interface BindFormValues {
   account: string;
@@ -61,27 +61,23 @@ export function BindForm({ taId, inviteCode, onSuccess, footer }: BindFormProps)
     const contact = trimmed(values.account);
     const otype = isPhone(contact) ? BIND_OTYPE.PHONE : BIND_OTYPE.EMAIL;
     const checkCode = trimmed(values.checkCode);
-    const extras = {
-      inviteCode: inviteCode || undefined,
-      parent: readStorage(StorageKey.REGISTER_PARENT) ?? undefined,
-      source: readStorage(StorageKey.SOURCE)?.slice(0, 200) ?? undefined,
-    };
-    const params = BindAccountParams.safeParse({
-      otype,
-      [otype === BIND_OTYPE.PHONE ? 'phone' : 'email']: contact,
-      checkCode,
-      verifyCode: trimmed(values.verifyCode),
-      taId,
-      bindingUser: 1,
-      ...extras,
-    });
-    if (!params.success) {
-      void message.error(params.error.issues[0]?.message ?? Msg.badRequest);
-      return;
-    }
-    const { account: destination, verifyCode } = params.data;
+    const extras = { inviteCode: inviteCode || undefined, ...signUpOrigin() };
+    const params = parsedOrSaid(
+      BindAccountParams.safeParse({
+        otype,
+        [otype === BIND_OTYPE.PHONE ? 'phone' : 'email']: contact,
+        checkCode,
+        verifyCode: trimmed(values.verifyCode),
+        taId,
+        bindingUser: 1,
+        ...extras,
+      }),
+      message,
+    );
+    if (!params) return;
+    const { account: destination, verifyCode } = params;
     const request: BindAccountRequest =
-      params.data.otype === BIND_OTYPE.PHONE
+      params.otype === BIND_OTYPE.PHONE
         ? { otype: BIND_OTYPE.PHONE, phone: destination, checkCode, verifyCode, taId, ...extras }
         : { otype: BIND_OTYPE.EMAIL, email: destination, checkCode, verifyCode, taId, ...extras };
     try {
@@ -92,13 +88,7 @@ export function BindForm({ taId, inviteCode, onSuccess, footer }: BindFormProps)
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      size="large"
-      onFinish={(values) => void handleFinish(values)}
-    >
+    <PanelForm form={form} onFinish={handleFinish}>
       <Alert
         type="success"
         showIcon
@@ -125,7 +115,7 @@ export function BindForm({ taId, inviteCode, onSuccess, footer }: BindFormProps)
       />
       <SandboxHint>沙箱模式：验证码会写入服务器日志</SandboxHint>
       <SubmitRow label="绑定并登录" loading={mutation.isPending} footer={footer} />
-    </Form>
+    </PanelForm>
   );
 }
 

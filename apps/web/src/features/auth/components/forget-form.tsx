@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Form } from 'antd';
-import { AccountMsg, ForgetPwdParams, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
-import { NewPasswordFields } from '../../../components/password-fields';
-import { schemaRule, trimmed } from '../../../lib/form-rules';
+import { AccountMsg, ForgetPwdParams } from '@xg/shared';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { useForgetPasswordMutation } from '../api/forget-pwd';
-import { PhoneCodeFields, SubmitRow } from './verification-fields';
+import { PanelForm, PhoneCodePasswordFields, phoneCodePassword, SubmitRow } from './verification-fields';
+import { parsedOrSaid } from '../../../lib/parsed';
 import { useApp } from '../../../lib/use-app';
 
 interface ForgetFormValues {
@@ -33,47 +32,21 @@ export function ForgetForm({ onDone, footer }: ForgetFormProps) {
   const mutation = useForgetPasswordMutation();
 
   const handleFinish = async (values: ForgetFormValues): Promise<void> => {
-    const params = ForgetPwdParams.safeParse({
-      phone: trimmed(values.phone),
-      checkCode: trimmed(values.checkCode),
-      verifyCode: trimmed(values.verifyCode),
-      password: trimmed(values.password),
-      rePassword: trimmed(values.rePassword),
-    });
-    if (!params.success) {
-      void message.error(params.error.issues[0]?.message ?? Msg.badRequest);
-      return;
-    }
+    const params = parsedOrSaid(ForgetPwdParams.safeParse(phoneCodePassword(values)), message);
+    if (!params) return;
     try {
-      const answer = await mutation.mutateAsync(params.data);
+      const answer = await mutation.mutateAsync(params);
       void message.success(answer.message || AccountMsg.resetPwdOk);
-      onDone(params.data.phone);
+      onDone(params.phone);
     } catch {
       captcha.refresh(); // the api client has shown the server's message
     }
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      size="large"
-      onFinish={(values) => void handleFinish(values)}
-    >
-      <PhoneCodeFields
-        form={form}
-        captcha={captcha}
-        smsType={SMS_TYPES.FORGOT}
-        phonePlaceholder="请输入注册手机号"
-        sandboxHint="沙箱模式：验证码会写入服务器日志"
-      />
-      <NewPasswordFields
-        label="新密码"
-        passwordRule={schemaRule(RegisterParams.shape.password)}
-        confirmRule={schemaRule(RegisterParams.shape.rePassword)}
-      />
+    <PanelForm form={form} onFinish={handleFinish}>
+      <PhoneCodePasswordFields form={form} captcha={captcha} purpose="forget" />
       <SubmitRow label="重置密码" loading={mutation.isPending} footer={footer} />
-    </Form>
+    </PanelForm>
   );
 }

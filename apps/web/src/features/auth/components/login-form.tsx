@@ -6,7 +6,7 @@ import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { useCaptcha } from '../../../lib/use-captcha';
 import { needsCaptcha, useLoginMutation } from '../api/login';
 import type { SessionAnswer } from '../api/session-answer';
-import { CaptchaField, SubmitRow } from './verification-fields';
+import { CaptchaField, PanelForm, SubmitRow } from './verification-fields';
 
 interface LoginFormValues {
   loginname: string;
@@ -52,14 +52,7 @@ export function LoginForm({ onSuccess, footer, initialLoginname }: LoginFormProp
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={(values) => void handleFinish(values)}
-      size="large"
-      initialValues={{ loginname: initialLoginname ?? '' }}
-    >
+    <PanelForm form={form} initialValues={{ loginname: initialLoginname ?? '' }} onFinish={handleFinish}>
       <Form.Item label="账号" name="loginname" rules={[schemaRule(LoginParams.shape.loginname)]}>
         <Input
           prefix={<UserOutlined aria-hidden />}
@@ -77,6 +70,6 @@ export function LoginForm({ onSuccess, footer, initialLoginname }: LoginFormProp
       </Form.Item>
       {captchaShown && <CaptchaField captcha={captcha} />}
       <SubmitRow label="登录" loading={mutation.isPending} footer={footer} />
-    </Form>
+    </PanelForm>
   );
 }

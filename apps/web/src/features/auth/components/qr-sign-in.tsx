@@ -11,7 +11,7 @@ import './qr-sign-in.css';
 /** The status is polled once a second (§4, §9). */
 export const QR_POLL_INTERVAL_MS = 1_000;
 
-type QrFlag = (typeof QR_FLAGS)[keyof typeof QR_FLAGS];
+export type QrFlag = (typeof QR_FLAGS)[keyof typeof QR_FLAGS];
 
 type QrState =
   | { phase: 'loading' }

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { Form, Grid, Input, Radio } from 'antd';
-import { IDENTITY_TYPES, Msg, RegisterParams, SMS_TYPES } from '@xg/shared';
-import { NewPasswordFields } from '../../../components/password-fields';
+import { IDENTITY_TYPES, RegisterParams } from '@xg/shared';
 import { schemaRule, trimmed } from '../../../lib/form-rules';
 import { markRegistered } from '../../../lib/prize-flag';
-import { StorageKey, readStorage } from '../../../lib/storage';
 import { useRegisterMutation } from '../api/register';
 import type { SessionAnswer } from '../api/session-answer';
 import { useCaptcha } from '../../../lib/use-captcha';
-import { PhoneCodeFields, SubmitRow } from './verification-fields';
+import { PanelForm, PhoneCodePasswordFields, phoneCodePassword, SubmitRow } from './verification-fields';
+import { parsedOrSaid } from '../../../lib/parsed';
 import { useApp } from '../../../lib/use-app';
+import { signUpOrigin } from '../sign-up-origin';
 
 interface RegisterFormValues {
   phone: string;
@@ -41,25 +41,20 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
   const identities = IDENTITY_TYPES.filter((item) => !('desktopOnly' in item) || screens.md === true);
 
   const handleFinish = async (values: RegisterFormValues): Promise<void> => {
-    const params = RegisterParams.safeParse({
-      phone: trimmed(values.phone),
-      checkCode: trimmed(values.checkCode),
-      verifyCode: trimmed(values.verifyCode),
-      password: trimmed(values.password),
-      rePassword: trimmed(values.rePassword),
-      type: values.type,
-      inviteCode: trimmed(values.inviteCode) || undefined,
-      parent: readStorage(StorageKey.REGISTER_PARENT) ?? undefined,
-      source: readStorage(StorageKey.SOURCE)?.slice(0, 200) ?? undefined,
-      taId: taId || undefined,
-    });
-    if (!params.success) {
-      void message.error(params.error.issues[0]?.message ?? Msg.badRequest);
-      return;
-    }
+    const params = parsedOrSaid(
+      RegisterParams.safeParse({
+        ...phoneCodePassword(values),
+        type: values.type,
+        inviteCode: trimmed(values.inviteCode) || undefined,
+        ...signUpOrigin(),
+        taId: taId || undefined,
+      }),
+      message,
+    );
+    if (!params) return;
     let answer: SessionAnswer;
     try {
-      answer = await mutation.mutateAsync(params.data);
+      answer = await mutation.mutateAsync(params);
     } catch {
       captcha.refresh(); // the api client has shown the server's message; a new captcha for the retry
       return;
@@ -69,26 +64,8 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      size="large"
-      initialValues={{ inviteCode: inviteCode ?? '' }}
-      onFinish={(values) => void handleFinish(values)}
-    >
-      <PhoneCodeFields
-        form={form}
-        captcha={captcha}
-        smsType={SMS_TYPES.REGISTER}
-        phonePlaceholder="请输入手机号"
-        sandboxHint="沙箱模式：短信验证码会写入服务器日志"
-      />
-      <NewPasswordFields
-        label="密码"
-        passwordRule={schemaRule(RegisterParams.shape.password)}
-        confirmRule={schemaRule(RegisterParams.shape.rePassword)}
-      />
+    <PanelForm form={form} initialValues={{ inviteCode: inviteCode ?? '' }} onFinish={handleFinish}>
+      <PhoneCodePasswordFields form={form} captcha={captcha} purpose="register" />
       <Form.Item label="身份" name="type" rules={[schemaRule(RegisterParams.shape.type)]}>
         <Radio.Group optionType="button" buttonStyle="solid" className="identity-group">
           {identities.map((item) => (
@@ -102,6 +79,6 @@ export function RegisterForm({ onSuccess, inviteCode, taId, footer }: RegisterFo
         <Input placeholder="如有邀请码请填写" maxLength={32} allowClear />
       </Form.Item>
       <SubmitRow label="注册" loading={mutation.isPending} footer={footer} />
-    </Form>
+    </PanelForm>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Card, Tabs, Typography } from 'antd';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AccountMsg, Msg, QR_FLAGS } from '@xg/shared';
@@ -8,7 +9,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { BindForm, BindNeedsScan } from './bind-form';
 import { ForgetForm } from './forget-form';
 import { LoginForm } from './login-form';
-import { QrSignIn } from './qr-sign-in';
+import { QrSignIn, type QrFlag } from './qr-sign-in';
 import { RegisterForm } from './register-form';
 import { useApp } from '../../../lib/use-app';
 
@@ -78,7 +79,18 @@ export function SignInPage() {
     </Button>
   );
 
-  const loginPanel = (
+  const toRegister = <span>没有账号？{link('立即注册', 'register')}</span>;
+  const toLogin = <span>已有账号？{link('立即登录', 'login')}</span>;
+
+  /**
+   * 登录 and 注册 (`status`): the form in one tab, the QR code in the other; under the code the way to the other
+   * panel (`other`) and back to the form tab, named like it.
+   */
+  const formOrQr = (
+    status: SignInStatus,
+    form: { label: string; panel: ReactNode },
+    qr: { label: string; flag: QrFlag; other: ReactNode; onUsePassword?: () => void },
+  ) => (
     <Tabs
       className="sign-in-tabs"
       centered
@@ -86,36 +98,21 @@ export function SignInPage() {
       onChange={handleTab}
       destroyOnHidden
       items={[
-        {
-          key: 'form',
-          label: '密码登录',
-          children: (
-            <LoginForm
-              initialLoginname={loginnameFromState(location.state)}
-              onSuccess={(answer) => handleSuccess(answer, Msg.loginOk)}
-              footer={
-                <div className="sign-in-links">
-                  <span>没有账号？{link('立即注册', 'register')}</span>
-                  {link('忘记密码', 'forget')}
-                </div>
-              }
-            />
-          ),
-        },
+        { key: 'form', label: form.label, children: form.panel },
         {
           key: 'qr',
-          label: '扫码登录',
+          label: qr.label,
           children: (
             <>
               <QrSignIn
-                flag={QR_FLAGS.LOGIN}
+                flag={qr.flag}
                 onSession={(answer) => handleSuccess(answer, Msg.loginOk)}
                 onTaId={handleTaId}
-                onUsePassword={() => go('login')}
+                onUsePassword={qr.onUsePassword}
               />
               <div className="sign-in-links" style={{ marginTop: 16 }}>
-                <span>没有账号？{link('立即注册', 'register')}</span>
-                {link('密码登录', 'login')}
+                {qr.other}
+                {link(form.label, status)}
               </div>
             </>
           ),
@@ -124,16 +121,32 @@ export function SignInPage() {
     />
   );
 
+  const loginPanel = formOrQr(
+    'login',
+    {
+      label: '密码登录',
+      panel: (
+        <LoginForm
+          initialLoginname={loginnameFromState(location.state)}
+          onSuccess={(answer) => handleSuccess(answer, Msg.loginOk)}
+          footer={
+            <div className="sign-in-links">
+              {toRegister}
+              {link('忘记密码', 'forget')}
+            </div>
+          }
+        />
+      ),
+    },
+    { label: '扫码登录', flag: QR_FLAGS.LOGIN, other: toRegister, onUsePassword: () => go('login') },
+  );
+
   const registerForm = (
     <RegisterForm
       inviteCode={inviteCode}
       taId={taId || undefined}
       onSuccess={(answer) => handleSuccess(answer, Msg.registerOk)}
-      footer={
-        <div className="sign-in-links">
-          <span>已有账号？{link('立即登录', 'login')}</span>
-        </div>
-      }
+      footer={<div className="sign-in-links">{toLogin}</div>}
     />
   );
 
@@ -149,33 +162,11 @@ export function SignInPage() {
       {registerForm}
     </>
   ) : (
-    <Tabs
-      className="sign-in-tabs"
-      centered
-      activeKey={tab}
-      onChange={handleTab}
-      destroyOnHidden
-      items={[
-        { key: 'form', label: '手机号注册', children: registerForm },
-        {
-          key: 'qr',
-          label: '扫码注册',
-          children: (
-            <>
-              <QrSignIn
-                flag={QR_FLAGS.REGISTER}
-                onSession={(answer) => handleSuccess(answer, Msg.loginOk)}
-                onTaId={handleTaId}
-              />
-              <div className="sign-in-links" style={{ marginTop: 16 }}>
-                <span>已有账号？{link('立即登录', 'login')}</span>
-                {link('手机号注册', 'register')}
-              </div>
-            </>
-          ),
-        },
-      ]}
-    />
+    formOrQr(
+      'register',
+      { label: '手机号注册', panel: registerForm },
+      { label: '扫码注册', flag: QR_FLAGS.REGISTER, other: toLogin },
+    )
   );
 
   const bindPanel = taId ? (

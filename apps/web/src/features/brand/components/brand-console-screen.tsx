@@ -144,13 +144,7 @@ export function BrandConsoleScreen() {
           columns={columns}
           dataSource={query.data?.list ?? []}
           scroll={{ x: 720 }}
-          pagination={{
-            current: pageNo,
-            pageSize: 20,
-            total: query.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPageNo,
-          }}
+          pagination={{ current: pageNo, pageSize: 20, total: query.data?.total ?? 0, onChange: setPageNo }}
         />
       )}
       <Modal

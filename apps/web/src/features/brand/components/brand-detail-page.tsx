@@ -245,13 +245,7 @@ function BrandVideos({ brandId, days }: { brandId: number; days: number }) {
             expandRowByClick: false,
             defaultExpandAllRows: false,
           }}
-          pagination={{
-            current: pageNo,
-            pageSize: 10,
-            total: query.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPageNo,
-          }}
+          pagination={{ current: pageNo, pageSize: 10, total: query.data?.total ?? 0, onChange: setPageNo }}
         />
       )}
       <p className="brand-note">点击行首的 + 查看该视频被计为商单或提及的依据：匹配到的文字及其出现位置。</p>

@@ -178,13 +178,7 @@ export function BrandTable<T extends { brandId: number }>(props: BrandTableProps
       size="middle"
       columns={props.columns}
       dataSource={data?.list ?? []}
-      pagination={{
-        current: props.pageNo,
-        pageSize: props.pageSize,
-        total: data?.total ?? 0,
-        showSizeChanger: false,
-        onChange: props.onPage,
-      }}
+      pagination={{ current: props.pageNo, pageSize: props.pageSize, total: data?.total ?? 0, onChange: props.onPage }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Segmented, Select, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Segmented, Select, Tag, type TableColumnType, type TableColumnsType } from 'antd';
 import {
   EXPOSURE_PERIOD_LABELS,
   EXPOSURE_SORT_LABELS,
@@ -26,9 +26,22 @@ import '../brand.css';
 
 const PAGE_SIZE = 20;
 
-function useOpenBrand() {
+/** The 品牌 column: the brand's name, a link to its detail page. */
+function useBrandColumn<R extends { brandId: number; brandName: string }>(): TableColumnType<R> {
   const navigate = useAppNavigate();
-  return (brandId: number) => navigate({ pathname: BRAND_DETAIL_PATH, search: `?brandId=${brandId}` });
+  return {
+    key: 'brand',
+    title: '品牌',
+    render: (_, r) => (
+      <Button
+        type="link"
+        className="brand-link"
+        onClick={() => navigate({ pathname: BRAND_DETAIL_PATH, search: `?brandId=${r.brandId}` })}
+      >
+        {r.brandName}
+      </Button>
+    ),
+  };
 }
 
 /** /sale/exposureRank (component exposureRank): brands by sponsored videos, mentions and exposure plays. */
@@ -52,18 +65,10 @@ function ExposureRankScreen() {
   const pageNo = int('page') ?? 1;
   const q = { period, sort, categoryId, pageNo, pageSize: PAGE_SIZE };
   const query = useExposureRank(q);
-  const open = useOpenBrand();
+  const brandColumn = useBrandColumn<ExposureRankRow>();
   const columns: TableColumnsType<ExposureRankRow> = [
     { key: 'rank', title: '排名', dataIndex: 'rank', width: 64 },
-    {
-      key: 'brand',
-      title: '品牌',
-      render: (_, r) => (
-        <Button type="link" className="brand-link" onClick={() => open(r.brandId)}>
-          {r.brandName}
-        </Button>
-      ),
-    },
+    brandColumn,
     { key: 'cat', title: '行业', dataIndex: 'categoryName', responsive: ['sm'] },
     { key: 'sp', title: '商单视频', render: (_, r) => formatCount(r.sponsoredVideos) },
     { key: 'mv', title: '提及视频', render: (_, r) => formatCount(r.mentionVideos), responsive: ['md'] },
@@ -147,18 +152,10 @@ function ExposureSearchScreen() {
   const categoryId = int('categoryId');
   const pageNo = int('page') ?? 1;
   const query = useExposureSearch({ keyword: keyword || undefined, categoryId, pageNo, pageSize: PAGE_SIZE });
-  const open = useOpenBrand();
+  const brandColumn = useBrandColumn<BrandSearchRow>();
   const data = query.data;
   const columns: TableColumnsType<BrandSearchRow> = [
-    {
-      key: 'brand',
-      title: '品牌',
-      render: (_, r) => (
-        <Button type="link" className="brand-link" onClick={() => open(r.brandId)}>
-          {r.brandName}
-        </Button>
-      ),
-    },
+    brandColumn,
     { key: 'cat', title: '行业', dataIndex: 'categoryName' },
     {
       key: 'aliases',

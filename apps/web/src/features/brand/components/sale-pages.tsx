@@ -198,7 +198,7 @@ function SaleReportScreen() {
               columns={goodsColumns}
               dataSource={data.goods}
               locale={{ emptyText: '该时间段暂无带货商品的播放' }}
-              pagination={{ pageSize: 10, showSizeChanger: false }}
+              pagination={{ pageSize: 10 }}
             />
           </Card>
           <Card variant="borderless" title="带货视频">
@@ -208,7 +208,7 @@ function SaleReportScreen() {
               columns={videoColumns}
               dataSource={data.videos}
               locale={{ emptyText: '该时间段暂无带货视频' }}
-              pagination={{ pageSize: 10, showSizeChanger: false }}
+              pagination={{ pageSize: 10 }}
             />
           </Card>
         </>

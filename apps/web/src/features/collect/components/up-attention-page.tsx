@@ -5,8 +5,7 @@ import { Link } from 'react-router-dom';
 import { ATTENTION_FIRST_DAYS, formatCount, type AttentionItem } from '@xg/shared';
 import { ListScreen } from '../../../components/list-screen';
 import { VIDEO_DETAIL_PATH, videoDetailSearch } from '../../../components/detail-links';
-import { CreatorLink } from '../../../components/ranked-list';
-import { RemoteAvatar } from '../../../components/remote-avatar';
+import { CreatorCell } from '../../../components/lists/creator-identity';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { markAttentionSeen, useAttention } from '../api/get-attention';
 import { LIST_QUERY_ROOT } from '../api/link-kol';
@@ -24,20 +23,12 @@ function AttentionCard({ item }: { item: AttentionItem }) {
   return (
     <Card variant="outlined" size="small" className={changed ? 'attention-card is-changed' : 'attention-card'}>
       <div className="attention-head">
-        <CreatorLink
-          className="collect-kol"
-          kolId={item.kolId}
-          kolName={item.kolName}
-          label={`查看UP主详情：${item.kolName}`}
-        >
-          <RemoteAvatar src={item.kolImg} alt={item.kolName} size={44} />
-          <span className="collect-kol-main">
-            <Typography.Text strong ellipsis={{ tooltip: item.kolName }}>
-              {item.kolName}
-            </Typography.Text>
-            <span className="collect-kol-meta">粉丝 {formatCount(item.fansNum)}</span>
-          </span>
-        </CreatorLink>
+        <CreatorCell
+          block="collect-kol"
+          creator={{ kolId: item.kolId, kolName: item.kolName, kolImg: item.kolImg }}
+          avatarSize={44}
+          meta={`粉丝 ${formatCount(item.fansNum)}`}
+        />
         <Space size={4} wrap>
           {changed ? <Tag color="red">有更新</Tag> : <Tag>暂无变化</Tag>}
           <MonitorAction subject={{ kind: 'creator', kolId: item.kolId, kolName: item.kolName }} />

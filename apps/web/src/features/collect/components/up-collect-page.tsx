@@ -16,7 +16,6 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { HolderOutlined, SettingOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import {
   LINK_KOL_SORTS,
   LINK_KOL_SORT_LABELS,
@@ -27,9 +26,9 @@ import {
   type LinkKolSort,
 } from '@xg/shared';
 import { ListScreen } from '../../../components/list-screen';
-import { CreatorLink } from '../../../components/ranked-list';
-import { RemoteAvatar } from '../../../components/remote-avatar';
-import { ApproveBadge } from '../../../components/approve-badge';
+import { listPagination } from '../../../components/ranked-list';
+import { AddedBy } from '../../../components/lists/added-by';
+import { CreatorCell } from '../../../components/lists/creator-identity';
 import { useCustomGroups } from '../api/customize-sort';
 import { useMyLinkKol } from '../api/get-my-link-kol';
 import { LIST_QUERY_ROOT, toggleLinkKol } from '../api/link-kol';
@@ -138,26 +137,16 @@ export function UpCollectPage() {
       key: 'kol',
       title: 'UP主',
       render: (_, row) => (
-        <CreatorLink
-          className="collect-kol"
-          kolId={row.kolId}
-          kolName={row.kolName}
-          label={`查看UP主详情：${row.kolName}`}
-        >
-          <RemoteAvatar src={row.kolImg} alt={row.kolName} size={40} />
-          <span className="collect-kol-main">
-            <span className="collect-kol-name">
-              <Typography.Text strong ellipsis={{ tooltip: row.kolName }}>
-                {row.kolName}
-              </Typography.Text>
-              <ApproveBadge isApprove={row.isApprove} />
-            </span>
-            <span className="collect-kol-meta">
+        <CreatorCell
+          block="collect-kol"
+          creator={row}
+          meta={
+            <>
               UID：{row.kolUid}
               {row.themeName ? ` · ${row.themeName}` : ''}
-            </span>
-          </span>
-        </CreatorLink>
+            </>
+          }
+        />
       ),
     },
     {
@@ -224,12 +213,7 @@ export function UpCollectPage() {
       title: '添加',
       width: 120,
       responsive: ['xxl'],
-      render: (_, row) => (
-        <span className="collect-added">
-          <span>{row.addedBy || '-'}</span>
-          <Typography.Text type="secondary">{dayjs(row.addTime).format('YYYY-MM-DD')}</Typography.Text>
-        </span>
-      ),
+      render: (_, row) => <AddedBy className="collect-added" who={row.addedBy} at={row.addTime} />,
     },
     {
       key: 'monitor',
@@ -269,6 +253,7 @@ export function UpCollectPage() {
     },
   ];
 
+  const total = data?.total ?? 0;
   const filtered = groupId !== undefined || isMonitor !== undefined || keyword !== '';
   const usage = data ? (
     <Space size={16} wrap className="collect-usage">
@@ -360,7 +345,7 @@ export function UpCollectPage() {
             params={{ type, sort, groupId, isMonitor, keyword: keyword || undefined }}
             pageNo={pageNo}
             pageSize={PAGE_SIZE}
-            total={data?.total ?? 0}
+            total={total}
             exportName={type === LinkType.PUT ? '投放清单UP主' : '收藏UP主'}
           />
         </Space>
@@ -386,14 +371,7 @@ export function UpCollectPage() {
             />
           ),
         }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 位`,
-          onChange: setPage,
-        }}
+        pagination={listPagination({ current: pageNo, pageSize: PAGE_SIZE, total, unit: '位', onChange: setPage })}
       />
     </ListScreen>
   );

@@ -1,11 +1,11 @@
-import { Empty, Select, Space, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Empty, Select, Space, Tabs } from 'antd';
 import { LinkType, formatCount, type LinkVideoItem, type MyLinkVideoParams } from '@xg/shared';
 import { KeywordSearch } from '../../../components/keyword-search';
 import { ConfirmRemove } from '../../../components/confirm-remove';
 import { usePagedParams } from '../../../components/list-filters';
 import { ListScreen } from '../../../components/list-screen';
 import { VideoTable } from '../../../components/ranked-list';
+import { AddedBy } from '../../../components/lists/added-by';
 import { useMyLinkVideo } from '../api/get-my-link-video';
 import { LIST_QUERY_ROOT, toggleLinkVideo } from '../api/link-kol';
 import { useListChange } from '../hooks/use-list-refusal';
@@ -121,12 +121,7 @@ export function VideoCollectPage() {
             title: '添加',
             width: 130,
             responsive: ['xl'],
-            render: (_, video) => (
-              <span className="collect-added">
-                <span>{video.addedBy || '-'}</span>
-                <Typography.Text type="secondary">{dayjs(video.addTime).format('YYYY-MM-DD')}</Typography.Text>
-              </span>
-            ),
+            render: (_, video) => <AddedBy className="collect-added" who={video.addedBy} at={video.addTime} />,
           },
           {
             key: 'remove',

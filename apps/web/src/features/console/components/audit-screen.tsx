@@ -29,13 +29,7 @@ export function AuditScreen() {
       loading={list.isPending}
       dataSource={list.data?.list ?? []}
       scroll={{ x: 1200 }}
-      pagination={{
-        current: pageNo,
-        pageSize: 50,
-        total: list.data?.total ?? 0,
-        onChange: setPageNo,
-        showSizeChanger: false,
-      }}
+      pagination={{ current: pageNo, pageSize: 50, total: list.data?.total ?? 0, onChange: setPageNo }}
       columns={[
         {
           title: '时间',

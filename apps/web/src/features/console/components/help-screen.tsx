@@ -1,25 +1,11 @@
 import { useState } from 'react';
-import {
-  Button,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Radio,
-  Segmented,
-  Space,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { Button, Form, Input, Radio, Segmented, Space, Switch, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { HELP_AUDIENCES } from '@xg/shared';
 import { MarkdownView } from '../../../components/markdown-view';
 import { QueryFailed } from '../../../components/query-failed';
-import { errorText } from '../../../lib/api-client';
-import { useApp } from '../../../lib/use-app';
 import { useConsoleAction, useConsoleGet } from '../api/console-api';
+import { EditorDrawer, flagColumn, SortField, useEditor } from './editor-kit';
 
 interface TypeRow {
   id: number;
@@ -85,30 +71,20 @@ function AnswerPreview({ v }: { v: Partial<AnswerForm> }) {
 
 /** 帮助中心: categories by audience and their answers — draft / published, preview, every change audited. */
 export function HelpScreen() {
-  const { message } = useApp();
   const data = useConsoleGet<{ types: TypeRow[]; list: AnswerRow[] }>('/api/console/help');
   const save = useConsoleAction<{ id: number }>('/api/console/help/save');
   const publish = useConsoleAction('/api/console/help/publish');
   const remove = useConsoleAction('/api/console/help/delete');
   const saveType = useConsoleAction('/api/console/help/type/save');
   const [audience, setAudience] = useState(1);
-  const [editing, setEditing] = useState<AnswerRow | 'new' | null>(null);
   const [publishOnSave, setPublishOnSave] = useState(false);
   const [form] = Form.useForm<AnswerForm>();
   const values = Form.useWatch([], form) ?? {};
   const [typeName, setTypeName] = useState('');
-
-  if (data.isError)
-    return <QueryFailed title="帮助内容加载失败" error={data.error} onRetry={() => void data.refetch()} />;
   const types = (data.data?.types ?? []).filter((t) => t.audience === audience);
-  const rows = (data.data?.list ?? []).filter((a) => a.audience === audience);
-  const done = (a: { message: string }) => void message.success(a.message);
-  const failed = (e: unknown) => void message.error(errorText(e));
-
-  const open = (row: AnswerRow | 'new') => {
-    setEditing(row);
-    setPublishOnSave(row !== 'new' && row.published);
-    form.setFieldsValue(
+  const editor = useEditor<AnswerRow, AnswerForm>(
+    form,
+    (row) =>
       row === 'new'
         ? {
             typeId: types[0]?.id,
@@ -121,12 +97,17 @@ export function HelpScreen() {
             sort: 0,
           }
         : { ...row, menus: JSON.stringify(row.menus, null, 1) },
-    );
-  };
+    (row) => setPublishOnSave(row !== 'new' && row.published),
+  );
+
+  if (data.isError)
+    return <QueryFailed title="帮助内容加载失败" error={data.error} onRetry={() => void data.refetch()} />;
+  const rows = (data.data?.list ?? []).filter((a) => a.audience === audience);
+  const { done, failed, open } = editor;
   const submit = (v: AnswerForm) =>
     save.mutate(
       {
-        ...(editing && editing !== 'new' ? { id: editing.id } : {}),
+        ...(editor.row ? { id: editor.row.id } : {}),
         ...v,
         introduce: v.introduce ?? '',
         menus: v.menus || '[]',
@@ -134,13 +115,7 @@ export function HelpScreen() {
         isRecommendFunction: v.isRecommendFunction ? 'true' : 'false',
         published: publishOnSave ? 'true' : 'false',
       },
-      {
-        onSuccess: (a) => {
-          done(a);
-          setEditing(null);
-        },
-        onError: failed,
-      },
+      editor.saved,
     );
 
   return (
@@ -202,65 +177,27 @@ export function HelpScreen() {
             width: 90,
             render: (v: number) => (v === 2 ? '详情抽屉' : '直接展开'),
           },
-          {
-            title: '状态',
-            dataIndex: 'published',
-            width: 90,
-            render: (v: boolean) => (v ? <Tag color="green">已发布</Tag> : <Tag>草稿</Tag>),
-          },
-          {
-            title: '操作',
-            key: 'op',
-            width: 200,
-            render: (_, r) => (
-              <Space size={0}>
-                <Button size="small" type="link" onClick={() => open(r)}>
-                  编辑
-                </Button>
-                <Button
-                  size="small"
-                  type="link"
-                  onClick={() =>
-                    publish.mutate(
-                      { id: r.id, published: r.published ? 'false' : 'true' },
-                      { onSuccess: done, onError: failed },
-                    )
-                  }
-                >
-                  {r.published ? '下线' : '发布'}
-                </Button>
-                <Popconfirm
-                  title="确定删除这个问题？"
-                  onConfirm={() => remove.mutate({ id: r.id }, { onSuccess: done, onError: failed })}
-                >
-                  <Button size="small" type="link" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          flagColumn<AnswerRow>('published', '已发布', '草稿'),
+          editor.actionsColumn(200, (r) => ({
+            toggle: { on: r.published, labels: ['发布', '下线'], action: publish },
+            remove: { title: '确定删除这个问题？', action: remove },
+          })),
         ]}
       />
-      <Drawer
-        open={editing !== null}
-        onClose={() => setEditing(null)}
+      <EditorDrawer
+        editor={editor}
+        form={form}
+        noun="问题"
         size={960}
-        rootClassName="console-drawer"
-        title={editing === 'new' ? '新建问题' : '编辑问题'}
+        saving={save.isPending}
         extra={
-          <Space>
-            <Switch
-              checked={publishOnSave}
-              onChange={setPublishOnSave}
-              checkedChildren="发布"
-              unCheckedChildren="草稿"
-              aria-label="保存后发布"
-            />
-            <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-              保存
-            </Button>
-          </Space>
+          <Switch
+            checked={publishOnSave}
+            onChange={setPublishOnSave}
+            checkedChildren="发布"
+            unCheckedChildren="草稿"
+            aria-label="保存后发布"
+          />
         }
       >
         <div className="console-editor">
@@ -297,9 +234,7 @@ export function HelpScreen() {
               <Form.Item name="isRecommendFunction" label="推荐功能" valuePropName="checked">
                 <Switch />
               </Form.Item>
-              <Form.Item name="sort" label="排序">
-                <InputNumber min={-9999} max={9999} />
-              </Form.Item>
+              <SortField />
             </Space>
             <Form.Item
               name="menus"
@@ -310,7 +245,7 @@ export function HelpScreen() {
           </Form>
           <AnswerPreview v={values} />
         </div>
-      </Drawer>
+      </EditorDrawer>
     </>
   );
 }

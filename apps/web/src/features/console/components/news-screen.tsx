@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Button, DatePicker, Drawer, Form, Input, Popconfirm, Select, Space, Table, Tag, Upload } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, Table, Tag, Upload } from 'antd';
 import { PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MarkdownView } from '../../../components/markdown-view';
 import { QueryFailed } from '../../../components/query-failed';
-import { errorText } from '../../../lib/api-client';
 import { useApp } from '../../../lib/use-app';
 import { useConsoleAction, useConsoleList } from '../api/console-api';
+import { EditorDrawer, useEditor } from './editor-kit';
 
 interface NewsRow {
   id: number;
@@ -39,22 +38,19 @@ export function NewsScreen() {
   const list = useConsoleList<NewsRow>('/api/console/news');
   const save = useConsoleAction<{ id: number }>('/api/console/news/save');
   const remove = useConsoleAction('/api/console/news/delete');
-  const [editing, setEditing] = useState<NewsRow | 'new' | null>(null);
   const [form] = Form.useForm<NewsForm>();
+  const editor = useEditor<NewsRow, NewsForm>(form, (row) =>
+    row === 'new'
+      ? { title: '', summary: '', category: '行业报告', coverUrl: '', bodyMd: '', status: 'draft', publishAt: null }
+      : { ...row, publishAt: row.publishAt ? dayjs(row.publishAt) : null },
+  );
+  const { open } = editor;
   const body = Form.useWatch('bodyMd', form) ?? '';
 
-  const open = (row: NewsRow | 'new') => {
-    setEditing(row);
-    form.setFieldsValue(
-      row === 'new'
-        ? { title: '', summary: '', category: '行业报告', coverUrl: '', bodyMd: '', status: 'draft', publishAt: null }
-        : { ...row, publishAt: row.publishAt ? dayjs(row.publishAt) : null },
-    );
-  };
   const submit = (v: NewsForm) =>
     save.mutate(
       {
-        ...(editing !== 'new' && editing ? { id: editing.id } : {}),
+        ...(editor.row ? { id: editor.row.id } : {}),
         title: v.title,
         summary: v.summary ?? '',
         category: v.category,
@@ -63,13 +59,7 @@ export function NewsScreen() {
         status: v.status,
         publishAt: v.publishAt ? v.publishAt.toISOString() : '',
       },
-      {
-        onSuccess: (a) => {
-          void message.success(a.message);
-          setEditing(null);
-        },
-        onError: (e) => void message.error(errorText(e)),
-      },
+      editor.saved,
     );
   const insertImage = (file: File) => {
     if (file.size > IMAGE_MAX_BYTES) {
@@ -111,40 +101,10 @@ export function NewsScreen() {
             render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'),
           },
           { title: '阅读', dataIndex: 'views', width: 80 },
-          {
-            title: '操作',
-            key: 'op',
-            width: 140,
-            render: (_, r) => (
-              <Space>
-                <Button size="small" type="link" onClick={() => open(r)}>
-                  编辑
-                </Button>
-                <Popconfirm
-                  title="确定删除这篇报告？"
-                  onConfirm={() => remove.mutate({ id: r.id }, { onSuccess: (a) => void message.success(a.message) })}
-                >
-                  <Button size="small" type="link" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          editor.actionsColumn(140, () => ({ remove: { title: '确定删除这篇报告？', action: remove } })),
         ]}
       />
-      <Drawer
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        size={960}
-        rootClassName="console-drawer"
-        title={editing === 'new' ? '新建报告' : '编辑报告'}
-        extra={
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            保存
-          </Button>
-        }
-      >
+      <EditorDrawer editor={editor} form={form} noun="报告" size={960} saving={save.isPending}>
         <Form form={form} layout="vertical" onFinish={submit}>
           <Form.Item
             name="title"
@@ -202,7 +162,7 @@ export function NewsScreen() {
             </div>
           </div>
         </Form>
-      </Drawer>
+      </EditorDrawer>
     </>
   );
 }

@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Alert, Button, Drawer, Form, Input, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { PopupLayout } from '@xg/shared';
 import { QueryFailed } from '../../../components/query-failed';
-import { errorText } from '../../../lib/api-client';
-import { useApp } from '../../../lib/use-app';
 import { useConsoleAction, useConsoleList } from '../api/console-api';
+import { EditorDrawer, flagColumn, useEditor } from './editor-kit';
 
 interface PopupRow {
   id: number;
@@ -55,24 +53,18 @@ function PopupPreview({ json }: { json: string }) {
 
 /** 弹窗公告: custom popups by id (a JSON layout; actions closeModal / nav / open) — preview, enable / disable. */
 export function PopupsScreen() {
-  const { message } = useApp();
   const list = useConsoleList<PopupRow>('/api/console/popups');
   const save = useConsoleAction('/api/console/popups/save');
   const publish = useConsoleAction('/api/console/popups/publish');
-  const [editing, setEditing] = useState<PopupRow | 'new' | null>(null);
   const [form] = Form.useForm<{ name: string; layout: string }>();
+  const editor = useEditor<PopupRow, { name: string; layout: string }>(form, (row) => ({
+    name: row === 'new' ? '' : row.name,
+    layout: JSON.stringify(row === 'new' ? EXAMPLE : row.layout, null, 2),
+  }));
+  const { open } = editor;
   const json = Form.useWatch('layout', form) ?? '';
-  const done = (a: { message: string }) => void message.success(a.message);
-  const failed = (e: unknown) => void message.error(errorText(e));
   if (list.isError) return <QueryFailed title="弹窗加载失败" error={list.error} onRetry={() => void list.refetch()} />;
 
-  const open = (row: PopupRow | 'new') => {
-    setEditing(row);
-    form.setFieldsValue({
-      name: row === 'new' ? '' : row.name,
-      layout: JSON.stringify(row === 'new' ? EXAMPLE : row.layout, null, 2),
-    });
-  };
   return (
     <>
       <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} style={{ marginBottom: 12 }}>
@@ -87,50 +79,13 @@ export function PopupsScreen() {
         columns={[
           { title: '编号', dataIndex: 'id', width: 70 },
           { title: '名称', dataIndex: 'name' },
-          {
-            title: '状态',
-            dataIndex: 'enabled',
-            width: 90,
-            render: (v: boolean) => (v ? <Tag color="green">已启用</Tag> : <Tag>已停用</Tag>),
-          },
-          {
-            title: '操作',
-            key: 'op',
-            width: 160,
-            render: (_, r) => (
-              <Space size={0}>
-                <Button size="small" type="link" onClick={() => open(r)}>
-                  编辑
-                </Button>
-                <Button
-                  size="small"
-                  type="link"
-                  onClick={() =>
-                    publish.mutate(
-                      { id: r.id, published: r.enabled ? 'false' : 'true' },
-                      { onSuccess: done, onError: failed },
-                    )
-                  }
-                >
-                  {r.enabled ? '停用' : '启用'}
-                </Button>
-              </Space>
-            ),
-          },
+          flagColumn<PopupRow>('enabled', '已启用', '已停用'),
+          editor.actionsColumn(160, (r) => ({
+            toggle: { on: r.enabled, labels: ['启用', '停用'], action: publish },
+          })),
         ]}
       />
-      <Drawer
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        size={900}
-        rootClassName="console-drawer"
-        title={editing === 'new' ? '新建弹窗' : '编辑弹窗'}
-        extra={
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            保存
-          </Button>
-        }
-      >
+      <EditorDrawer editor={editor} form={form} noun="弹窗" size={900} saving={save.isPending}>
         <div className="console-editor">
           <Form
             form={form}
@@ -138,18 +93,12 @@ export function PopupsScreen() {
             onFinish={(v) =>
               save.mutate(
                 {
-                  ...(editing && editing !== 'new' ? { id: editing.id } : {}),
+                  ...(editor.row ? { id: editor.row.id } : {}),
                   name: v.name,
                   layout: v.layout,
-                  enabled: editing && editing !== 'new' ? String(editing.enabled) : 'false',
+                  enabled: editor.row ? String(editor.row.enabled) : 'false',
                 },
-                {
-                  onSuccess: (a) => {
-                    done(a);
-                    setEditing(null);
-                  },
-                  onError: failed,
-                },
+                editor.saved,
               )
             }
           >
@@ -166,7 +115,7 @@ export function PopupsScreen() {
           </Form>
           <PopupPreview json={json} />
         </div>
-      </Drawer>
+      </EditorDrawer>
     </>
   );
 }

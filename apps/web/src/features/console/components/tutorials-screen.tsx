@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, Modal, Space, Switch, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { QueryFailed } from '../../../components/query-failed';
-import { errorText } from '../../../lib/api-client';
-import { useApp } from '../../../lib/use-app';
 import { useConsoleAction, useConsoleList } from '../api/console-api';
+import { flagColumn, SortField, useEditor } from './editor-kit';
 
 interface TutorialRow {
   id: number;
@@ -20,24 +18,19 @@ type TutorialForm = Omit<TutorialRow, 'id' | 'plays' | 'published'>;
 
 /** 教程视频: the must-watch player's videos — preview, publish / unpublish, plays. */
 export function TutorialsScreen() {
-  const { message } = useApp();
   const list = useConsoleList<TutorialRow>('/api/console/tutorials');
   const save = useConsoleAction('/api/console/tutorials/save');
   const publish = useConsoleAction('/api/console/tutorials/publish');
   const remove = useConsoleAction('/api/console/tutorials/delete');
-  const [editing, setEditing] = useState<TutorialRow | 'new' | null>(null);
   const [form] = Form.useForm<TutorialForm>();
+  const editor = useEditor<TutorialRow, TutorialForm>(form, (row) =>
+    row === 'new' ? { name: '', url: '', posterUrl: '', mustWatch: false, sort: 0 } : row,
+  );
+  const { editing, open } = editor;
   const url = Form.useWatch('url', form) ?? '';
   const poster = Form.useWatch('posterUrl', form) ?? '';
-  const done = (a: { message: string }) => void message.success(a.message);
-  const failed = (e: unknown) => void message.error(errorText(e));
   if (list.isError)
     return <QueryFailed title="教程视频加载失败" error={list.error} onRetry={() => void list.refetch()} />;
-
-  const open = (row: TutorialRow | 'new') => {
-    setEditing(row);
-    form.setFieldsValue(row === 'new' ? { name: '', url: '', posterUrl: '', mustWatch: false, sort: 0 } : row);
-  };
   return (
     <>
       <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} style={{ marginBottom: 12 }}>
@@ -53,50 +46,17 @@ export function TutorialsScreen() {
           { title: '名称', dataIndex: 'name' },
           { title: '必看', dataIndex: 'mustWatch', width: 70, render: (v: boolean) => (v ? '是' : '否') },
           { title: '播放', dataIndex: 'plays', width: 80 },
-          {
-            title: '状态',
-            dataIndex: 'published',
-            width: 90,
-            render: (v: boolean) => (v ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
-          },
-          {
-            title: '操作',
-            key: 'op',
-            width: 200,
-            render: (_, r) => (
-              <Space size={0}>
-                <Button size="small" type="link" onClick={() => open(r)}>
-                  编辑
-                </Button>
-                <Button
-                  size="small"
-                  type="link"
-                  onClick={() =>
-                    publish.mutate(
-                      { id: r.id, published: r.published ? 'false' : 'true' },
-                      { onSuccess: done, onError: failed },
-                    )
-                  }
-                >
-                  {r.published ? '下线' : '发布'}
-                </Button>
-                <Popconfirm
-                  title="确定删除这个视频？"
-                  onConfirm={() => remove.mutate({ id: r.id }, { onSuccess: done, onError: failed })}
-                >
-                  <Button size="small" type="link" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          flagColumn<TutorialRow>('published', '已发布', '未发布'),
+          editor.actionsColumn(200, (r) => ({
+            toggle: { on: r.published, labels: ['发布', '下线'], action: publish },
+            remove: { title: '确定删除这个视频？', action: remove },
+          })),
         ]}
       />
       <Modal
         open={editing !== null}
         title={editing === 'new' ? '新建教程视频' : '编辑教程视频'}
-        onCancel={() => setEditing(null)}
+        onCancel={editor.close}
         onOk={() => form.submit()}
         confirmLoading={save.isPending}
         okText="保存"
@@ -108,7 +68,7 @@ export function TutorialsScreen() {
           onFinish={(v) =>
             save.mutate(
               {
-                ...(editing && editing !== 'new' ? { id: editing.id, published: String(editing.published) } : {}),
+                ...(editor.row ? { id: editor.row.id, published: String(editor.row.published) } : {}),
                 ...(editing === 'new' ? { published: 'false' } : {}),
                 name: v.name,
                 url: v.url,
@@ -116,13 +76,7 @@ export function TutorialsScreen() {
                 mustWatch: v.mustWatch ? 'true' : 'false',
                 sort: v.sort ?? 0,
               },
-              {
-                onSuccess: (a) => {
-                  done(a);
-                  setEditing(null);
-                },
-                onError: failed,
-              },
+              editor.saved,
             )
           }
         >
@@ -139,9 +93,7 @@ export function TutorialsScreen() {
             <Form.Item name="mustWatch" label="必看" valuePropName="checked">
               <Switch />
             </Form.Item>
-            <Form.Item name="sort" label="排序">
-              <InputNumber min={-9999} max={9999} />
-            </Form.Item>
+            <SortField />
           </Space>
           {url ? (
             <video

@@ -2,40 +2,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreatorDetail, KolDetailExtra, KolItem } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
 import { count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
+import { kolItemShape } from '../../../lib/item-decoders';
 import { priceInfoDecoder } from './decoders';
 
 /** The creator of GET /api/kolDetail: the detail fields, the list fields (KolItem) and the extras. */
 export type KolDetail = CreatorDetail & KolItem & KolDetailExtra;
 
 const detailDecoder: Decoder<KolDetail> = object<KolDetail>({
-  kolId: number,
-  kolName: text,
-  kolUid: number,
-  kolImg: text,
-  isApprove: count,
-  fansNum: count,
-  themeName: nullable(string),
-  platformLevel: nullable(count),
+  ...kolItemShape,
   sign: text,
-  gender: count,
   approveTitle: text,
   organization: nullable(string),
   parentThemeName: nullable(string),
-  isLive: count,
   liveRoomId: nullable(number),
   mainIndexUrl: text,
   followingNum: nullable(count),
-  praiseNum: count,
-  playNum: count,
-  videoNum: count,
-  indexNum: count,
   updateTime: text,
-  mcnName: nullable(string),
-  fansIncrease: nullable(number),
   totalsFromVideos: nullable(number),
-  isCollect: count,
-  isPut: count,
-  isEnter: count,
   mcnId: nullable(number),
   liveUrl: nullable(string),
   tid: nullable(number),

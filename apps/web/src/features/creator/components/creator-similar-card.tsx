@@ -1,7 +1,6 @@
-import { Card, Empty, Skeleton, Typography } from 'antd';
+import { Card, Empty, Skeleton } from 'antd';
 import { formatCount } from '@xg/shared';
-import { ApproveBadge } from '../../../components/approve-badge';
-import { RemoteAvatar } from '../../../components/remote-avatar';
+import { CreatorIdentity } from '../../../components/lists/creator-identity';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useSimilarKol } from '../api/get-similar-kol';
 import { CREATOR_DETAIL_PATH, creatorDetailSearch } from '../../../components/detail-links';
@@ -34,18 +33,12 @@ export function CreatorSimilarCard({ kolId }: { kolId: number }) {
               rel="noopener noreferrer"
               aria-label={`查看UP主详情：${creator.kolName}`}
             >
-              <RemoteAvatar src={creator.kolImg} alt={creator.kolName} size={48} />
-              <span className="similar-item-main">
-                <span className="similar-item-name">
-                  <Typography.Text strong ellipsis={{ tooltip: creator.kolName }}>
-                    {creator.kolName}
-                  </Typography.Text>
-                  <ApproveBadge isApprove={creator.isApprove} />
-                </span>
-                <span className="similar-item-meta">
-                  {formatCount(creator.fansNum)}粉丝 · {creator.themeName || '未分类'}
-                </span>
-              </span>
+              <CreatorIdentity
+                block="similar-item"
+                creator={creator}
+                avatarSize={48}
+                meta={`${formatCount(creator.fansNum)}粉丝 · ${creator.themeName || '未分类'}`}
+              />
             </a>
           ))}
         </div>

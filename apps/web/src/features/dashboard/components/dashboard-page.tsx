@@ -3,10 +3,10 @@ import { BarChartOutlined, FireOutlined, RiseOutlined, SearchOutlined, TrophyOut
 import { Link } from 'react-router-dom';
 import { COMING_SOON, featureBuilt, formatCount, truncateTitle, userTypeLabel, type FeatureKey } from '@xg/shared';
 import { ErrorBoundary } from '../../../components/error-boundary';
-import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useDashboard, type Dashboard } from '../api/get-dashboard';
-import { CREATOR_DETAIL_PATH, QueryFailed, VIDEO_DETAIL_PATH, signedCount } from './common';
+import { VIDEO_DETAIL_PATH } from '../../../components/detail-links';
+import { DashCreator, QueryFailed, signedCount } from './common';
 import { MonitorChangesCard } from './monitor-changes-card';
 import '../dashboard.css';
 import { DataTable } from '../../../components/data-table';
@@ -108,23 +108,7 @@ export function DashboardPage() {
     {
       key: 'kol',
       title: 'UP主',
-      render: (_, row) => (
-        <a
-          className="dash-kol"
-          href={hrefOf({
-            pathname: CREATOR_DETAIL_PATH,
-            search: `?${new URLSearchParams({ kolId: String(row.kolId), kolName: row.kolName }).toString()}`,
-          })}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          <RemoteAvatar src={row.kolImg} alt={row.kolName} size={32} />
-          <span className="dash-kol-main">
-            <span className="dash-kol-name">{row.kolName}</span>
-            <span className="dash-kol-meta">{formatCount(row.fansNum)}粉丝</span>
-          </span>
-        </a>
-      ),
+      render: (_, row) => <DashCreator creator={row}>{formatCount(row.fansNum)}粉丝</DashCreator>,
     },
     { key: 'date', title: '日期', width: 110, dataIndex: 'eventDate' },
     {

@@ -2,16 +2,10 @@ import { Button, Card, Empty, Skeleton, Tag, Tooltip, Typography, type TableColu
 import { Link } from 'react-router-dom';
 import { formatCount, type MonitorChangeItem } from '@xg/shared';
 import { DataTable } from '../../../components/data-table';
-import {
-  CREATOR_DETAIL_PATH,
-  VIDEO_DETAIL_PATH,
-  creatorDetailSearch,
-  videoDetailSearch,
-} from '../../../components/detail-links';
-import { RemoteAvatar } from '../../../components/remote-avatar';
+import { VIDEO_DETAIL_PATH, videoDetailSearch } from '../../../components/detail-links';
 import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
 import { useMonitorChanges } from '../api/get-monitor-changes';
-import { QueryFailed, shortDate, signedCount } from './common';
+import { DashCreator, QueryFailed, shortDate, signedCount } from './common';
 
 const UP_COLLECT_PATH = '/collect/upCollect';
 const UP_ATTENTION_PATH = '/middleground/upAttention';
@@ -104,24 +98,12 @@ export function MonitorChangesCard() {
       key: 'kol',
       title: 'UP主',
       render: (_, row) => (
-        <a
-          className="dash-kol"
-          href={href({ pathname: CREATOR_DETAIL_PATH, search: creatorDetailSearch(row.kolId, row.kolName) })}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`查看UP主详情：${row.kolName}`}
-        >
-          <RemoteAvatar src={row.kolImg} alt={row.kolName} size={32} />
-          <span className="dash-kol-main">
-            <span className="dash-kol-name">{row.kolName}</span>
-            <span className="dash-kol-meta">
-              {formatCount(row.fansNum)}粉丝
-              {row.latestDay !== null && daysBetween(row.latestDay, today) > 1 ? (
-                <span className="dash-stale"> · 数据停留在{shortDate(row.latestDay)}</span>
-              ) : null}
-            </span>
-          </span>
-        </a>
+        <DashCreator creator={row}>
+          {formatCount(row.fansNum)}粉丝
+          {row.latestDay !== null && daysBetween(row.latestDay, today) > 1 ? (
+            <span className="dash-stale"> · 数据停留在{shortDate(row.latestDay)}</span>
+          ) : null}
+        </DashCreator>
       ),
     },
     {

@@ -205,7 +205,7 @@ function GoodsDetailScreen() {
           aria-label="带货视频列表"
           columns={VIDEO_COLUMNS}
           dataSource={videos}
-          pagination={{ pageSize: 10, showSizeChanger: false }}
+          pagination={{ pageSize: 10 }}
           locale={{ emptyText: <Empty description="暂无带货视频" /> }}
         />
       </Card>
@@ -215,7 +215,7 @@ function GoodsDetailScreen() {
           aria-label="带货UP主列表"
           columns={KOL_COLUMNS}
           dataSource={kols}
-          pagination={{ pageSize: 10, showSizeChanger: false }}
+          pagination={{ pageSize: 10 }}
           locale={{ emptyText: <Empty description="暂无带货UP主" /> }}
         />
       </Card>

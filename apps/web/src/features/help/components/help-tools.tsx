@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { CustomerServiceOutlined, FormOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { QrImage } from '../../../components/qr-image';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -40,6 +40,17 @@ export function HelpTools() {
     setLoaded((s) => new Set(s).add(p));
     setPanel(p);
   };
+  /** A round button of the bar, its name also its tooltip. */
+  const tool = (
+    label: string,
+    icon: ReactNode,
+    onClick: () => void,
+    more?: ButtonHTMLAttributes<HTMLButtonElement>,
+  ) => (
+    <button type="button" className="float-tool" aria-label={label} title={label} onClick={onClick} {...more}>
+      {icon}
+    </button>
+  );
   return (
     <>
       <div className="help-tools" role="group" aria-label="悬浮工具">
@@ -49,41 +60,18 @@ export function HelpTools() {
           onMouseEnter={() => setQrOpen(true)}
           onMouseLeave={() => setQrOpen(false)}
         >
-          <button
-            type="button"
-            className="float-tool"
-            aria-label="联系客服"
-            title="联系客服"
-            aria-expanded={qrOpen}
-            aria-controls="help-qr-panel"
-            onClick={() => setQrOpen((v) => !v)}
-          >
-            <CustomerServiceOutlined aria-hidden />
-          </button>
+          {tool('联系客服', <CustomerServiceOutlined aria-hidden />, () => setQrOpen((v) => !v), {
+            'aria-expanded': qrOpen,
+            'aria-controls': 'help-qr-panel',
+          })}
           {qrOpen ? (
             <div id="help-qr-panel" className="help-qr-panel" role="dialog" aria-label="客服二维码">
               <QrImage url={site?.customerServiceQrUrl ?? ''} alt="客服二维码" size={140} caption="扫码添加客服" />
             </div>
           ) : null}
         </div>
-        <button
-          type="button"
-          className="float-tool"
-          aria-label="意见反馈"
-          title="意见反馈"
-          onClick={() => openPanel('feedback')}
-        >
-          <FormOutlined aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="float-tool"
-          aria-label="使用教程"
-          title="使用教程"
-          onClick={() => openPanel('tutorial')}
-        >
-          <QuestionCircleOutlined aria-hidden />
-        </button>
+        {tool('意见反馈', <FormOutlined aria-hidden />, () => openPanel('feedback'))}
+        {tool('使用教程', <QuestionCircleOutlined aria-hidden />, () => openPanel('tutorial'))}
       </div>
       <Suspense fallback={null}>
         {loaded.has('tutorial') ? <TutorialDrawer open={panel === 'tutorial'} onClose={() => setPanel(null)} /> : null}

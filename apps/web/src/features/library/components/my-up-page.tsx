@@ -22,7 +22,8 @@ import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { LIBRARY_SORTS, LIBRARY_SORT_LABELS, formatCount, type EredarEntry, type LibrarySort } from '@xg/shared';
 import { ListScreen } from '../../../components/list-screen';
-import { CreatorLink } from '../../../components/ranked-list';
+import { CreatorLink, listPagination } from '../../../components/ranked-list';
+import { AddedBy } from '../../../components/lists/added-by';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import { useCustomGroups } from '../../collect/api/customize-sort';
 import { useListChange } from '../../collect/hooks/use-list-refusal';
@@ -180,10 +181,7 @@ function MyUpScreen() {
       width: 120,
       responsive: ['xxl'],
       render: (_, row) => (
-        <span className="library-updated">
-          <span>{row.updatedBy || row.addedBy || '-'}</span>
-          <Typography.Text type="secondary">{dayjs(row.updateTime).format('YYYY-MM-DD')}</Typography.Text>
-        </span>
+        <AddedBy className="library-updated" who={row.updatedBy || row.addedBy} at={row.updateTime} />
       ),
     },
     {
@@ -213,6 +211,7 @@ function MyUpScreen() {
     },
   ];
 
+  const total = data?.total ?? 0;
   const filtered =
     keyword !== '' || launchLevel !== undefined || isEnter !== undefined || tId !== undefined || kolUid !== undefined;
   const pending = (requests.data?.requests ?? []).slice(0, 5);
@@ -344,14 +343,7 @@ function MyUpScreen() {
             </Empty>
           ),
         }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 位`,
-          onChange: setPage,
-        }}
+        pagination={listPagination({ current: pageNo, pageSize: PAGE_SIZE, total, unit: '位', onChange: setPage })}
       />
     </ListScreen>
   );

@@ -10,20 +10,12 @@ import type {
   LiveSortItem,
 } from '@xg/shared';
 import { apiGet, apiPost, type ApiParams } from '../../../lib/api-client';
-import { DecodeError, array, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
+import { array, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
 import { useAccessToken } from '../../../lib/session';
-import { durationDecoder, monitorStateDecoder } from '../../placement/api/decoders';
+import { durationDecoder, monitorStateDecoder, oneOf } from '../../placement/api/decoders';
 
 export const LIVE_QUERY_ROOT = ['live-monitor'] as const;
 export const LIVE_PAGE_SIZE = 10;
-
-const oneOf =
-  <T extends string | number>(values: readonly T[]): Decoder<T> =>
-  (input, path) => {
-    const found = values.find((v) => v === input);
-    if (found === undefined) throw new DecodeError(path, values.join('|'));
-    return found;
-  };
 
 const monitorDecoder: Decoder<LiveMonitorItem> = object<LiveMonitorItem>({
   id: number,

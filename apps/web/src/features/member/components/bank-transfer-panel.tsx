@@ -4,6 +4,7 @@ import dayjs from '../../../lib/dayjs';
 import { errorText } from '../../../lib/api-client';
 import { useBankOrder } from '../api/bank-transfer';
 import { formatYuan } from '../purchase-rules';
+import { OrderLine } from './order-parts';
 
 /**
  * 对公转账 in the payment dialog: the order to pay by bank transfer, the payee account and the order number to
@@ -30,32 +31,19 @@ export function BankTransferPanel({ type, priceId }: { type: number; priceId: nu
   return (
     <div className="pay-bank" aria-label="对公转账信息">
       <dl>
-        <div>
-          <dt>收款户名</dt>
-          <dd>{account.accountName}</dd>
-        </div>
-        <div>
-          <dt>开户银行</dt>
-          <dd>{account.bankName}</dd>
-        </div>
-        <div>
-          <dt>银行账号</dt>
-          <dd>
-            <Typography.Text copyable>{account.accountNo}</Typography.Text>
-          </dd>
-        </div>
-        <div>
-          <dt>转账金额</dt>
-          <dd className="pay-dialog-amount">{formatYuan(order.data.amount)}</dd>
-        </div>
-        <div>
-          <dt>转账备注</dt>
-          <dd>
-            <Typography.Text copyable data-testid="bank-order-no">
-              {order.data.orderNo}
-            </Typography.Text>
-          </dd>
-        </div>
+        <OrderLine term="收款户名">{account.accountName}</OrderLine>
+        <OrderLine term="开户银行">{account.bankName}</OrderLine>
+        <OrderLine term="银行账号">
+          <Typography.Text copyable>{account.accountNo}</Typography.Text>
+        </OrderLine>
+        <OrderLine term="转账金额" className="pay-dialog-amount">
+          {formatYuan(order.data.amount)}
+        </OrderLine>
+        <OrderLine term="转账备注">
+          <Typography.Text copyable data-testid="bank-order-no">
+            {order.data.orderNo}
+          </Typography.Text>
+        </OrderLine>
       </dl>
       <p className="pay-dialog-hint">
         请在 {dayjs(order.data.expireTime).format('YYYY-MM-DD')}{' '}

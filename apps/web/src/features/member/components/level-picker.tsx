@@ -1,6 +1,7 @@
 import { CrownFilled, LockOutlined } from '@ant-design/icons';
 import { COMING_SOON, LEVEL_OPTIONS, UserType, featureBuilt, featuresAddedAt } from '@xg/shared';
 import { isLevelBlocked, levelOfOption } from '../purchase-rules';
+import { RadioCard } from './radio-card';
 
 interface LevelPickerProps {
   value: number;
@@ -40,14 +41,11 @@ export function LevelPicker({ value, held, onChange }: LevelPickerProps) {
         const blocked = isLevelBlocked(level, held);
         const checked = level === value;
         return (
-          <button
+          <RadioCard
             key={option.id}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            aria-disabled={blocked}
-            disabled={blocked}
-            className={`level-card${checked ? ' is-checked' : ''}${blocked ? ' is-blocked' : ''}`}
+            className="level-card"
+            checked={checked}
+            blocked={blocked}
             onClick={() => onChange(level)}
           >
             <span className="level-card-head">
@@ -61,7 +59,7 @@ export function LevelPicker({ value, held, onChange }: LevelPickerProps) {
                 <LockOutlined aria-hidden /> 低于当前版本，不可选择
               </span>
             ) : null}
-          </button>
+          </RadioCard>
         );
       })}
     </div>

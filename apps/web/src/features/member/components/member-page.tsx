@@ -3,7 +3,6 @@ import { Alert, Button, Card, Skeleton, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { MemberMsg, Msg, TRIAL_VERSION_TYPE, userTypeLabel, type OrderKind } from '@xg/shared';
 import { useAppHref } from '../../../lib/use-app-navigate';
-import { useSiteConfig } from '../../../lib/site-config';
 import { useBuyPrice } from '../api/get-buy-price';
 import { useMemberState } from '../api/get-operate-limits';
 import {
@@ -20,6 +19,7 @@ import {
 import { CurrentPlan } from './current-plan';
 import { LevelPicker } from './level-picker';
 import { PaymentDialog, type PaymentOrder } from './payment-dialog';
+import { OrderLine, PurchaseNotes } from './order-parts';
 import { PriceCards } from './price-cards';
 import '../member.css';
 import { useApp } from '../../../lib/use-app';
@@ -56,7 +56,6 @@ export function MemberPage({ mode, quotas, features }: MemberPageProps) {
   const { modal } = useApp();
   const href = useAppHref();
   const [searchParams] = useSearchParams();
-  const { data: site } = useSiteConfig();
   const stateQuery = useMemberState();
   const state = stateQuery.data;
   const held = state ? heldPaidLevel(state) : 0;
@@ -154,42 +153,25 @@ export function MemberPage({ mode, quotas, features }: MemberPageProps) {
             {prices ? (
               <div className="member-summary">
                 <dl className="member-summary-lines">
-                  <div>
-                    <dt>开通版本</dt>
-                    <dd>
-                      {userTypeLabel(level)}
-                      {choice ? ` · ${choice.title}` : ''}
-                    </dd>
-                  </div>
-                  {option ? (
-                    <div>
-                      <dt>套餐价格</dt>
-                      <dd>{formatYuan(option.price)}</dd>
-                    </div>
-                  ) : null}
+                  <OrderLine term="开通版本">
+                    {userTypeLabel(level)}
+                    {choice ? ` · ${choice.title}` : ''}
+                  </OrderLine>
+                  {option ? <OrderLine term="套餐价格">{formatYuan(option.price)}</OrderLine> : null}
                   {prices.surplusPrice > 0 && option ? (
-                    <div>
-                      <dt>剩余时长折算</dt>
-                      <dd className="member-credit" data-testid="member-bonus">
-                        {formatYuan(prices.surplusPrice)} → {userTypeLabel(level)}
-                        {bonusDaysText(option.bonusDays) ?? '0天'}
-                      </dd>
-                    </div>
+                    <OrderLine term="剩余时长折算" className="member-credit" testId="member-bonus">
+                      {formatYuan(prices.surplusPrice)} → {userTypeLabel(level)}
+                      {bonusDaysText(option.bonusDays) ?? '0天'}
+                    </OrderLine>
                   ) : null}
                   {option?.newMaturityTime ? (
-                    <div>
-                      <dt>支付后到期</dt>
-                      <dd className="member-expiry" data-testid="member-new-expiry">
-                        {formatExpiryDay(option.newMaturityTime)}
-                      </dd>
-                    </div>
+                    <OrderLine term="支付后到期" className="member-expiry" testId="member-new-expiry">
+                      {formatExpiryDay(option.newMaturityTime)}
+                    </OrderLine>
                   ) : null}
-                  <div>
-                    <dt>应付金额</dt>
-                    <dd className="member-pay-amount" data-testid="member-pay-amount">
-                      {option ? formatYuan(option.payAmount) : '—'}
-                    </dd>
-                  </div>
+                  <OrderLine term="应付金额" className="member-pay-amount" testId="member-pay-amount">
+                    {option ? formatYuan(option.payAmount) : '—'}
+                  </OrderLine>
                 </dl>
                 <div className="member-summary-action">
                   <Typography.Text type="secondary" className="member-kind">
@@ -213,13 +195,7 @@ export function MemberPage({ mode, quotas, features }: MemberPageProps) {
                 </div>
               </div>
             ) : null}
-            <ul className="member-notes">
-              <li>{MemberMsg.virtualProductNote}</li>
-              <li>
-                {MemberMsg.bankTransferNote}
-                {site?.companyPhone ? `（客服电话：${site.companyPhone}）` : ''}
-              </li>
-            </ul>
+            <PurchaseNotes className="member-notes" />
           </>
         )}
       </Card>

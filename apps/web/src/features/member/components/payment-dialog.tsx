@@ -6,10 +6,10 @@ import dayjs from '../../../lib/dayjs';
 import { ApiCode, MemberMsg, PAY_TYPE_LABELS, PayType, userTypeLabel, type ConfirmPayParams } from '@xg/shared';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { saveUserInfo } from '../../../lib/session';
-import { useSiteConfig } from '../../../lib/site-config';
 import { usePaymentCode } from '../api/confirm-pay';
 import { usePayQueryMutation } from '../api/pay-query';
 import { BankTransferPanel } from './bank-transfer-panel';
+import { OrderLine, PurchaseNotes } from './order-parts';
 import { bonusDaysText, formatExpiryDay, formatYuan, wechatAllowed } from '../purchase-rules';
 import '../member.css';
 import { useApp } from '../../../lib/use-app';
@@ -60,7 +60,6 @@ function PaymentBody({
 }) {
   const { message } = useApp();
   const queryClient = useQueryClient();
-  const { data: site } = useSiteConfig();
   const [payType, setPayType] = useState<PayType>(PayType.ALIPAY);
   // Every switch of method or retry is a new payment (the server closes the previous order).
   const [attempt, setAttempt] = useState(0);
@@ -99,34 +98,22 @@ function PaymentBody({
   return (
     <div className="pay-dialog">
       <dl className="pay-dialog-order">
-        <div>
-          <dt>开通版本</dt>
-          <dd>
-            {userTypeLabel(order.level)} · {order.title}（{order.monthNum}个月
-            {order.bonusDays > 0 ? ` ${bonusDaysText(order.bonusDays)}` : ''}）
-          </dd>
-        </div>
+        <OrderLine term="开通版本">
+          {userTypeLabel(order.level)} · {order.title}（{order.monthNum}个月
+          {order.bonusDays > 0 ? ` ${bonusDaysText(order.bonusDays)}` : ''}）
+        </OrderLine>
         {order.newMaturityTime ? (
-          <div>
-            <dt>支付后到期</dt>
-            <dd className="pay-dialog-expiry" data-testid="pay-new-expiry">
-              {formatExpiryDay(order.newMaturityTime)}
-            </dd>
-          </div>
+          <OrderLine term="支付后到期" className="pay-dialog-expiry" testId="pay-new-expiry">
+            {formatExpiryDay(order.newMaturityTime)}
+          </OrderLine>
         ) : null}
-        <div>
-          <dt>应付金额</dt>
-          <dd className="pay-dialog-amount" data-testid="pay-amount">
-            {formatYuan(amount)}
-          </dd>
-        </div>
+        <OrderLine term="应付金额" className="pay-dialog-amount" testId="pay-amount">
+          {formatYuan(amount)}
+        </OrderLine>
         {code.data ? (
-          <div>
-            <dt>订单号</dt>
-            <dd className="pay-dialog-order" data-testid="pay-order-no">
-              {code.data.payResult.orderNo}
-            </dd>
-          </div>
+          <OrderLine term="订单号" className="pay-dialog-order" testId="pay-order-no">
+            {code.data.payResult.orderNo}
+          </OrderLine>
         ) : null}
       </dl>
 
@@ -207,13 +194,7 @@ function PaymentBody({
         )}
       </div>
 
-      <ul className="pay-notes">
-        <li>{MemberMsg.virtualProductNote}</li>
-        <li>
-          {MemberMsg.bankTransferNote}
-          {site?.companyPhone ? `（客服电话：${site.companyPhone}）` : ''}
-        </li>
-      </ul>
+      <PurchaseNotes className="pay-notes" />
 
       <div className="pay-dialog-actions">
         <Button onClick={onClose}>取消</Button>

@@ -1,6 +1,7 @@
 import { Empty } from 'antd';
 import { YEARLY_DISCOUNT } from '@xg/shared';
 import { bonusDaysText, formatExpiryDay, formatYuan, isYearly, type PriceChoice } from '../purchase-rules';
+import { RadioCard } from './radio-card';
 
 interface PriceCardsProps {
   choices: readonly PriceChoice[];
@@ -24,14 +25,11 @@ export function PriceCards({ choices, value, onChange, blockedText }: PriceCards
         const option = choice.option;
         const checked = choice.key === value;
         return (
-          <button
+          <RadioCard
             key={choice.key}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            aria-disabled={!choice.selectable}
-            disabled={!choice.selectable}
-            className={`price-card${checked ? ' is-checked' : ''}${choice.selectable ? '' : ' is-blocked'}${isYearly(choice.monthNum) ? ' has-badge' : ''}`}
+            className={isYearly(choice.monthNum) ? 'price-card has-badge' : 'price-card'}
+            checked={checked}
+            blocked={!choice.selectable}
             onClick={() => onChange(choice.key)}
           >
             {isYearly(choice.monthNum) ? <span className="price-card-badge">{YEARLY_BADGE}</span> : null}
@@ -63,7 +61,7 @@ export function PriceCards({ choices, value, onChange, blockedText }: PriceCards
             ) : (
               <span className="price-card-none">{choice.monthNum}个月 · 暂无报价</span>
             )}
-          </button>
+          </RadioCard>
         );
       })}
     </div>

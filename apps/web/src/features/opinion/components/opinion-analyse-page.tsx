@@ -460,13 +460,7 @@ function TaskAnalysis({ task, pageNo, setPage }: { task: OpinionTask; pageNo: nu
             size="middle"
             scroll={{ x: 560 }}
             locale={{ emptyText: <Empty description={OpinionMsg.noData} /> }}
-            pagination={{
-              current: pageNo,
-              pageSize: LIST_PAGE_SIZE,
-              total: items.data?.total ?? 0,
-              showSizeChanger: false,
-              onChange: setPage,
-            }}
+            pagination={{ current: pageNo, pageSize: LIST_PAGE_SIZE, total: items.data?.total ?? 0, onChange: setPage }}
             data-testid="opinion-list"
           />
         )}

@@ -199,13 +199,7 @@ function WarnScreen() {
             loading={warnings.isFetching}
             scroll={{ x: 560 }}
             locale={{ emptyText: <Empty description={OpinionMsg.noWarnings} /> }}
-            pagination={{
-              current: pageNo,
-              pageSize: PAGE_SIZE,
-              total: warnings.data?.total ?? 0,
-              showSizeChanger: false,
-              onChange: setPage,
-            }}
+            pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: warnings.data?.total ?? 0, onChange: setPage }}
             data-testid="opinion-warn-list"
           />
         )}

@@ -1,7 +1,8 @@
 import type { MonitorDuration, MonitorPoint, MonitorState, PutRecord, ReportFigures, WorkPreview } from '@xg/shared';
 import { DecodeError, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
 
-const oneOf =
+/** A value that must be one of `values` (a state, a duration …). */
+export const oneOf =
   <T extends string | number>(values: readonly T[]): Decoder<T> =>
   (input, path) => {
     const found = values.find((v) => v === input);

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CompanyRankingAnswer, CompanyRankingRow, RankingPeriod } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
-import { array, boolean, count, nullable, number, object, string, text, type Decoder } from '../../../lib/decode';
+import { array, nullable, number, object, text, type Decoder } from '../../../lib/decode';
+import { rankingPageShape, useRankingPage } from './ranking-page';
 
 export type CompanyRanking = Pick<
   CompanyRankingAnswer,
@@ -25,21 +25,9 @@ const rowDecoder: Decoder<CompanyRankingRow> = object<CompanyRankingRow>({
   delta: nullable(number),
 });
 
-const periodDecoder: Decoder<RankingPeriod> = (input, path) => {
-  const value = string(input, path);
-  return value === 'week' || value === 'month' ? value : 'day';
-};
-
 const answerDecoder: Decoder<CompanyRanking> = object<CompanyRanking>({
-  period: periodDecoder,
-  date: nullable(string),
-  periodStart: nullable(string),
+  ...rankingPageShape,
   rankings: array(rowDecoder),
-  total: count,
-  pageNo: count,
-  pageSize: count,
-  limited: boolean,
-  limitRows: nullable(number),
 });
 
 /** GET /api/companyRanking?period=&date=&pageNo=&pageSize= — MCNs by the total fans of their creators. */
@@ -48,11 +36,5 @@ export function getCompanyRanking(query: CompanyRankingQuery, signal?: AbortSign
 }
 
 export function useCompanyRanking(query: CompanyRankingQuery, enabled: boolean) {
-  return useQuery({
-    queryKey: ['ranking', 'company', query],
-    queryFn: ({ signal }) => getCompanyRanking(query, signal),
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
-  });
+  return useRankingPage('company', query, getCompanyRanking, enabled);
 }

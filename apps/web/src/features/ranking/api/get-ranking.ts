@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RankingAnswer, RankingKind, RankingPeriod, RankingRow } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
-import { array, boolean, count, nullable, number, object, string, type Decoder } from '../../../lib/decode';
+import { array, count, nullable, number, object, string, type Decoder } from '../../../lib/decode';
+import { rankingPageShape, useRankingPage } from './ranking-page';
 import { kolItemShape } from '../../../lib/item-decoders';
 
 export type Ranking = Pick<
@@ -45,23 +45,12 @@ const kindDecoder: Decoder<RankingKind> = (input, path) => {
   const value = string(input, path);
   return value === 'increase' || value === 'decrease' || value === 'business' ? value : 'fans';
 };
-const periodDecoder: Decoder<RankingPeriod> = (input, path) => {
-  const value = string(input, path);
-  return value === 'week' || value === 'month' ? value : 'day';
-};
 
 const answerDecoder: Decoder<Ranking> = object<Ranking>({
+  ...rankingPageShape,
   kind: kindDecoder,
-  period: periodDecoder,
-  date: nullable(string),
-  periodStart: nullable(string),
   tid: count,
   rankings: array(rowDecoder),
-  total: count,
-  pageNo: count,
-  pageSize: count,
-  limited: boolean,
-  limitRows: nullable(number),
   historyDays: count,
   requiredDays: count,
 });
@@ -84,11 +73,5 @@ export function getRanking(query: RankingQuery, signal?: AbortSignal): Promise<R
 }
 
 export function useRanking(query: RankingQuery, enabled: boolean) {
-  return useQuery({
-    queryKey: ['ranking', 'kol', query],
-    queryFn: ({ signal }) => getRanking(query, signal),
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
-  });
+  return useRankingPage('kol', query, getRanking, enabled);
 }

@@ -26,13 +26,12 @@ import {
   type RankingPeriod,
   type RankingRow,
 } from '@xg/shared';
-import { ApproveBadge } from '../../../components/approve-badge';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { LevelTag } from '../../../components/level-tag';
 import { LimitAlert } from '../../../components/limit-alert';
 import { PartitionSelect } from '../../../components/list-filters';
-import { CreatorLink, RankBadge, ScoreText, listPagination } from '../../../components/ranked-list';
-import { RemoteAvatar } from '../../../components/remote-avatar';
+import { RankBadge, ScoreText, listPagination } from '../../../components/ranked-list';
+import { CreatorCell } from '../../../components/lists/creator-identity';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useUpgradePopup } from '../../gate/hooks/use-upgrade-popup';
@@ -341,24 +340,12 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
       key: 'kol',
       title: 'UP主',
       render: (_, row) => (
-        <CreatorLink
-          className="ranking-kol"
-          kolId={row.kolId}
-          kolName={row.kolName}
-          label={`查看UP主详情：${row.kolName}`}
-        >
-          <RemoteAvatar src={row.kolImg} alt={row.kolName} size={40} />
-          <span className="ranking-kol-main">
-            <span className="ranking-kol-name">
-              <Typography.Text strong ellipsis={{ tooltip: row.kolName }}>
-                {row.kolName}
-              </Typography.Text>
-              <ApproveBadge isApprove={row.isApprove} />
-              <LevelTag level={row.platformLevel} />
-            </span>
-            <span className="ranking-kol-meta">{row.mcnName ? `MCN：${row.mcnName}` : `UID：${row.kolUid}`}</span>
-          </span>
-        </CreatorLink>
+        <CreatorCell
+          block="ranking-kol"
+          creator={row}
+          marks={<LevelTag level={row.platformLevel} />}
+          meta={row.mcnName ? `MCN：${row.mcnName}` : `UID：${row.kolUid}`}
+        />
       ),
     },
     {

@@ -1,15 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { encodeKeyword, nameSearchAllowed, type KeywordSuggestion } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
-import { array, count, number, object, text, type Decoder } from '../../../lib/decode';
+import { array, object, type Decoder } from '../../../lib/decode';
+import { kolItemShape } from '../../../lib/item-decoders';
 
+// a suggestion is a creator with some of its list fields, read as the lists read them
+const { kolId, kolName, kolUid, kolImg, fansNum, isApprove } = kolItemShape;
 const suggestionDecoder: Decoder<KeywordSuggestion> = object<KeywordSuggestion>({
-  kolId: number,
-  kolName: text,
-  kolUid: number,
-  kolImg: text,
-  fansNum: count,
-  isApprove: count,
+  kolId,
+  kolName,
+  kolUid,
+  kolImg,
+  fansNum,
+  isApprove,
 });
 
 const answerDecoder: Decoder<{ keywords: KeywordSuggestion[] }> = object({ keywords: array(suggestionDecoder) });

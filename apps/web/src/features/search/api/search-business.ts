@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BusinessKolItem, BusinessSortAnswer } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
 import { array, count, nullable, number, object, type Decoder } from '../../../lib/decode';
 import { kolItemShape } from '../../../lib/item-decoders';
+import { pageInfoShape, useSearchPage } from './search-page';
 
 export interface BusinessSortQuery {
   tid: number | undefined;
@@ -21,17 +21,14 @@ const itemDecoder: Decoder<BusinessKolItem> = object<BusinessKolItem>({
 
 const answerDecoder: Decoder<BusinessSortResult> = object<BusinessSortResult>({
   kolInfos: array(itemDecoder),
-  total: count,
-  pageNo: count,
-  pageSize: count,
+  ...pageInfoShape,
 });
 
 /** GET /api/searchBusinessSort?tid=&pageNo=&pageSize= — creators by business value (docs/api/discovery.md). */
+function searchBusiness(params: BusinessSortQuery, signal: AbortSignal): Promise<BusinessSortResult> {
+  return apiGet('/api/searchBusinessSort', { ...params }, answerDecoder, { signal });
+}
+
 export function useSearchBusiness(params: BusinessSortQuery, enabled: boolean) {
-  return useQuery({
-    queryKey: ['search', 'business', params],
-    queryFn: ({ signal }) => apiGet('/api/searchBusinessSort', { ...params }, answerDecoder, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useSearchPage('business', params, searchBusiness, enabled);
 }

@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { encodeKeyword, type ContentSearchAnswer, type VideoItem } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
-import { array, count, object, type Decoder } from '../../../lib/decode';
+import { array, object, type Decoder } from '../../../lib/decode';
 import { videoItemDecoder } from './decoders';
+import { pageInfoShape, useSearchPage } from './search-page';
 
 export type ContentSort = 'play' | 'time';
 
@@ -18,9 +18,7 @@ export type SearchContentResult = Pick<ContentSearchAnswer, 'videoInfos' | 'tota
 
 const answerDecoder: Decoder<SearchContentResult> = object<SearchContentResult>({
   videoInfos: array<VideoItem>(videoItemDecoder),
-  total: count,
-  pageNo: count,
-  pageSize: count,
+  ...pageInfoShape,
 });
 
 /** GET /api/searchContent?keyword=&sort=play|time&tid=&pageNo=&pageSize= → videos whose title matches. */
@@ -39,14 +37,6 @@ export function searchContent(params: SearchContentParams, signal?: AbortSignal)
   );
 }
 
-export function searchContentQueryOptions(params: SearchContentParams) {
-  return queryOptions({
-    queryKey: ['search', 'content', params],
-    queryFn: ({ signal }) => searchContent(params, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
 export function useSearchContent(params: SearchContentParams, enabled: boolean) {
-  return useQuery({ ...searchContentQueryOptions(params), enabled });
+  return useSearchPage('content', params, searchContent, enabled);
 }

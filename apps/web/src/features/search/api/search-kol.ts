@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { encodeKeyword, type KolItem, type KolSearchAnswer, type KolSort } from '@xg/shared';
 import { apiGet, type ApiParams } from '../../../lib/api-client';
-import { array, count, object, type Decoder } from '../../../lib/decode';
+import { array, object, type Decoder } from '../../../lib/decode';
 import { kolItemDecoder } from './decoders';
+import { pageInfoShape, useSearchPage } from './search-page';
 
 /** Results per page of the creator search. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -36,9 +36,7 @@ export type SearchKolResult = Pick<KolSearchAnswer, 'kolInfos' | 'total' | 'page
 
 const answerDecoder: Decoder<SearchKolResult> = object<SearchKolResult>({
   kolInfos: array<KolItem>(kolItemDecoder),
-  total: count,
-  pageNo: count,
-  pageSize: count,
+  ...pageInfoShape,
 });
 
 function list(values: number[] | undefined): string | undefined {
@@ -83,14 +81,6 @@ export function searchKol(params: SearchKolParams, signal?: AbortSignal): Promis
   );
 }
 
-export function searchKolQueryOptions(params: SearchKolParams) {
-  return queryOptions({
-    queryKey: ['search', 'kol', params],
-    queryFn: ({ signal }) => searchKol(params, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
 export function useSearchKol(params: SearchKolParams, enabled: boolean) {
-  return useQuery({ ...searchKolQueryOptions(params), enabled });
+  return useSearchPage('kol', params, searchKol, enabled);
 }

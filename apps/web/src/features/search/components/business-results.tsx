@@ -1,16 +1,13 @@
-import { Card, Empty, Pagination, Select, Skeleton, Typography } from 'antd';
+import { Card, Empty, Skeleton, Typography } from 'antd';
 import { formatQuoteRange, formatYuan, type BusinessKolItem, type ThemeInfo } from '@xg/shared';
 import { CREATOR_DETAIL_PATH, creatorDetailSearch } from '../../../components/detail-links';
-import { QueryFailed } from '../../../components/query-failed';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useFeature } from '../../gate/hooks/use-feature';
 import { useSearchBusiness } from '../api/search-business';
 import { SEARCH_PAGE_SIZE } from '../api/search-kol';
 import { CreatorResultCard } from './creator-result-card';
-
-/** The server pages business value up to 500 rows like the other lists. */
-const MAX_PAGES = 500;
+import { PartitionPicker, ResultsCard, ResultsPager } from './results-card';
 
 interface BusinessResultsProps {
   tid: number | undefined;
@@ -69,71 +66,49 @@ function BusinessList({ tid, pageNo, themes, onChange }: BusinessResultsProps) {
   const toolbar = (
     <div className="search-toolbar">
       <span className="search-toolbar-label">按商业价值排序</span>
-      <Select
-        aria-label="UP主分区"
-        className="search-toolbar-select"
-        allowClear
-        placeholder="全部分区"
+      <PartitionPicker
+        label="UP主分区"
+        themes={themes}
         value={tid}
-        onChange={(value: number | undefined) => onChange({ tid: value ?? undefined, pageNo: 1 })}
-        options={themes.map((theme) => ({ value: theme.tid, label: theme.name }))}
+        onChange={(value) => onChange({ tid: value, pageNo: 1 })}
       />
     </div>
   );
-  if (query.isPending) {
-    return (
-      <Card variant="borderless" title={toolbar} aria-busy="true">
-        <Skeleton avatar active paragraph={{ rows: 1 }} />
-        <Skeleton avatar active paragraph={{ rows: 1 }} />
-        <Skeleton avatar active paragraph={{ rows: 1 }} />
-      </Card>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Card variant="borderless" title={toolbar}>
-        <QueryFailed title="商业价值榜加载失败" error={query.error} onRetry={() => void query.refetch()} />
-      </Card>
-    );
-  }
-  const { kolInfos, total } = query.data;
   return (
-    <Card variant="borderless" title={toolbar} className={query.isPlaceholderData ? 'is-refreshing' : undefined}>
-      <Typography.Paragraph type="secondary" className="search-count">
-        商业价值 = 定制视频报价估算 ×
-        近30天更新活跃度（每周更新计满）；报价区间按公开刊例“粉丝数的10%–20%”估算，实际以UP主报价为准。
-      </Typography.Paragraph>
-      {kolInfos.length === 0 ? (
-        <Empty description="该分区暂无商业价值数据，数据积累后自动生成" />
-      ) : (
-        <div className="kol-card-list" role="list" aria-label="商业价值榜">
-          {kolInfos.map((creator) => (
-            <div role="listitem" key={creator.kolId}>
-              <CreatorResultCard
-                creator={creator}
-                rank={creator.rank}
-                extraStats={quoteStats(creator)}
-                href={hrefOf({
-                  pathname: CREATOR_DETAIL_PATH,
-                  search: creatorDetailSearch(creator.kolId, creator.kolName),
-                })}
-              />
+    <ResultsCard toolbar={toolbar} query={query} placeholder="creators" failedTitle="商业价值榜加载失败">
+      {({ kolInfos, total }) => (
+        <>
+          <Typography.Paragraph type="secondary" className="search-count">
+            商业价值 = 定制视频报价估算 ×
+            近30天更新活跃度（每周更新计满）；报价区间按公开刊例“粉丝数的10%–20%”估算，实际以UP主报价为准。
+          </Typography.Paragraph>
+          {kolInfos.length === 0 ? (
+            <Empty description="该分区暂无商业价值数据，数据积累后自动生成" />
+          ) : (
+            <div className="kol-card-list" role="list" aria-label="商业价值榜">
+              {kolInfos.map((creator) => (
+                <div role="listitem" key={creator.kolId}>
+                  <CreatorResultCard
+                    creator={creator}
+                    rank={creator.rank}
+                    extraStats={quoteStats(creator)}
+                    href={hrefOf({
+                      pathname: CREATOR_DETAIL_PATH,
+                      search: creatorDetailSearch(creator.kolId, creator.kolName),
+                    })}
+                  />
+                </div>
+              ))}
             </div>
-          ))}
-        </div>
+          )}
+          <ResultsPager
+            pageNo={pageNo}
+            total={total}
+            showTotal={(all) => `共 ${all} 位UP主`}
+            onPage={(page) => onChange({ pageNo: page })}
+          />
+        </>
       )}
-      {total > SEARCH_PAGE_SIZE ? (
-        <Pagination
-          className="search-pagination"
-          current={pageNo}
-          pageSize={SEARCH_PAGE_SIZE}
-          total={Math.min(total, SEARCH_PAGE_SIZE * MAX_PAGES)}
-          showSizeChanger={false}
-          showTotal={() => `共 ${total} 位UP主`}
-          onChange={(page) => onChange({ pageNo: page })}
-          responsive
-        />
-      ) : null}
-    </Card>
+    </ResultsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Empty, Pagination, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
+import { Empty, Segmented, Tag, Typography } from 'antd';
 import dayjs from '../../../lib/dayjs';
 import { encodeKeyword, formatCount, safeExportName, truncateTitle, type ThemeInfo, type VideoItem } from '@xg/shared';
 import { useAppHref } from '../../../lib/use-app-navigate';
@@ -10,9 +10,9 @@ import {
   creatorDetailSearch,
   videoDetailSearch,
 } from '../../../components/detail-links';
-import { QueryFailed } from '../../../components/query-failed';
 import { VideoCover } from '../../../components/video-cover';
 import { ExportButton } from '../../export/components/export-button';
+import { PartitionPicker, ResultsCard, ResultsPager } from './results-card';
 
 const SORT_OPTIONS: { label: string; value: ContentSort }[] = [
   { label: '播放最多', value: 'play' },
@@ -39,74 +39,51 @@ export function ContentResults({ keyword, sort, tid, pageNo, themes, onChange }:
         value={sort}
         onChange={(value) => onChange({ sort: value, pageNo: 1 })}
       />
-      <Select
-        aria-label="视频分区"
-        className="search-toolbar-select"
-        allowClear
-        placeholder="全部分区"
+      <PartitionPicker
+        label="视频分区"
+        themes={themes}
         value={tid}
-        onChange={(value: number | undefined) => onChange({ tid: value ?? undefined, pageNo: 1 })}
-        options={themes.map((theme) => ({ value: theme.tid, label: theme.name }))}
+        onChange={(value) => onChange({ tid: value, pageNo: 1 })}
       />
     </div>
   );
-
-  if (query.isPending) {
-    return (
-      <Card variant="borderless" title={toolbar} aria-busy="true">
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Card variant="borderless" title={toolbar}>
-        <QueryFailed title="搜索失败" error={query.error} onRetry={() => void query.refetch()} />
-      </Card>
-    );
-  }
-  const { videoInfos, total } = query.data;
   return (
-    <Card variant="borderless" title={toolbar} className={query.isPlaceholderData ? 'is-refreshing' : undefined}>
-      {videoInfos.length === 0 ? (
-        <Empty description={`没有找到标题包含“${keyword}”的视频`} />
-      ) : (
-        <>
-          <div className="search-count-row">
-            <Typography.Paragraph type="secondary" className="search-count">
-              找到 <Typography.Text type="danger">{total}</Typography.Text> 个标题包含“{keyword}”的视频
-            </Typography.Paragraph>
-            <ExportButton
-              list="searchContent"
-              params={{ keyword: encodeKeyword(keyword), sort, tid }}
+    <ResultsCard toolbar={toolbar} query={query} placeholder="block" failedTitle="搜索失败">
+      {({ videoInfos, total }) =>
+        videoInfos.length === 0 ? (
+          <Empty description={`没有找到标题包含“${keyword}”的视频`} />
+        ) : (
+          <>
+            <div className="search-count-row">
+              <Typography.Paragraph type="secondary" className="search-count">
+                找到 <Typography.Text type="danger">{total}</Typography.Text> 个标题包含“{keyword}”的视频
+              </Typography.Paragraph>
+              <ExportButton
+                list="searchContent"
+                params={{ keyword: encodeKeyword(keyword), sort, tid }}
+                pageNo={pageNo}
+                pageSize={SEARCH_PAGE_SIZE}
+                total={total}
+                exportName={safeExportName(`内容搜索_${keyword}`)}
+              />
+            </div>
+            <div className="search-video-grid" role="list" aria-label="视频搜索结果">
+              {videoInfos.map((video) => (
+                <div role="listitem" key={video.videoId}>
+                  <VideoResult video={video} />
+                </div>
+              ))}
+            </div>
+            <ResultsPager
               pageNo={pageNo}
-              pageSize={SEARCH_PAGE_SIZE}
-              total={query.data?.total ?? 0}
-              exportName={safeExportName(`内容搜索_${keyword}`)}
+              total={total}
+              showTotal={(_all, paged) => `共 ${paged} 条`}
+              onPage={(page) => onChange({ pageNo: page })}
             />
-          </div>
-          <div className="search-video-grid" role="list" aria-label="视频搜索结果">
-            {videoInfos.map((video) => (
-              <div role="listitem" key={video.videoId}>
-                <VideoResult video={video} />
-              </div>
-            ))}
-          </div>
-          {total > SEARCH_PAGE_SIZE ? (
-            <Pagination
-              className="search-pagination"
-              current={pageNo}
-              pageSize={SEARCH_PAGE_SIZE}
-              total={Math.min(total, SEARCH_PAGE_SIZE * 500)}
-              showSizeChanger={false}
-              showTotal={(count) => `共 ${count} 条`}
-              onChange={(page) => onChange({ pageNo: page })}
-              responsive
-            />
-          ) : null}
-        </>
-      )}
-    </Card>
+          </>
+        )
+      }
+    </ResultsCard>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Pagination, Segmented, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Segmented, Skeleton, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import {
   CONTENT_KEYWORD_MAX_LENGTH,
@@ -21,16 +21,14 @@ import { BusinessResults } from './business-results';
 import { ContentResults } from './content-results';
 import { CollectCreatorModal } from './collect-creator-modal';
 import { CreatorResultCard } from './creator-result-card';
+import { ResultsCard, ResultsPager } from './results-card';
 import { KeywordSearchBox } from './keyword-search-box';
 import { SearchFilters } from './search-filters';
 import '../search.css';
-import { QueryFailed } from '../../../components/query-failed';
 import { useApp } from '../../../lib/use-app';
 
 const SEARCH_PATH = '/search/upSearch';
 const DETAIL_PATH = '/search/upSearch/detail';
-/** The server pages up to 500. */
-const MAX_PAGES = 500;
 
 function contentKeywordAllowed(keyword: string): boolean {
   const length = Array.from(keyword).length;
@@ -240,73 +238,46 @@ function SearchResults({ state, sortOptions, onSort, onPage }: SearchResultsProp
     />
   );
 
-  if (query.isPending) {
-    return (
-      <Card variant="borderless" aria-busy="true" title={sorter}>
-        <Skeleton avatar active paragraph={{ rows: 1 }} />
-        <Skeleton avatar active paragraph={{ rows: 1 }} />
-        <Skeleton avatar active paragraph={{ rows: 1 }} />
-      </Card>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Card variant="borderless" title={sorter}>
-        <QueryFailed title="搜索失败" error={query.error} onRetry={() => void query.refetch()} />
-      </Card>
-    );
-  }
-  const { kolInfos, total } = query.data;
-  if (kolInfos.length === 0) {
-    return (
-      <Card variant="borderless" title={sorter}>
-        <Empty
-          description={
-            state.keyword
-              ? `${Msg.kolNotFound}，请检查名称或UID，或调整筛选条件`
-              : '没有符合筛选条件的UP主，请调整筛选条件'
-          }
-        >
-          {state.keyword ? <ManualAdd keyword={state.keyword} /> : null}
-        </Empty>
-      </Card>
-    );
-  }
   return (
-    <Card variant="borderless" title={sorter} className={query.isPlaceholderData ? 'is-refreshing' : undefined}>
-      <div className="search-count-row">
-        <Typography.Paragraph type="secondary" className="search-count">
-          找到 <Typography.Text type="danger">{total}</Typography.Text> 个
-          {state.keyword ? `与“${state.keyword}”相关的` : '符合条件的'}UP主
-        </Typography.Paragraph>
-        {exportButton}
-      </div>
-      <div className="kol-card-list" role="list" aria-label="UP主搜索结果">
-        {kolInfos.map((creator) => (
-          <div role="listitem" key={creator.kolId}>
-            <CreatorResultCard
-              creator={creator}
-              href={hrefOf({
-                pathname: DETAIL_PATH,
-                search: `?${new URLSearchParams({ kolId: String(creator.kolId), kolName: creator.kolName }).toString()}`,
-              })}
-            />
-          </div>
-        ))}
-      </div>
-      {total > SEARCH_PAGE_SIZE ? (
-        <Pagination
-          className="search-pagination"
-          current={state.pageNo}
-          pageSize={SEARCH_PAGE_SIZE}
-          total={Math.min(total, SEARCH_PAGE_SIZE * MAX_PAGES)}
-          showSizeChanger={false}
-          showTotal={() => `共 ${total} 条`}
-          onChange={onPage}
-          responsive
-        />
-      ) : null}
-    </Card>
+    <ResultsCard toolbar={sorter} query={query} placeholder="creators" failedTitle="搜索失败">
+      {({ kolInfos, total }) =>
+        kolInfos.length === 0 ? (
+          <Empty
+            description={
+              state.keyword
+                ? `${Msg.kolNotFound}，请检查名称或UID，或调整筛选条件`
+                : '没有符合筛选条件的UP主，请调整筛选条件'
+            }
+          >
+            {state.keyword ? <ManualAdd keyword={state.keyword} /> : null}
+          </Empty>
+        ) : (
+          <>
+            <div className="search-count-row">
+              <Typography.Paragraph type="secondary" className="search-count">
+                找到 <Typography.Text type="danger">{total}</Typography.Text> 个
+                {state.keyword ? `与“${state.keyword}”相关的` : '符合条件的'}UP主
+              </Typography.Paragraph>
+              {exportButton}
+            </div>
+            <div className="kol-card-list" role="list" aria-label="UP主搜索结果">
+              {kolInfos.map((creator) => (
+                <div role="listitem" key={creator.kolId}>
+                  <CreatorResultCard
+                    creator={creator}
+                    href={hrefOf({
+                      pathname: DETAIL_PATH,
+                      search: `?${new URLSearchParams({ kolId: String(creator.kolId), kolName: creator.kolName }).toString()}`,
+                    })}
+                  />
+                </div>
+              ))}
+            </div>
+            <ResultsPager pageNo={state.pageNo} total={total} showTotal={(all) => `共 ${all} 条`} onPage={onPage} />
+          </>
+        )
+      }
+    </ResultsCard>
   );
 }
 

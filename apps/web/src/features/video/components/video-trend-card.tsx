@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Card, Col, Empty, Row, Segmented, Skeleton, Spin, Typography } from 'antd';
 import { DiscoveryMsg, type VideoDayPoint } from '@xg/shared';
 import { CHART_HEIGHT, LineChart, type LineChartSeries } from '../../../components/charts/line-chart';
@@ -126,38 +126,45 @@ function VideoCharts({
       })),
     [points, kind],
   );
+  // both charts: the same days along the same height
+  const days = { categories, height: CHART_HEIGHT, categoryLabelFormatter: shortDate };
   return (
     <Row gutter={[24, 24]}>
-      <Col xs={24} xl={12}>
-        <Typography.Title level={5} className="video-chart-title">
-          播放{kind}
-        </Typography.Title>
-        <ErrorBoundary title="播放趋势图加载失败" resetKeys={[points, type]}>
-          <LineChart
-            ariaLabel={`近${dayNum}天播放${kind}趋势图`}
-            categories={categories}
-            series={playSeries}
-            height={CHART_HEIGHT}
-            area
-            categoryLabelFormatter={shortDate}
-          />
-        </ErrorBoundary>
-      </Col>
-      <Col xs={24} xl={12}>
-        <Typography.Title level={5} className="video-chart-title">
-          互动{kind}
-        </Typography.Title>
-        <ErrorBoundary title="互动趋势图加载失败" resetKeys={[points, type]}>
-          <MultiLineChart
-            ariaLabel={`近${dayNum}天互动${kind}趋势图`}
-            categories={categories}
-            series={interactionSeries}
-            height={CHART_HEIGHT}
-            categoryLabelFormatter={shortDate}
-            testId="trend-chart"
-          />
-        </ErrorBoundary>
-      </Col>
+      <ChartColumn title={`播放${kind}`} failedTitle="播放趋势图加载失败" resetKeys={[points, type]}>
+        <LineChart ariaLabel={`近${dayNum}天播放${kind}趋势图`} series={playSeries} area {...days} />
+      </ChartColumn>
+      <ChartColumn title={`互动${kind}`} failedTitle="互动趋势图加载失败" resetKeys={[points, type]}>
+        <MultiLineChart
+          ariaLabel={`近${dayNum}天互动${kind}趋势图`}
+          series={interactionSeries}
+          testId="trend-chart"
+          {...days}
+        />
+      </ChartColumn>
     </Row>
+  );
+}
+
+/** One of the two charts side by side (one above the other on a narrow screen): its title, and its own failure. */
+function ChartColumn({
+  title,
+  failedTitle,
+  resetKeys,
+  children,
+}: {
+  title: string;
+  failedTitle: string;
+  resetKeys: readonly unknown[];
+  children: ReactNode;
+}) {
+  return (
+    <Col xs={24} xl={12}>
+      <Typography.Title level={5} className="video-chart-title">
+        {title}
+      </Typography.Title>
+      <ErrorBoundary title={failedTitle} resetKeys={resetKeys}>
+        {children}
+      </ErrorBoundary>
+    </Col>
   );
 }
