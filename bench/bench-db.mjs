@@ -1,5 +1,8 @@
 // The bench database every script uses: BENCH_DB (a plain identifier; each script has its default) on the server of
-// BENCH_DATABASE_URL (any database there, default the machine's `test`), as an admin URL and the bench URL.
+// BENCH_DATABASE_URL (any database there, default the machine's `test`), as an admin URL and the bench URL; and what
+// the scripts share around it (the seeded world, EXPLAIN of captured statements, query samples, percentiles).
+import os from 'node:os';
+
 export function benchDatabase(env, defaultDb) {
   const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dbName = env.BENCH_DB ?? defaultDb;
@@ -22,6 +25,50 @@ export async function createBenchDatabase({ adminUrl, dbName }) {
     );
   }
   await admin.end();
+}
+
+/**
+ * Drops the bench database when `reset`, or when it holds a demo world (app_meta `demo_world`) of another scale or
+ * seed than `world`, so that the caller makes it again.
+ */
+export async function dropOtherWorld({ adminUrl, dbName, benchUrl }, world, { reset = false } = {}, say) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 0) return;
+    if (!reset) {
+      const probe = new pg.Client({ connectionString: benchUrl });
+      await probe.connect();
+      const marker = await probe
+        .query(`SELECT value FROM app_meta WHERE key = 'demo_world'`)
+        .then((r) => r.rows[0]?.value ?? null)
+        .catch(() => null);
+      await probe.end();
+      if (!marker || (marker.scale === world.scale && marker.seed === world.seed)) return;
+      say(`[bench] ${dbName} holds scale ${marker.scale} seed ${marker.seed}: recreating`);
+    }
+    await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The demo world at `scale` / `seed` in the bench database (BENCH_DB, else `defaultDb`), created when missing,
+ * migrated and seeded with the built server code (the app's type parsers installed), on a capturing Kysely of `max`
+ * connections (`capturingDb`). `seeded` is seedDemoWorld's answer.
+ */
+export async function seededWorld(env, defaultDb, { scale, seed, max }, say) {
+  await import(dist('db/client.js')); // installs the date type parser used by the app
+  const { migrate } = await import(dist('db/migrate.js'));
+  const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
+  const where = benchDatabase(env, defaultDb);
+  await createBenchDatabase(where);
+  await migrate(where.benchUrl);
+  const { pool, db, captured } = await capturingDb(where.benchUrl, max);
+  const seeded = await seedDemoWorld(db, { scale, seed, log: say });
+  return { ...where, pool, db, captured, seeded };
 }
 
 /**
@@ -91,3 +138,48 @@ export async function signedInAccounts(pool, db, { count, userType, phonePrefix,
   for (const row of users.rows) tokens.push(await sessions.open(row.id, { ip: null, userAgent: null }));
   return tokens;
 }
+
+/**
+ * Runs `run` once and prints the plan of every statement it made (EXPLAIN ANALYZE, BUFFERS, no costs) under `label`;
+ * `captured` is the list `capturingDb` fills, `pool` a pool on the same database.
+ */
+export async function explainStatements(pool, captured, label, run, say) {
+  captured.length = 0;
+  await run();
+  for (const { sql, parameters } of captured.splice(0)) {
+    const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, parameters);
+    say(`  -- ${label}:\n${plan.rows.map((r) => `     ${r['QUERY PLAN']}`).join('\n')}`);
+  }
+}
+
+/** A deterministic draw of 0 … n−1 (a linear congruential generator from `state`): the same run, the same queries. */
+export function lcgDraw(state = 12345) {
+  return (n) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state % n;
+  };
+}
+
+const CJK = /^[\u4e00-\u9fff]+$/;
+/** Up to `count` all-CJK substrings of `length` characters of texts drawn with `draw` (repeats possible). */
+export function cjkSubstrings(texts, draw, length, count) {
+  const out = [];
+  for (let guard = 0; out.length < count && guard < count * 200; guard++) {
+    const chars = Array.from(texts[draw(texts.length)] ?? '');
+    if (chars.length < length) continue;
+    const start = draw(chars.length - length + 1);
+    const s = chars.slice(start, start + length).join('');
+    if (CJK.test(s)) out.push(s);
+  }
+  return out;
+}
+
+/** The `p` quantile (0 … 1) of ascending `sorted` values (NaN when there are none). */
+export const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+
+/** The machine's load averages (1, 5, 15 minutes) as text; the machine may be shared. */
+export const loadAverages = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');

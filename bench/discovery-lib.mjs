@@ -1,14 +1,11 @@
 // The discovery bench's shared part (bench/discovery.mjs, bench/scale.mjs): on import, the bench world (BENCH_DB on
 // BENCH_DATABASE_URL) migrated and derived, BENCH_ACCOUNTS signed-in accounts, the scenario keys; and the server
 // processes (discovery-server.mjs) and the autocannon load. See bench/README.md and docs/performance.md.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import autocannon from 'autocannon';
 
 const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
@@ -16,19 +13,20 @@ const { migrate } = await import(dist('db/migrate.js'));
 await import(dist('db/client.js'));
 const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
 const { backfillRollups } = await import(dist('modules/metrics/index.js'));
-const { signHeaders, encodeKeyword } = await import(new URL('packages/shared/dist/index.js', root).href);
+const { encodeKeyword } = await import(new URL('packages/shared/dist/index.js', root).href);
 
-import { benchDatabase, signedInAccounts } from './bench-db.mjs';
+import { benchDatabase, quantile, signedInAccounts } from './bench-db.mjs';
+import { fresh, signedLoad, startBenchServer, stopBenchServer } from './bench-load.mjs';
 
 const env = process.env;
 const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench');
-const scale = Number(env.BENCH_SCALE ?? 20);
+export const scale = Number(env.BENCH_SCALE ?? 20);
 const seed = Number(env.BENCH_SEED ?? 20261121);
-const duration = Number(env.BENCH_DURATION ?? 15);
-const connections = Number(env.BENCH_CONNECTIONS ?? 32);
-const say = (line) => process.stdout.write(`${line}\n`);
+export const duration = Number(env.BENCH_DURATION ?? 15);
+export const connections = Number(env.BENCH_CONNECTIONS ?? 32);
+export const say = (line) => process.stdout.write(`${line}\n`);
 const t0 = Date.now();
-const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
+export const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
 // 1. The bench world, migrated, with derived data ----------------------------------------------------------
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -62,7 +60,7 @@ if (!hasRankings) {
 
 // 2. BENCH_ACCOUNTS signed-in 专业版 accounts and the inputs of each scenario -----------------------------------
 const accounts = Number(env.BENCH_ACCOUNTS ?? 1000);
-const tokens = await signedInAccounts(pool, db, {
+export const tokens = await signedInAccounts(pool, db, {
   count: accounts,
   userType: 2,
   phonePrefix: '13',
@@ -70,24 +68,9 @@ const tokens = await signedInAccounts(pool, db, {
 });
 say(`[bench] ${tokens.length} signed-in accounts (${elapsed()})`);
 
-const pick = (arr) => arr[Math.floor(Math.random() * arr.length)];
+export const pick = (arr) => arr[Math.floor(Math.random() * arr.length)];
 /** A skewed draw (a few keys get most requests, like real traffic): index = n · u³. */
-const skewed = (arr) => arr[Math.floor(arr.length * Math.random() ** 3)];
-/** Every key once, in a shuffled order (uncached); `wraps` counts how often a pool ran out. */
-function fresh(arr) {
-  const order = [...arr].sort(() => Math.random() - 0.5);
-  let i = 0;
-  const next = () => {
-    if (i >= order.length) {
-      next.wraps++;
-      i = 0;
-    }
-    return order[i++];
-  };
-  next.wraps = 0;
-  return next;
-}
-
+export const skewed = (arr) => arr[Math.floor(arr.length * Math.random() ** 3)];
 const rows = async (text, params = []) => (await pool.query(text, params)).rows;
 const poolN = Number(env.BENCH_POOL ?? 3000);
 const common1 = ['小', '的', '老', '阿', '大'];
@@ -107,7 +90,8 @@ const mids = names.map((r) => String(r.mid));
 // creators from the whole world, biggest first (the skewed draws favour them, as users do)
 const kolIds = (await rows(`SELECT id FROM creators ORDER BY fans DESC`)).map((r) => String(r.id));
 const tops = (await rows(`SELECT tid FROM partitions WHERE parent_id IS NULL`)).map((r) => r.tid);
-const latest = (await rows(`SELECT max(day) AS day FROM rankings WHERE kind = 'fans' AND period = 'day'`))[0].day;
+export const latest = (await rows(`SELECT max(day) AS day FROM rankings WHERE kind = 'fans' AND period = 'day'`))[0]
+  .day;
 const rankedRows = Number(
   (
     await rows(
@@ -121,10 +105,10 @@ await db.destroy();
 
 /** Splits a pool in two: warm-ups draw from one half, measured runs from the other. */
 const halves = (arr) => [arr.filter((_, i) => i % 2 === 0), arr.filter((_, i) => i % 2 === 1)];
-const HOT = Number(env.BENCH_HOT_KEYS ?? 50);
+export const HOT = Number(env.BENCH_HOT_KEYS ?? 50);
 
 /** Search keys of one kind: [warm-up, measured] halves of the pool. */
-const searchPools = {
+export const searchPools = {
   '1-char': halves(random1.map((g) => ({ keyword: encodeKeyword(g) }))),
   '2-char': halves(bigrams.map((g) => ({ keyword: encodeKeyword(g) }))),
   '3-char': halves(trigrams.map((g) => ({ keyword: encodeKeyword(g) }))),
@@ -146,8 +130,8 @@ const searchPools = {
     ),
   ),
 };
-const searchKinds = Object.keys(searchPools);
-const rankingKeys = halves(
+export const searchKinds = Object.keys(searchPools);
+export const rankingKeys = halves(
   ['fans', 'increase', 'decrease', 'business'].flatMap((kind) =>
     ['day', 'week', 'month'].flatMap((period) =>
       [0, ...tops].flatMap((tid) =>
@@ -161,10 +145,10 @@ const rankingKeys = halves(
     ),
   ),
 );
-const detailKols = halves(kolIds);
+export const detailKols = halves(kolIds);
 
 /** The calls the creator detail page makes when it opens (apps/web/src/features/creator), in that order. */
-const DETAIL_CALLS = [
+export const DETAIL_CALLS = [
   (kolId) => ({ path: '/api/kolDetail', query: { kolId } }),
   (kolId) => ({ path: '/api/kolTrend', query: { kolId, type: 1, dayNum: 30 } }),
   (kolId) => ({ path: '/api/kolFanEvents', query: { kolId, days: 90 } }),
@@ -176,49 +160,15 @@ const DETAIL_CALLS = [
 
 // 3. Servers in their own processes -----------------------------------------------------------------------
 // every server of this run keeps its files (the search index snapshot) here, never in the repository's data/
-const benchDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xg-bench-data-'));
+export const benchDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xg-bench-data-'));
 process.on('exit', () => fs.rmSync(benchDataDir, { recursive: true, force: true }));
-const snapshotFile = path.join(benchDataDir, 'search-index.bin');
+export const snapshotFile = path.join(benchDataDir, 'search-index.bin');
 
-async function startServer(mode, extraEnv = {}) {
-  // BENCH_SERVER_ARGS: extra node flags for the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-  const nodeArgs = env.BENCH_SERVER_ARGS ? env.BENCH_SERVER_ARGS.split(' ') : [];
-  const child = spawn(process.execPath, [...nodeArgs, new URL('discovery-server.mjs', import.meta.url).pathname], {
-    env: {
-      ...process.env,
-      DATA_DIR: benchDataDir,
-      ...extraEnv,
-      BENCH_MODE: mode,
-      BENCH_URL: benchUrl,
-      BENCH_PORT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // the server logs at `info` on stdout (written and drained like a real log): find "ready <port>" in it. A
-  // listener, not `for await … break`: breaking destroys the pipe, and the server's next log line died of EPIPE.
-  let text = '';
-  let port = 0;
-  await new Promise((resolve) => {
-    child.stdout.on('data', (chunk) => {
-      if (port) return; // drained, like a real log
-      text += String(chunk);
-      const m = /^ready (\d+)$/m.exec(text);
-      if (m) {
-        port = Number(m[1]);
-        resolve();
-      }
-      if (text.length > 1_000_000) text = text.slice(-10_000);
-    });
-    child.once('exit', resolve);
-  });
-  if (!port) throw new Error(`server ${mode} did not start: ${text.slice(-2000)}`);
-  return { child, port, startedAt: Date.now() };
+export function startServer(mode, extraEnv = {}) {
+  return startBenchServer({ DATA_DIR: benchDataDir, ...extraEnv, BENCH_MODE: mode, BENCH_URL: benchUrl });
 }
-async function stopServer(server) {
-  server.child.kill('SIGTERM');
-  await once(server.child, 'exit');
-}
-async function waitForSearchIndex(server) {
+export const stopServer = stopBenchServer;
+export async function waitForSearchIndex(server) {
   for (;;) {
     const health = await fetch(`http://127.0.0.1:${server.port}/api/health`).then((r) => r.json());
     if (health.searchIndex === null || health.searchIndex.creators !== null) {
@@ -231,78 +181,19 @@ async function waitForSearchIndex(server) {
   }
 }
 
-const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-
 /**
  * One autocannon run. `makeRequests` gives the request sequence of one visit (a page's calls, or one call);
  * each connection repeats visits, each visit with one of the signed-in accounts. Latencies per call position.
  */
-async function load(name, port, makeVisit, { seconds = duration, calls = 1, amount } = {}) {
-  const latencies = [];
-  const perCall = Array.from({ length: calls }, () => []);
-  let bad = 0;
-  // several ports (bench/scale.mjs: API processes behind no balancer): the connections split evenly between them
-  const ports = Array.isArray(port) ? port : [port];
-  const runs = await Promise.all(
-    ports.map((p) =>
-      autocannon({
-        url: `http://127.0.0.1:${p}`,
-        connections: Math.max(1, Math.round(connections / ports.length)),
-        // `amount`: this many requests in all, then stop (an uncached pool used once, even when it lasts < seconds)
-        ...(amount ? { amount: Math.max(1, Math.round(amount / ports.length)) } : { duration: seconds }),
-        requests: Array.from({ length: calls }, (_, i) => ({
-          setupRequest: (req, context) => {
-            if (i === 0) {
-              context.visit = makeVisit();
-              context.token = pick(tokens);
-            }
-            const { path, query } = context.visit[i];
-            const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-            return {
-              ...req,
-              method: 'GET',
-              path: qs ? `${path}?${qs}` : path,
-              headers: signHeaders({ path, token: context.token }),
-            };
-          },
-          onResponse: (status, body) => {
-            if (status !== 200 || !body.startsWith('{"code":200')) bad++;
-          },
-        })),
-        setupClient: (client) => {
-          let n = 0;
-          client.on('response', (_status, _bytes, ms) => {
-            latencies.push(ms);
-            perCall[n % calls].push(ms);
-            n++;
-          });
-        },
-      }),
-    ),
-  );
-  const result = {
-    requests: { average: runs.reduce((sum, r) => sum + r.requests.average, 0) },
-    errors: runs.reduce((sum, r) => sum + r.errors, 0),
-    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
-  };
-  latencies.sort((a, b) => a - b);
+export async function load(name, port, makeVisit, { seconds = duration, calls = 1, amount } = {}) {
+  const run = await signedLoad({ ports: port, connections, seconds, amount, tokens, makeVisit, calls });
   const line = {
     name,
-    rps: result.requests.average,
-    p50: quantile(latencies, 0.5),
-    p95: quantile(latencies, 0.95),
-    p99: quantile(latencies, 0.99),
-    requests: latencies.length,
-    errors: result.errors + result.non2xx + bad,
+    ...run.figures,
     // the machine's 1-minute load average at the end of the run (the machine may be shared)
     load: Number(os.loadavg()[0].toFixed(2)),
   };
-  if (calls > 1) {
-    line.calls = perCall.map((l) => {
-      l.sort((a, b) => a - b);
-      return { p50: quantile(l, 0.5), p95: quantile(l, 0.95) };
-    });
-  }
+  if (calls > 1) line.calls = run.perCall.map((l) => ({ p50: quantile(l, 0.5), p95: quantile(l, 0.95) }));
   say(
     `[bench] ${name.padEnd(34)} ${line.rps.toFixed(0).padStart(6)} req/s  p50 ${line.p50.toFixed(1)}  p95 ${line.p95.toFixed(1)}  p99 ${line.p99.toFixed(1)} ms  (${line.requests} requests, ${line.errors} errors, load ${line.load})`,
   );
@@ -313,29 +204,4 @@ async function load(name, port, makeVisit, { seconds = duration, calls = 1, amou
   return line;
 }
 
-export {
-  benchUrl,
-  scale,
-  connections,
-  duration,
-  env,
-  say,
-  elapsed,
-  tokens,
-  pick,
-  skewed,
-  fresh,
-  searchPools,
-  searchKinds,
-  rankingKeys,
-  detailKols,
-  DETAIL_CALLS,
-  HOT,
-  latest,
-  benchDataDir,
-  snapshotFile,
-  startServer,
-  stopServer,
-  waitForSearchIndex,
-  load,
-};
+export { benchUrl, env, fresh };

@@ -10,13 +10,10 @@
 // BENCH_DB (default xg_bench_library): an existing world (e.g. xg_bench_1m_commerce after bench/world-commerce.mjs)
 // is used as it is; an empty database gets the demo world at BENCH_SCALE (1) and generated goods.
 // BENCH_ONLY=video,goods picks scenario groups (prefixes of the scenario names).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import os from 'node:os';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import autocannon from 'autocannon';
-import { benchDatabase, createBenchDatabase, signedInAccounts } from './bench-db.mjs';
+import { benchDatabase, createBenchDatabase, loadAverages, signedInAccounts } from './bench-db.mjs';
+import { fresh, signedLoad, startBenchServer, stopBenchServer } from './bench-load.mjs';
 
 const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
@@ -28,7 +25,7 @@ const { VideoLibraryRepository } = await import(dist('modules/video-library/vide
 const { CommerceRepository } = await import(dist('modules/commerce/commerce.repository.js'));
 const { goodsStatsPlan } = await import(dist('modules/commerce/commerce.service.js'));
 const { shanghaiDay } = await import(dist('jobs/clock.js'));
-const { signHeaders, encodeKeyword } = await import(new URL('packages/shared/dist/index.js', root).href);
+const { encodeKeyword } = await import(new URL('packages/shared/dist/index.js', root).href);
 
 const env = process.env;
 const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench_library');
@@ -39,11 +36,6 @@ const only = env.BENCH_ONLY ? env.BENCH_ONLY.split(',') : null;
 const say = (line) => process.stdout.write(`${line}\n`);
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
 
 // 1. The world, migrated, with goods, and the start-up work --------------------------------------------------
 await createBenchDatabase({ adminUrl, dbName });
@@ -67,13 +59,13 @@ say(`[bench] world: ${JSON.stringify(world)}`);
 const today = shanghaiDay(Date.now());
 if ((await rows('SELECT 1 FROM video_top_runs LIMIT 1')).length === 0) {
   const r = await new VideoLibraryRepository(db).refreshTops();
-  say(`[bench] start-up: video_top built, ${r.rows} rows in ${r.ms} ms (load ${loadavg()})`);
+  say(`[bench] start-up: video_top built, ${r.rows} rows in ${r.ms} ms (load ${loadAverages()})`);
 }
 const commerce = new CommerceRepository(db);
 if ((await commerce.statsDay()) !== today) {
   const plan = goodsStatsPlan(today);
   const r = await commerce.refreshStats(today, plan.windows, plan.periods);
-  say(`[bench] start-up: goods_stats built, ${r.rows} rows in ${r.ms} ms (load ${loadavg()})`);
+  say(`[bench] start-up: goods_stats built, ${r.rows} rows in ${r.ms} ms (load ${loadAverages()})`);
 }
 await pool.query('ANALYZE video_top; ANALYZE goods_stats; ANALYZE goods_rank_stats');
 
@@ -88,11 +80,6 @@ const tokens = await signedInAccounts(pool, db, {
 say(`[bench] ${tokens.length} signed-in accounts (${elapsed()})`);
 
 const pick = (arr) => arr[Math.floor(Math.random() * arr.length)];
-const shuffle = (arr) =>
-  arr
-    .map((x) => [Math.random(), x])
-    .sort((a, b) => a[0] - b[0])
-    .map((x) => x[1]);
 const cjk = /^[\u4e00-\u9fff]+$/;
 /** `count` distinct CJK substrings of `length` characters of the texts. */
 function grams(texts, length, count) {
@@ -175,90 +162,17 @@ const pools = {
 await db.destroy();
 
 // 3. The server and the load ------------------------------------------------------------------------------
-async function startServer() {
-  const child = spawn(process.execPath, [new URL('discovery-server.mjs', import.meta.url).pathname], {
-    env: { ...process.env, BENCH_MODE: 'app', BENCH_ROLE: 'api', BENCH_URL: benchUrl, BENCH_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let text = '';
-  let port = 0;
-  await new Promise((resolve) => {
-    child.stdout.on('data', (chunk) => {
-      if (port) return;
-      text += String(chunk);
-      const m = /^ready (\d+)$/m.exec(text);
-      if (m) {
-        port = Number(m[1]);
-        resolve();
-      }
-    });
-    child.once('exit', resolve);
-  });
-  if (!port) throw new Error(`server did not start: ${text.slice(-2000)}`);
-  return { child, port };
-}
-const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-
 async function load(name, port, next, seconds = duration) {
-  const latencies = [];
-  let bad = 0;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const { path, query } = next();
-          const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-          return {
-            ...req,
-            method: 'GET',
-            path: qs ? `${path}?${qs}` : path,
-            headers: signHeaders({ path, token: pick(tokens) }),
-          };
-        },
-        onResponse: (status, body) => {
-          if (status !== 200 || !body.startsWith('{"code":200')) bad++;
-        },
-      },
-    ],
-    setupClient: (client) => client.on('response', (_s, _b, ms) => latencies.push(ms)),
-  });
-  latencies.sort((a, b) => a - b);
-  const line = {
-    name,
-    rps: result.requests.average,
-    p50: quantile(latencies, 0.5),
-    p95: quantile(latencies, 0.95),
-    p99: quantile(latencies, 0.99),
-    requests: latencies.length,
-    errors: result.errors + result.non2xx + bad,
-    wraps: next.wraps,
-    load: loadavg(),
-  };
+  const run = await signedLoad({ ports: port, connections, seconds, tokens, makeVisit: () => [next()] });
+  const line = { name, ...run.figures, wraps: next.wraps, load: loadAverages() };
   say(
     `[bench] ${name.padEnd(28)} ${line.rps.toFixed(0).padStart(5)} req/s  p50 ${line.p50.toFixed(1)}  p95 ${line.p95.toFixed(1)}  p99 ${line.p99.toFixed(1)} ms  (${line.requests} requests, ${line.errors} errors, pool wrapped ${line.wraps}×, load ${line.load})`,
   );
   return line;
 }
-/** Every key once, shuffled; `wraps` counts how often the pool ran out. */
-function fresh(arr) {
-  const order = shuffle(arr);
-  let i = 0;
-  const next = () => {
-    if (i >= order.length) {
-      next.wraps++;
-      i = 0;
-    }
-    return order[i++];
-  };
-  next.wraps = 0;
-  return next;
-}
 
-const server = await startServer();
-say(`[bench] server up (${elapsed()}); ${connections} connections, ${duration} s per scenario; load ${loadavg()}`);
+const server = await startBenchServer({ BENCH_MODE: 'app', BENCH_ROLE: 'api', BENCH_URL: benchUrl });
+say(`[bench] server up (${elapsed()}); ${connections} connections, ${duration} s per scenario; load ${loadAverages()}`);
 // warm-up: the code paths and the pools of connections, with keys no scenario uses (a different account set)
 await load(
   'warm-up',
@@ -271,6 +185,5 @@ for (const [name, keys] of Object.entries(pools)) {
   if (only && !only.some((o) => name.startsWith(o))) continue;
   scenarios.push(await load(name, server.port, fresh(keys)));
 }
-server.child.kill('SIGTERM');
-await once(server.child, 'exit');
+await stopBenchServer(server);
 say(`[bench] summary ${JSON.stringify({ world, accounts: tokens.length, connections, duration, scenarios })}`);

@@ -15,12 +15,10 @@
 //      (pages, sorts, filters, keywords, a mix). Prints req/s and exact p50 / p95 / p99 and a JSON summary line.
 // Neither route has a response cache (only the 3 s session cache applies, and PostgreSQL's buffers): every request
 // runs the list's statements.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import autocannon from 'autocannon';
 import { benchDatabase } from './bench-db.mjs';
+import { signedLoad, startBenchServer, stopBenchServer } from './bench-load.mjs';
 
 const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
@@ -30,7 +28,7 @@ const { SessionRepository } = await import(dist('modules/session/session.reposit
 const { SessionService } = await import(dist('modules/session/session.service.js'));
 const { CollectRepository } = await import(dist('modules/collect/collect.repository.js'));
 const { LibraryRepository } = await import(dist('modules/library/library.repository.js'));
-const { signHeaders, EredarListParams } = await import(new URL('packages/shared/dist/index.js', root).href);
+const { EredarListParams } = await import(new URL('packages/shared/dist/index.js', root).href);
 
 const env = process.env;
 const { dbName, benchUrl } = benchDatabase(env, 'xg_bench_1m');
@@ -517,76 +515,14 @@ for (const row of await q(`SELECT id FROM users WHERE id = $1 OR parent_id = $1 
 }
 say(`[lists] ${tokens.length} signed-in accounts of the team (${elapsed()})`);
 
-async function startServer() {
-  const child = spawn(process.execPath, [new URL('discovery-server.mjs', import.meta.url).pathname], {
-    env: {
-      ...process.env,
-      BENCH_MODE: 'app',
-      BENCH_ROLE: 'api',
-      BENCH_URL: benchUrl,
-      BENCH_PORT: '0',
-      SEARCH_INDEX: env.SEARCH_INDEX ?? 'false', // no creator search here: the index would only take CPU and memory
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let text = '';
-  let port = 0;
-  for await (const chunk of child.stdout) {
-    text += String(chunk);
-    const m = /^ready (\d+)$/m.exec(text);
-    if (m) {
-      port = Number(m[1]);
-      break;
-    }
-    if (text.length > 1_000_000) text = text.slice(-10_000);
-  }
-  if (!port) throw new Error(`server did not start: ${text.slice(-2000)}`);
-  child.stdout.resume(); // the `info` log, drained
-  return { child, port };
-}
-
-const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 async function load(name, port, makeRequest, seconds = duration) {
-  const latencies = [];
-  let bad = 0;
-  let firstBad = null;
   const loadBefore = await load1();
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const { path, query } = makeRequest();
-          const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-          return { ...req, method: 'GET', path: `${path}?${qs}`, headers: signHeaders({ path, token: pick(tokens) }) };
-        },
-        onResponse: (status, body) => {
-          if (status !== 200 || !body.startsWith('{"code":200')) {
-            bad++;
-            firstBad ??= `${status} ${body.slice(0, 200)}`;
-          }
-        },
-      },
-    ],
-    setupClient: (client) => client.on('response', (_s, _b, ms) => latencies.push(ms)),
-  });
-  latencies.sort((a, b) => a - b);
-  const line = {
-    name,
-    rps: result.requests.average,
-    p50: quantile(latencies, 0.5),
-    p95: quantile(latencies, 0.95),
-    p99: quantile(latencies, 0.99),
-    requests: latencies.length,
-    errors: result.errors + result.non2xx + bad,
-    load: `${loadBefore} → ${await load1()}`,
-  };
+  const run = await signedLoad({ ports: port, connections, seconds, tokens, makeVisit: () => [makeRequest()] });
+  const line = { name, ...run.figures, load: `${loadBefore} → ${await load1()}` };
   say(
     `[lists] ${name.padEnd(22)} ${line.rps.toFixed(0).padStart(6)} req/s  p50 ${line.p50.toFixed(1)}  p95 ${line.p95.toFixed(1)}  p99 ${line.p99.toFixed(1)} ms  (${line.requests} requests, ${line.errors} errors; load ${line.load})`,
   );
-  if (firstBad) say(`[lists]   first bad answer: ${firstBad}`);
+  if (run.firstBad) say(`[lists]   first bad answer: ${run.firstBad}`);
   return line;
 }
 
@@ -594,15 +530,20 @@ if (env.BENCH_LOAD === '0') {
   await sdb.destroy();
   process.exit(0);
 }
-const server = await startServer();
+// no creator search here: the index would only take CPU and memory
+const server = await startBenchServer({
+  BENCH_MODE: 'app',
+  BENCH_ROLE: 'api',
+  BENCH_URL: benchUrl,
+  SEARCH_INDEX: env.SEARCH_INDEX ?? 'false',
+});
 process.on('exit', () => server.child.kill('SIGTERM')); // never leave the server behind, also on an error
 const results = [];
 const want = (name) => !only || only.some((o) => name.startsWith(o));
 await load('warm-up', server.port, mixOf({ ...kolScenarios, ...libScenarios }), 5);
 for (const [name, make] of Object.entries(scenarioSet))
   if (want(name)) results.push(await load(name, server.port, make));
-server.child.kill('SIGTERM');
-await once(server.child, 'exit');
+await stopBenchServer(server);
 say(`[lists] summary ${JSON.stringify({ db: dbName, counts, connections, duration, results })}`);
 say(`[lists] done in ${elapsed()}`);
 await sdb.destroy();

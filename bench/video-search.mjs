@@ -7,20 +7,13 @@
 // flight. Prints p50 / p95 / p99 / max in milliseconds and the mean capped total per kind.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { cjkSubstrings, explainStatements, lcgDraw, loadAverages, quantile, seededWorld } from './bench-db.mjs';
 
-const root = new URL('../', import.meta.url);
-const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
-const { migrate } = await import(dist('db/migrate.js'));
-await import(dist('db/client.js')); // installs the date type parser used by the app
-const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
+const dist = (p) => new URL(`../apps/server/dist/${p}`, import.meta.url).href;
 const { VideoLibraryRepository } = await import(dist('modules/video-library/video-library.repository.js'));
-
-import { benchDatabase, createBenchDatabase } from './bench-db.mjs';
+const { NO_VIDEO_FILTER } = await import(dist('modules/video-library/testing/no-filter.js'));
 
 const env = process.env;
-const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench_video');
 const scale = Number(env.BENCH_SCALE ?? 1);
 const seed = Number(env.BENCH_SEED ?? 20261121);
 const iterations = Number(env.BENCH_ITERATIONS ?? 100);
@@ -31,17 +24,12 @@ const explain = env.BENCH_EXPLAIN === '1';
 const say = (line) => process.stdout.write(`${line}\n`);
 
 // 1. A separate database (created when missing), migrated and seeded with the built server code
-await createBenchDatabase({ adminUrl, dbName });
-await migrate(benchUrl);
-const pool = new pg.Pool({ connectionString: benchUrl, max: Math.max(4, concurrency) });
-let captured = [];
-const db = new Kysely({
-  dialect: new PostgresDialect({ pool }),
-  log: (event) => {
-    if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
-  },
-});
-const seeded = await seedDemoWorld(db, { scale, seed, log: say });
+const { pool, db, captured, seeded } = await seededWorld(
+  env,
+  'xg_bench_video',
+  { scale, seed, max: Math.max(4, concurrency) },
+  say,
+);
 await pool.query('ANALYZE videos');
 const counts = (
   await pool.query(`SELECT count(*)::int AS videos, count(*) FILTER (WHERE status = 0)::int AS visible,
@@ -64,38 +52,9 @@ for (const r of (await pool.query(`SELECT tid, coalesce(parent_id, tid) AS top F
   list.push(r.tid);
   leaves.set(r.top, list);
 }
-let state = 12345;
-const rand = (n) => {
-  state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-  return state % n;
-};
-const cjk = /^[\u4e00-\u9fff]+$/;
-function substrings(length, count) {
-  const out = [];
-  for (let guard = 0; out.length < count && guard < count * 200; guard++) {
-    const chars = Array.from(titles[rand(titles.length)] ?? '');
-    if (chars.length < length) continue;
-    const start = rand(chars.length - length + 1);
-    const s = chars.slice(start, start + length).join('');
-    if (cjk.test(s)) out.push(s);
-  }
-  return out;
-}
-const base = {
-  keyword: null,
-  tids: null,
-  durationMin: null,
-  durationMax: null,
-  playMin: null,
-  playMax: null,
-  likeMin: null,
-  likeMax: null,
-  pubFrom: null,
-  pubTo: null,
-  short: false,
-  shape: null,
-  sponsored: null,
-};
+const rand = lcgDraw();
+const substrings = (length, count) => cjkSubstrings(titles, rand, length, count);
+const base = NO_VIDEO_FILTER;
 const day = (offset) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 const partition = () => {
   const top = tops[rand(tops.length)];
@@ -140,15 +99,9 @@ const run = async (f, sort, offset = 0) => {
 };
 for (const k of substrings(2, 30)) await run({ ...base, keyword: k }, 'time'); // warm-up
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const f = (v) => v.toFixed(1).padStart(7);
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
 say(`\n[bench] ${n} queries per kind (page ${pageSize}; page + capped count per query, no cache), times in ms`);
-say(`[bench] machine: ${os.cpus().length} cores, load average at start ${load()}`);
+say(`[bench] machine: ${os.cpus().length} cores, load average at start ${loadAverages()}`);
 say('kind                    n     p50     p95     p99     max  avg total');
 for (const { kind, sort, filters, offset } of kinds) {
   const times = [];
@@ -160,16 +113,9 @@ for (const { kind, sort, filters, offset } of kinds) {
   }
   times.sort((a, b) => a - b);
   say(
-    `${kind.padEnd(20)} ${String(times.length).padStart(4)} ${f(pct(times, 0.5))} ${f(pct(times, 0.95))} ${f(pct(times, 0.99))} ${f(times.at(-1))}  ${(matches / times.length).toFixed(0).padStart(8)}`,
+    `${kind.padEnd(20)} ${String(times.length).padStart(4)} ${f(quantile(times, 0.5))} ${f(quantile(times, 0.95))} ${f(quantile(times, 0.99))} ${f(times.at(-1))}  ${(matches / times.length).toFixed(0).padStart(8)}`,
   );
-  if (explain) {
-    captured = [];
-    await run(filters[0], sort, offset);
-    for (const { sql, parameters } of captured) {
-      const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, parameters);
-      say(`  -- ${kind}:\n${plan.rows.map((r) => `     ${r['QUERY PLAN']}`).join('\n')}`);
-    }
-  }
+  if (explain) await explainStatements(pool, captured, kind, () => run(filters[0], sort, offset), say);
 }
 
 // 3. The same mix with `concurrency` queries in flight (every kind in turn), one latency per query
@@ -194,7 +140,7 @@ await Promise.all(
 const wall = (performance.now() - t0) / 1000;
 times.sort((a, b) => a - b);
 say(
-  `\n[bench] mixed, ${concurrency} in flight: ${times.length} queries in ${wall.toFixed(1)} s (${(times.length / wall).toFixed(0)}/s); p50 ${f(pct(times, 0.5))} p95 ${f(pct(times, 0.95))} p99 ${f(pct(times, 0.99))} ms; load average at end ${load()}`,
+  `\n[bench] mixed, ${concurrency} in flight: ${times.length} queries in ${wall.toFixed(1)} s (${(times.length / wall).toFixed(0)}/s); p50 ${f(quantile(times, 0.5))} p95 ${f(quantile(times, 0.95))} p99 ${f(quantile(times, 0.99))} ms; load average at end ${loadAverages()}`,
 );
 
 await db.destroy();

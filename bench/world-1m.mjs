@@ -20,7 +20,7 @@ const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
 const { migrate } = await import(dist('db/migrate.js'));
 const { createDb } = await import(dist('db/client.js'));
-const { planWorld, CREATORS_PER_SCALE } = await import(dist('db/seed/world/generate.js'));
+const { planWorld, CREATORS_PER_SCALE, POST_HOURS } = await import(dist('db/seed/world/generate.js'));
 const { partitionRows, PARTITIONS } = await import(dist('db/seed/world/partitions.js'));
 const pools = await import(dist('db/seed/world/pools.js'));
 const { videoText } = await import(dist('db/seed/world/titles.js'));
@@ -300,21 +300,7 @@ const logNormal = (key, salt, median, sigma) => `(${median} * exp(${sigma} * ${n
 const curve = (age) =>
   `(CASE WHEN (${age}) <= 0 THEN 0 ELSE 0.8 * (1 - exp(-(${age}) / 3.0)) + 0.2 * (1 - exp(-(${age}) / 60.0)) END)`;
 // Publishing hours with the demo's weights, as an array indexed by a uniform.
-const HOURS = [
-  [8, 1],
-  [10, 2],
-  [11, 3],
-  [12, 5],
-  [14, 3],
-  [16, 3],
-  [17, 5],
-  [18, 7],
-  [19, 7],
-  [20, 6],
-  [21, 4],
-  [22, 3],
-  [23, 1],
-].flatMap(([h, w]) => Array(w).fill(h));
+const HOURS = POST_HOURS.flatMap(([h, w]) => Array(w).fill(h));
 const DURATION_MEDIAN = { 36: 600, 4: 780, 188: 540, 160: 360, 3: 240, 129: 180, 119: 150, 181: 480, 211: 420 };
 const durationMedian = `(CASE p.top_tid ${Object.entries(DURATION_MEDIAN)
   .map(([t, m]) => `WHEN ${t} THEN ${m}`)

@@ -30,6 +30,15 @@ export async function newOperator(db: pg.Client, name: string, role: OperatorRol
   return account;
 }
 
+/** On /console's first visit: binds the authenticator (the secret shown, then its first TOTP code). */
+export async function bindAuthenticator(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '生成绑定二维码' }).click();
+  const secret = (await page.locator('.console-secret').innerText()).trim();
+  const code = new OTPAuth.TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+  await page.getByRole('textbox', { name: '6位验证码' }).fill(code);
+  await page.getByRole('button', { name: '验证' }).click();
+}
+
 /**
  * Opens /console as the operator in a new browser context: signs in, binds the authenticator with its first
  * code and sets the strong password; answers once the console's tabs are on screen.
@@ -39,11 +48,7 @@ export async function openConsole(browser: Browser, baseUrl: string, phone: stri
   const page = await context.newPage();
   await signIn(page, baseUrl, phone, DEMO_PASSWORD);
   await page.goto(`${baseUrl}/console`);
-  await page.getByRole('button', { name: '生成绑定二维码' }).click();
-  const secret = (await page.locator('.console-secret').innerText()).trim();
-  const code = new OTPAuth.TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-  await page.getByRole('textbox', { name: '6位验证码' }).fill(code);
-  await page.getByRole('button', { name: '验证' }).click();
+  await bindAuthenticator(page);
   await page.getByText('设置运营密码').waitFor();
   await page.getByLabel('当前密码').fill(DEMO_PASSWORD);
   await page.getByLabel('新密码', { exact: true }).fill(OPERATOR_PASSWORD);

@@ -1,7 +1,7 @@
-import * as OTPAuth from 'otpauth';
 import { describe, expect, inject, it } from 'vitest';
 import { newContext, shot } from './browser.js';
-import { DEMO_PASSWORD, freshPhone, shotBoth, signIn } from './account-helpers.js';
+import { DEMO_PASSWORD, shotBoth, signIn } from './account-helpers.js';
+import { OPERATOR_PASSWORD, bindAuthenticator, newAccount, newOperator } from './console-helpers.js';
 import { suiteBrowser, suiteDb } from './suite.js';
 import { collectErrors } from './screen-helpers.js';
 
@@ -15,22 +15,10 @@ const baseUrl = inject('baseUrl');
 const db = suiteDb();
 const browser = suiteBrowser();
 
-/** A new account with the demo password (its hash copied from a demo account). */
-async function newAccount(name: string): Promise<{ id: string; phone: string }> {
-  const phone = freshPhone();
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO users (username, phone, password_hash, invite_code)
-     SELECT $1, $2, password_hash, 'E2E' || $2 FROM users WHERE email = 'demo-free@example.com' RETURNING id`,
-    [name, phone],
-  );
-  return { id: rows[0]!.id, phone };
-}
-
 describe('operator console', () => {
   it('TOTP sign-in → strong password → help article draft → publish → public help shows it → free-VIP approved', async () => {
-    const operator = await newAccount('运营小王');
-    await db.query(`INSERT INTO operators (user_id, role) VALUES ($1, 'admin')`, [operator.id]);
-    const applicant = await newAccount('申请用户');
+    const operator = await newOperator(db, '运营小王', 'admin');
+    const applicant = await newAccount(db, '申请用户');
     const { rows: app } = await db.query<{ id: string }>(
       `INSERT INTO free_vip_applications (user_id, company, contact_name, phone, position, needs, status)
        VALUES ($1, '星河文化传媒', '李雷', '13800000000', '市场总监', '想了解竞品投放', 'pending') RETURNING id`,
@@ -45,11 +33,7 @@ describe('operator console', () => {
     await page.goto(`${baseUrl}/console`);
 
     // second factor: bind the authenticator with its first code
-    await page.getByRole('button', { name: '生成绑定二维码' }).click();
-    const secret = (await page.locator('.console-secret').innerText()).trim();
-    const code = new OTPAuth.TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-    await page.getByRole('textbox', { name: '6位验证码' }).fill(code);
-    await page.getByRole('button', { name: '验证' }).click();
+    await bindAuthenticator(page);
 
     // strong password: a weak one is refused in the form, a strong one opens the console
     await page.getByText('设置运营密码').waitFor();
@@ -58,8 +42,8 @@ describe('operator console', () => {
     await page.getByLabel('确认新密码').fill('weakpass');
     await page.getByRole('button', { name: '保存密码' }).click();
     await expect.poll(() => page.getByText(/运营账号密码须至少12位/).count()).toBeGreaterThan(1);
-    await page.getByLabel('新密码', { exact: true }).fill('Console-E2E-2026!');
-    await page.getByLabel('确认新密码').fill('Console-E2E-2026!');
+    await page.getByLabel('新密码', { exact: true }).fill(OPERATOR_PASSWORD);
+    await page.getByLabel('确认新密码').fill(OPERATOR_PASSWORD);
     await page.getByRole('button', { name: '保存密码' }).click();
     await page.getByRole('tab', { name: '帮助中心' }).click();
 

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, shot } from './browser.js';
+import { atJourneySizes, shot } from './browser.js';
 import { suiteBrowser } from './suite.js';
 import { shanghaiDatePlusMonths, shotScreen, signIn } from './member-helpers.js';
 import { COMING_SOON, FEATURE_KEYS, FEATURE_POLICY, featureBuilt, featuresAddedAt, UserType } from '@xg/shared';
@@ -38,12 +38,7 @@ function noHorizontalScroll(page: Page): Promise<number> {
 
 describe('honest feature lists', () => {
   it('marks the functions not built yet as 即将上线 on the landing and about pages', async () => {
-    for (const [width, height] of [
-      [1440, 900],
-      [375, 812],
-    ] as const) {
-      const context = await newContext(browser(), width, height);
-      const page = await context.newPage();
+    await atJourneySizes(browser(), async (page, width) => {
       await page.goto(`${baseUrl}/index`);
       // the cards of built functions (placements and opinion since #24/#25) carry no 即将上线
       for (const title of ['UP主搜索', '对比报告', '投放监测', '舆情分析']) {
@@ -74,17 +69,11 @@ describe('honest feature lists', () => {
         0,
       );
       await shot(page, `features-02-about-${width}`);
-      await context.close();
-    }
+    });
   });
 
   it('demo-basic sees its remaining 初级版 time as days of 专业版, the expiry, and the poster lists 即将上线', async () => {
-    for (const [width, height] of [
-      [1440, 900],
-      [375, 812],
-    ] as const) {
-      const context = await newContext(browser(), width, height);
-      const page = await context.newPage();
+    await atJourneySizes(browser(), async (page, width) => {
       await signIn(page, baseUrl, 'demo-basic@example.com');
       await page.goto(`${baseUrl}/member?level=2`);
       const durations = page.getByRole('radiogroup', { name: '购买时长' });
@@ -126,7 +115,6 @@ describe('honest feature lists', () => {
       if (posterPlanned.length > 0) await poster.getByText(`${COMING_SOON}：${summarize(posterPlanned)}`).waitFor();
       else expect(await poster.getByText(COMING_SOON).count()).toBe(0);
       await shotScreen(page, `features-04-free-vip-poster-${width}`);
-      await context.close();
-    }
+    });
   });
 });

@@ -13,7 +13,7 @@
 /* global document, window -- the callbacks of waitForFunction and evaluate run in the page */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from '../e2e/chromium.mjs';
 import { PUBLIC_PATHS } from '@xg/shared';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -235,27 +235,14 @@ function summary(tours) {
   return lines.join('\n');
 }
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(chromiumPath)) {
+if (!fs.existsSync(CHROMIUM_PATH)) {
   process.stderr.write(
-    `npm run screens needs Chromium at ${chromiumPath} (CHROMIUM_PATH) and CJK fonts for the Chinese texts:\n` +
+    `npm run screens needs Chromium at ${CHROMIUM_PATH} (CHROMIUM_PATH) and CJK fonts for the Chinese texts:\n` +
       '  sudo apt-get install chromium fonts-noto-cjk\n',
   );
   process.exit(1);
 }
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const tours = [];
   for (const account of ['public', ...ACCOUNTS]) tours.push({ account, rows: await tourAccount(browser, account) });

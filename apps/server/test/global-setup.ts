@@ -32,12 +32,7 @@ export default async function setup(project: TestProject) {
     adminUrl = embedded.url;
   }
   templateName = `${TEMPLATE_PREFIX}${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(
-    `CREATE DATABASE ${templateName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-  );
-  await admin.end();
+  await createDatabase(adminUrl, templateName);
   const templateUrl = withDatabase(adminUrl, templateName);
   await migrate(templateUrl, path.resolve(import.meta.dirname, '../src/db/migrations'));
   const { db, pool } = createDb(templateUrl, 4);
@@ -60,6 +55,34 @@ export default async function setup(project: TestProject) {
     await cleanup.end();
     if (embedded) await embedded.stop();
   };
+}
+
+/**
+ * A new database `name` on the server of `adminUrl`: a copy of `template`, or without one an empty database in UTF-8
+ * with the C.UTF-8 locale (so pg_trgm handles Chinese).
+ */
+export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
+  await onServer(
+    adminUrl,
+    template
+      ? `CREATE DATABASE ${name} TEMPLATE ${template}`
+      : `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+  );
+}
+
+/** Drops the database `name` of the server of `adminUrl` (connections to it are ended). */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await onServer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+async function onServer(adminUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { signHeaders } from '@xg/shared';
@@ -10,7 +9,7 @@ import { migrate } from '../src/db/migrate.js';
 import { createMember, type TestMember } from '../src/modules/membership/test-members.js';
 import { DEMO_WORLD_KEY } from '../src/db/seed/demo-world.js';
 import { runSeeds } from '../src/db/seed/index.js';
-import { withDatabase } from './global-setup.js';
+import { createDatabase, dropDatabase, withDatabase } from './global-setup.js';
 
 export { TEST_DEMO_PASSWORD } from './constants.js';
 
@@ -51,10 +50,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
   const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
+  await createDatabase(adminUrl, name, template);
   return appOnDatabase(adminUrl, name, overrides);
 }
 
@@ -113,6 +109,26 @@ export async function demoWorldHistoryEnd(db: AppContext['db']): Promise<string>
   return (marker.value as { historyEnd: string }).historyEnd;
 }
 
+/**
+ * The seeded demo world of the file's app `t` (register after `useTestApp`): its database, and its last day of
+ * history (`demoWorldHistoryEnd`) read before the tests. Read them inside tests and hooks.
+ */
+export function useDemoWorld(t: TestApp): { readonly db: AppContext['db']; readonly end: string } {
+  let end: string | undefined;
+  beforeAll(async () => {
+    end = await demoWorldHistoryEnd(t.ctx.db);
+  });
+  return {
+    get db() {
+      return t.ctx.db;
+    },
+    get end() {
+      if (end === undefined) throw new Error('useDemoWorld: the day is read in beforeAll, read it inside tests');
+      return end;
+    },
+  };
+}
+
 /** The params of a call: the query of a GET, the form body of a POST. */
 export type CallParams = Record<string, string | number>;
 
@@ -131,6 +147,12 @@ export async function getAnswer<T>(
   return res.body as unknown as T & { code: number; message: string; requiredLevel?: number };
 }
 
+/** `getAnswer` as a member: `member`, or the one `byDefault` gives when the call names none. */
+export function memberGet(t: TestApp, byDefault: () => TestMember) {
+  return <T>(path: string, params: CallParams, member: TestMember = byDefault()) =>
+    getAnswer<T>(t, path, params, member.token);
+}
+
 /**
  * A whole app on a fresh database with the migrations and the reference data only — no demo world, no demo accounts
  * (SEED_DEMO=false): what a real deployment starts from before the importer or the collector fills it.
@@ -138,12 +160,7 @@ export async function getAnswer<T>(
 export async function createEmptyTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `${inject('templateDatabase')}_empty_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(
-    `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-  );
-  await admin.end();
+  await createDatabase(adminUrl, name);
   const url = withDatabase(adminUrl, name);
   await migrate(url);
   const test = await appOnDatabase(adminUrl, name, { ...overrides, seedDemo: false });
@@ -199,10 +216,7 @@ async function appOnDatabase(adminUrl: string, name: string, overrides: Partial<
     call,
     async close() {
       await app.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await dropDatabase(adminUrl, name);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import { DiscoveryMsg, pagingShape, type PageInfo, type RankingLimit, type VideoItem } from './discovery.js';
+import { blank, choiceField, intIn } from './validation.js';
 
 /**
  * Activities (热门活动 / 活动详情) and video materials (视频素材: background music) — issue #6, spec §2.5
@@ -49,43 +50,18 @@ export const MATERIAL_KIND_LABELS: Readonly<Record<MaterialKind, string>> = { bg
 /** Top videos / creators shown on a detail page. */
 export const DETAIL_TOP_KOLS = 10;
 
-function blank(v: unknown): unknown {
-  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v;
-}
-
 function daysOf<const T extends readonly number[]>(choices: T) {
-  return z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: DiscoveryMsg.daysInvalid })
-      .refine((d) => choices.includes(d), { error: DiscoveryMsg.daysInvalid })
-      .default(choices[0] ?? 30),
-  );
+  return choiceField(choices, DiscoveryMsg.daysInvalid, choices[0] ?? 30);
 }
 
-const tidField = z.preprocess(
-  blank,
-  z.coerce
-    .number({ error: DiscoveryMsg.tidInvalid })
-    .int({ error: DiscoveryMsg.tidInvalid })
-    .min(0, { error: DiscoveryMsg.tidInvalid })
-    .max(100000, { error: DiscoveryMsg.tidInvalid })
-    .optional(),
-);
+const tidField = z.preprocess(blank, intIn(DiscoveryMsg.tidInvalid, 0, 100000).optional());
 
 function sortOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.preprocess(blank, z.enum(values, { error: DiscoveryMsg.sortInvalid }).default(values[0]));
 }
 
 function idField(message: string) {
-  return z.preprocess(
-    (v) => (blank(v) === undefined ? '' : v),
-    z.coerce
-      .number({ error: message })
-      .int({ error: message })
-      .min(1, { error: message })
-      .max(Number.MAX_SAFE_INTEGER, { error: message }),
-  );
+  return z.preprocess((v) => (blank(v) === undefined ? '' : v), intIn(message, 1, Number.MAX_SAFE_INTEGER));
 }
 
 /** `GET /api/hotActivity` */

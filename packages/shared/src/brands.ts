@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './validation.js';
+import { blank, intIn, text } from './validation.js';
 
 /**
  * Brands and exposure (exposureRank, exposureSearch, brandDetail), sales reports (saleReport, saleContrast) and the
@@ -80,15 +80,8 @@ export const SPONSOR_SIGNAL_LABELS: Readonly<Record<string, string>> = {
 };
 export const ESTIMATE_LABEL = '估算';
 
-function blank(v: unknown): unknown {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' && v.trim() === '') return undefined;
-  return v;
-}
 const pageNo = z.preprocess(blank, z.coerce.number().int().min(1).max(1000).default(1));
 const pageSize = z.preprocess(blank, z.coerce.number().int().min(1).max(50).default(20));
-const intIn = (message: string, min: number, max: number) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 const categoryField = z.preprocess(blank, intIn(BrandMsg.categoryInvalid, 1, 99).optional());
 const dayField = z.preprocess(
   blank,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import { pagingShape, type PageInfo } from './discovery.js';
 import { decodeKeyword } from './schemas.js';
-import { text } from './validation.js';
+import { blank, choiceField, intIn, text } from './validation.js';
 
 export const CommerceMsg = {
   keywordInvalid: '关键词需为1到40个字符',
@@ -88,8 +88,6 @@ export type GoodsSearchSort = (typeof GOODS_SEARCH_SORTS)[number];
 export const SELL_KOL_SORTS = ['sales', 'videoNum', 'goodsNum'] as const;
 export type SellKolSort = (typeof SELL_KOL_SORTS)[number];
 
-const blank = (v: unknown) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-
 const keyword = z.preprocess(
   (v) => (typeof v === 'string' ? decodeKeyword(v).trim() : v),
   z.preprocess(
@@ -118,13 +116,7 @@ const price = z.preprocess(
     .optional(),
 );
 function daysOf(fallback: (typeof GOODS_DAYS)[number]) {
-  return z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: CommerceMsg.daysInvalid })
-      .refine((d) => (GOODS_DAYS as readonly number[]).includes(d), { error: CommerceMsg.daysInvalid })
-      .default(fallback),
-  );
+  return choiceField(GOODS_DAYS, CommerceMsg.daysInvalid, fallback);
 }
 
 export const GoodsSearchParams = z
@@ -154,36 +146,20 @@ export const GoodsRankParams = z.object({
 export type GoodsRankParams = z.infer<typeof GoodsRankParams>;
 
 export const GoodsDetailParams = z.object({
-  goodsId: z.coerce
-    .number({ error: CommerceMsg.goodsIdInvalid })
-    .int({ error: CommerceMsg.goodsIdInvalid })
-    .min(1, { error: CommerceMsg.goodsIdInvalid })
-    .max(Number.MAX_SAFE_INTEGER, { error: CommerceMsg.goodsIdInvalid }),
+  goodsId: intIn(CommerceMsg.goodsIdInvalid, 1, Number.MAX_SAFE_INTEGER),
   days: daysOf(30),
 });
 export type GoodsDetailParams = z.infer<typeof GoodsDetailParams>;
 
 export const GoodsOverviewParams = z.object({
-  days: z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: CommerceMsg.daysInvalid })
-      .refine((d) => d === 7 || d === 30 || d === 90, { error: CommerceMsg.daysInvalid })
-      .default(30),
-  ),
+  days: choiceField([7, 30, 90], CommerceMsg.daysInvalid, 30),
 });
 export type GoodsOverviewParams = z.infer<typeof GoodsOverviewParams>;
 
 export const SellKolParams = z.object({
   keyword,
   categoryId,
-  days: z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: CommerceMsg.daysInvalid })
-      .refine((d) => d === 7 || d === 30 || d === 90, { error: CommerceMsg.daysInvalid })
-      .default(30),
-  ),
+  days: choiceField([7, 30, 90], CommerceMsg.daysInvalid, 30),
   sort: z.preprocess(blank, z.enum(SELL_KOL_SORTS, { error: CommerceMsg.sortInvalid }).default('sales')),
   ...pagingShape,
 });

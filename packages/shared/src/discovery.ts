@@ -3,7 +3,7 @@ import type { CreatorSearchItem } from './api-types.js';
 import type { ApiEnvelope } from './codes.js';
 import { Msg } from './messages.js';
 import { decodeKeyword } from './schemas.js';
-import { text } from './validation.js';
+import { blank, choiceField, intIn, numberIn, optionalDay, text } from './validation.js';
 
 /**
  * Discovery (issue #6): creator search with filters, suggestions, content search, rankings, creator and
@@ -55,30 +55,15 @@ export const FREE_RANKING_ROWS = 20;
 /** A creator counts for `fansRegion` when the region's share of its audience is at least this (%). */
 export const FANS_REGION_MIN_SHARE = 10;
 
-/** '' and missing both mean "not given" for optional query parameters. */
-function blankToUndefined(v: unknown): unknown {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' && v.trim() === '') return undefined;
-  return v;
-}
-
 /** An optional integer in [min, max]; anything else fails with `message`. */
 function optInt(message: string, min: number, max: number = Number.MAX_SAFE_INTEGER) {
-  return z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: message })
-      .int({ error: message })
-      .min(min, { error: message })
-      .max(max, { error: message })
-      .optional(),
-  );
+  return z.preprocess(blank, intIn(message, min, max).optional());
 }
 
 /** An optional comma-joined list of integers, each one of `allowed` (or each ≥ 1 when `allowed` is null). */
 function optIntList(message: string, allowed: readonly number[] | null) {
   return z.preprocess(
-    blankToUndefined,
+    blank,
     text(message)
       .transform((s, ctx) => {
         const parts = s.split(',').map((p) => p.trim());
@@ -98,32 +83,16 @@ function optIntList(message: string, allowed: readonly number[] | null) {
 }
 
 function optEnum<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional());
+  return z.preprocess(blank, z.enum(values, { error: message }).optional());
 }
 
 /** A page size of 1 … max (blank → fallback), refused with the one message. */
 export function pageSizeField(max: number, fallback: number) {
-  return z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: DiscoveryMsg.pageSizeInvalid })
-      .int({ error: DiscoveryMsg.pageSizeInvalid })
-      .min(1, { error: DiscoveryMsg.pageSizeInvalid })
-      .max(max, { error: DiscoveryMsg.pageSizeInvalid })
-      .default(fallback),
-  );
+  return z.preprocess(blank, intIn(DiscoveryMsg.pageSizeInvalid, 1, max).default(fallback));
 }
 
 export const pagingShape = {
-  pageNo: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: DiscoveryMsg.pageNoInvalid })
-      .int({ error: DiscoveryMsg.pageNoInvalid })
-      .min(1, { error: DiscoveryMsg.pageNoInvalid })
-      .max(DISCOVERY_PAGE_NO_MAX, { error: DiscoveryMsg.pageNoInvalid })
-      .default(1),
-  ),
+  pageNo: z.preprocess(blank, intIn(DiscoveryMsg.pageNoInvalid, 1, DISCOVERY_PAGE_NO_MAX).default(1)),
   pageSize: pageSizeField(DISCOVERY_PAGE_SIZE_MAX, DISCOVERY_PAGE_SIZE_DEFAULT),
 };
 export const PagingParams = z.object(pagingShape);
@@ -132,7 +101,7 @@ export type PagingParams = z.infer<typeof PagingParams>;
 /** An optional search keyword, double URL-encoded by the client (§5); blank → undefined. */
 const optKeyword = z.preprocess(
   (v) => (typeof v === 'string' ? decodeKeyword(v).trim() : v),
-  z.preprocess(blankToUndefined, text(Msg.keywordRequired).optional()),
+  z.preprocess(blank, text(Msg.keywordRequired).optional()),
 );
 
 export const KOL_SORTS = ['fans', 'growth', 'indexNum', 'plays'] as const;
@@ -156,7 +125,7 @@ export const KolSearchParams = z
     priceMax: optInt(DiscoveryMsg.priceRangeInvalid, 0),
     fansGender: optInt(DiscoveryMsg.fansGenderInvalid, 0, 1),
     fansRegion: z.preprocess(
-      blankToUndefined,
+      blank,
       text(DiscoveryMsg.fansRegionInvalid).trim().min(1).max(20, { error: DiscoveryMsg.fansRegionInvalid }).optional(),
     ),
     sort: optEnum(KOL_SORTS, DiscoveryMsg.sortInvalid),
@@ -192,7 +161,7 @@ export const ContentSearchParams = z.object({
       .min(1, { error: Msg.keywordRequired })
       .refine((s) => Array.from(s).length < CONTENT_KEYWORD_MAX_LENGTH, { error: DiscoveryMsg.contentKeywordTooLong }),
   ),
-  sort: z.preprocess(blankToUndefined, z.enum(CONTENT_SORTS, { error: DiscoveryMsg.sortInvalid }).default('play')),
+  sort: z.preprocess(blank, z.enum(CONTENT_SORTS, { error: DiscoveryMsg.sortInvalid }).default('play')),
   tid: optInt(DiscoveryMsg.tidInvalid, 1, 100000),
   ...pagingShape,
 });
@@ -223,22 +192,8 @@ export type RankingKind = (typeof RANKING_KINDS)[number];
 export const RANKING_PERIODS = ['day', 'week', 'month'] as const;
 export type RankingPeriod = (typeof RANKING_PERIODS)[number];
 
-const dateField = z.preprocess(
-  blankToUndefined,
-  text(DiscoveryMsg.dateInvalid)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DiscoveryMsg.dateInvalid })
-    .refine(
-      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-      {
-        error: DiscoveryMsg.dateInvalid,
-      },
-    )
-    .optional(),
-);
-const periodField = z.preprocess(
-  blankToUndefined,
-  z.enum(RANKING_PERIODS, { error: DiscoveryMsg.periodInvalid }).default('day'),
-);
+const dateField = optionalDay(DiscoveryMsg.dateInvalid);
+const periodField = z.preprocess(blank, z.enum(RANKING_PERIODS, { error: DiscoveryMsg.periodInvalid }).default('day'));
 
 export const RankingParams = z.object({
   kind: z.enum(RANKING_KINDS, { error: DiscoveryMsg.rankingKindInvalid }),
@@ -272,20 +227,14 @@ export type KolRefParams = z.infer<typeof KolRefParams>;
 export const KOL_VIDEO_SORTS = ['pubdate', 'play', 'likes'] as const;
 export const KolVideosParams = z.object({
   kolId: kolIdField,
-  sort: z.preprocess(blankToUndefined, z.enum(KOL_VIDEO_SORTS, { error: DiscoveryMsg.sortInvalid }).default('pubdate')),
+  sort: z.preprocess(blank, z.enum(KOL_VIDEO_SORTS, { error: DiscoveryMsg.sortInvalid }).default('pubdate')),
   ...pagingShape,
 });
 export type KolVideosParams = z.infer<typeof KolVideosParams>;
 
 export const KolFanEventsParams = z.object({
   kolId: kolIdField,
-  days: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: DiscoveryMsg.daysInvalid })
-      .refine((d) => d === 30 || d === 90, { error: DiscoveryMsg.daysInvalid })
-      .default(90),
-  ),
+  days: choiceField([30, 90], DiscoveryMsg.daysInvalid, 90),
 });
 export type KolFanEventsParams = z.infer<typeof KolFanEventsParams>;
 
@@ -304,13 +253,7 @@ export type VideoRefParams = z.infer<typeof VideoRefParams>;
 export const VIDEO_DAY_CHOICES = [7, 30, 90] as const;
 export const VideoDayDataParams = z.object({
   id: videoIdField,
-  dayNum: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: DiscoveryMsg.dayNumInvalid })
-      .refine((d) => (VIDEO_DAY_CHOICES as readonly number[]).includes(d), { error: DiscoveryMsg.dayNumInvalid })
-      .default(30),
-  ),
+  dayNum: choiceField(VIDEO_DAY_CHOICES, DiscoveryMsg.dayNumInvalid, 30),
 });
 export type VideoDayDataParams = z.infer<typeof VideoDayDataParams>;
 
@@ -320,13 +263,7 @@ export type VideoDayDataParams = z.infer<typeof VideoDayDataParams>;
  * let it pass through the export machinery (one row per day; at most 90 rows fit one page).
  */
 export const VideoDataTendencyParams = VideoDayDataParams.extend({
-  type: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: DiscoveryMsg.trendTypeInvalid })
-      .refine((v) => v === 0 || v === 1, { error: DiscoveryMsg.trendTypeInvalid })
-      .optional(),
-  ),
+  type: z.preprocess(blank, numberIn([0, 1], DiscoveryMsg.trendTypeInvalid).optional()),
   pageNo: pagingShape.pageNo,
   pageSize: pageSizeField(100, 100),
 });
@@ -335,13 +272,7 @@ export type VideoDataTendencyParams = z.infer<typeof VideoDataTendencyParams>;
 // Hot content and dashboards ------------------------------------------------------------------------
 
 function daysField(choices: readonly number[], fallback: number) {
-  return z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: DiscoveryMsg.daysInvalid })
-      .refine((d) => choices.includes(d), { error: DiscoveryMsg.daysInvalid })
-      .default(fallback),
-  );
+  return choiceField(choices, DiscoveryMsg.daysInvalid, fallback);
 }
 
 export const HotVideoParams = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import { pagingShape } from './discovery.js';
 import { Msg } from './messages.js';
-import { text } from './validation.js';
+import { blank, intIn, text } from './validation.js';
 
 /**
  * The private creator library (myUp, /middleground/myUp?kolUid=; issue #15; spec §2.6, §3, §4, §5, §7.3, §9).
@@ -83,12 +83,6 @@ function asText(v: unknown): unknown {
   return v;
 }
 
-function blankToUndefined(v: unknown): unknown {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' && v.trim() === '') return undefined;
-  return v;
-}
-
 const optText = (label: string, max: number, multiline = false) =>
   z.preprocess(
     asText,
@@ -97,7 +91,7 @@ const optText = (label: string, max: number, multiline = false) =>
 
 /** A price in yuan: blank = not set (null); 0..PRICE_MAX with at most two decimals. */
 const price = z.preprocess(
-  (v) => (v === undefined ? undefined : blankToUndefined(v) === undefined ? null : v),
+  (v) => (v === undefined ? undefined : blank(v) === undefined ? null : v),
   z
     .union([
       z.null(),
@@ -114,7 +108,7 @@ const price = z.preprocess(
 
 const flag01 = (message: string) =>
   z.preprocess(
-    blankToUndefined,
+    blank,
     z.coerce
       .number({ error: message })
       .int({ error: message })
@@ -132,22 +126,19 @@ export function diyThemeOk(value: string): boolean {
 export const libraryFieldsShape = {
   nickname: optText('达人昵称', 50),
   fansNum: z.preprocess(
-    blankToUndefined,
+    blank,
     z.coerce.number({ error: LibraryMsg.flagInvalid }).int().min(0).max(10_000_000_000).optional(),
   ),
   gender: z.preprocess(
-    blankToUndefined,
+    blank,
     z.coerce
       .number({ error: LibraryMsg.genderInvalid })
       .int()
       .refine((v) => v === 0 || v === 1 || v === 2, { error: LibraryMsg.genderInvalid })
       .optional(),
   ),
-  platformLevel: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: LibraryMsg.flagInvalid }).int().min(1).max(6).optional(),
-  ),
-  themeId: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(100000).optional()),
+  platformLevel: z.preprocess(blank, z.coerce.number({ error: LibraryMsg.flagInvalid }).int().min(1).max(6).optional()),
+  themeId: z.preprocess(blank, z.coerce.number().int().min(0).max(100000).optional()),
   themeName: optText('分区', 20),
   diyThemeName: z.preprocess(
     (v) => {
@@ -161,24 +152,8 @@ export const libraryFieldsShape = {
   videoPrice: price,
   implantationPrice: price,
   specialPrice: price,
-  launchLevel: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: LibraryMsg.launchLevelInvalid })
-      .int({ error: LibraryMsg.launchLevelInvalid })
-      .min(1, { error: LibraryMsg.launchLevelInvalid })
-      .max(LAUNCH_LEVEL_MAX, { error: LibraryMsg.launchLevelInvalid })
-      .optional(),
-  ),
-  launchCount: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: LibraryMsg.launchCountInvalid })
-      .int({ error: LibraryMsg.launchCountInvalid })
-      .min(0, { error: LibraryMsg.launchCountInvalid })
-      .max(1_000_000, { error: LibraryMsg.launchCountInvalid })
-      .optional(),
-  ),
+  launchLevel: z.preprocess(blank, intIn(LibraryMsg.launchLevelInvalid, 1, LAUNCH_LEVEL_MAX).optional()),
+  launchCount: z.preprocess(blank, intIn(LibraryMsg.launchCountInvalid, 0, 1_000_000).optional()),
   auctionCalendar: z.preprocess(
     asText,
     text(LibraryMsg.auctionCalendarTooLong, { multiline: true })
@@ -194,7 +169,7 @@ export const libraryFieldsShape = {
   isEnter: flag01(LibraryMsg.flagInvalid),
   contactWay: optText('联系方式', 100),
   /** a custom group (0 / blank = 未分组); fixed once the record exists (§5) */
-  tId: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
+  tId: z.preprocess(blank, z.coerce.number().int().min(0).optional()),
 };
 
 const linkOrId = {
@@ -258,20 +233,20 @@ export const LIBRARY_SORT_LABELS: Readonly<Record<LibrarySort, string>> = {
 export const EredarListParams = z.object({
   ...pagingShape,
   keyword: z.preprocess(
-    blankToUndefined,
+    blank,
     text(Msg.badRequest, { max: 50, tooLong: LibraryMsg.textTooLong('搜索内容', 50) })
       .trim()
       .optional(),
   ),
-  sort: z.preprocess(blankToUndefined, z.enum(LIBRARY_SORTS, { error: LibraryMsg.flagInvalid }).default('updateTime')),
-  launchLevel: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(5).optional()),
+  sort: z.preprocess(blank, z.enum(LIBRARY_SORTS, { error: LibraryMsg.flagInvalid }).default('updateTime')),
+  launchLevel: z.preprocess(blank, z.coerce.number().int().min(1).max(5).optional()),
   isEnter: flag01(LibraryMsg.flagInvalid),
   isLive: flag01(LibraryMsg.flagInvalid),
-  gender: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(2).optional()),
-  tId: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
-  priceMin: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(PRICE_MAX).optional()),
-  priceMax: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(PRICE_MAX).optional()),
-  kolUid: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  gender: z.preprocess(blank, z.coerce.number().int().min(0).max(2).optional()),
+  tId: z.preprocess(blank, z.coerce.number().int().min(0).optional()),
+  priceMin: z.preprocess(blank, z.coerce.number().min(0).max(PRICE_MAX).optional()),
+  priceMax: z.preprocess(blank, z.coerce.number().min(0).max(PRICE_MAX).optional()),
+  kolUid: z.preprocess(blank, z.coerce.number().int().positive().optional()),
 });
 export type EredarListParams = z.infer<typeof EredarListParams>;
 

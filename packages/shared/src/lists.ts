@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import { pagingShape, type KolItem, type VideoItem } from './discovery.js';
-import { text } from './validation.js';
+import { blank, text } from './validation.js';
 
 /**
  * The team's own lists (issue #15; spec §3, §4, §5, §7.3, §9): saved creators and videos (collect type 1,
@@ -61,11 +61,6 @@ export const ListMsg = {
   limitMonitor: (max: number) => `监测UP主数量已达当前版本上限（${max}个），升级会员可监测更多`,
 } as const;
 
-function blankToUndefined(v: unknown): unknown {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' && v.trim() === '') return undefined;
-  return v;
-}
 const positiveId = (message: string) =>
   z.coerce
     .number({ error: message })
@@ -78,7 +73,7 @@ const linkType = z.coerce
   .number({ error: ListMsg.typeInvalid })
   .int({ error: ListMsg.typeInvalid })
   .refine((v): v is LinkType => v === 1 || v === 4, { error: ListMsg.typeInvalid });
-const optLinkType = z.preprocess(blankToUndefined, linkType.default(LinkType.COLLECT));
+const optLinkType = z.preprocess(blank, linkType.default(LinkType.COLLECT));
 const flag = (message: string) =>
   z.coerce
     .number({ error: message })
@@ -103,7 +98,7 @@ export const LINK_KOL_SORT_LABELS: Readonly<Record<LinkKolSort, string>> = {
   index: '云指数',
 };
 const optKeyword = z.preprocess(
-  blankToUndefined,
+  blank,
   text(ListMsg.keywordTooLong, { max: 20, tooLong: ListMsg.keywordTooLong }).trim().optional(),
 );
 
@@ -111,13 +106,13 @@ const optKeyword = z.preprocess(
 export const MyLinkKolParams = z.object({
   type: optLinkType,
   ...pagingShape,
-  sort: z.preprocess(blankToUndefined, z.enum(LINK_KOL_SORTS, { error: ListMsg.sortInvalid }).default('custom')),
+  sort: z.preprocess(blank, z.enum(LINK_KOL_SORTS, { error: ListMsg.sortInvalid }).default('custom')),
   /** a group id; 0 = the ungrouped (default group) */
   groupId: z.preprocess(
-    blankToUndefined,
+    blank,
     z.coerce.number({ error: ListMsg.groupIdInvalid }).int({ error: ListMsg.groupIdInvalid }).min(0).optional(),
   ),
-  isMonitor: z.preprocess(blankToUndefined, flag(ListMsg.monitorInvalid).optional()),
+  isMonitor: z.preprocess(blank, flag(ListMsg.monitorInvalid).optional()),
   keyword: optKeyword,
 });
 export type MyLinkKolParams = z.infer<typeof MyLinkKolParams>;
@@ -127,7 +122,7 @@ export const MyLinkVideoParams = z.object({
   type: optLinkType,
   ...pagingShape,
   sort: z.preprocess(
-    blankToUndefined,
+    blank,
     z.enum(['custom', 'addTime', 'play', 'publishTime'], { error: ListMsg.sortInvalid }).default('addTime'),
   ),
   keyword: optKeyword,
@@ -171,7 +166,7 @@ const groupName = text(ListMsg.groupNameRequired)
   .refine((v) => Array.from(v).length <= GROUP_NAME_MAX_LENGTH, { error: ListMsg.groupNameTooLong });
 
 const groupType = z.preprocess(
-  blankToUndefined,
+  blank,
   z.coerce
     .number({ error: ListMsg.typeInvalid })
     .int()
@@ -187,9 +182,9 @@ export type AddCustomizeSortParams = z.infer<typeof AddCustomizeSortParams>;
 export const UpdateCustomizeSortParams = z
   .object({
     id: positiveId(ListMsg.groupIdInvalid),
-    themeName: z.preprocess(blankToUndefined, groupName.optional()),
+    themeName: z.preprocess(blank, groupName.optional()),
     sortFlag: z.preprocess(
-      blankToUndefined,
+      blank,
       z.coerce.number({ error: ListMsg.sortInvalid }).int({ error: ListMsg.sortInvalid }).min(1).max(1000).optional(),
     ),
   })

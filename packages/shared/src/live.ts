@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MonitorDuration } from './membership.js';
-import { blank, durationField, idOf, timeField, type MonitorState } from './placements.js';
-import { text } from './validation.js';
+import { durationField, idOf, timeField, type MonitorState } from './placements.js';
+import { blank, text } from './validation.js';
 
 /**
  * Live monitoring (直播监测, screen livingMonitor) — spec §7.3 getLiveBasic, §7.4 live/addMonitor,

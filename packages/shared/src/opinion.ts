@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagingShape } from './discovery.js';
 import { MONITOR_DURATIONS, type MonitorDuration } from './membership.js';
 import { UserType } from './tiers.js';
-import { text } from './validation.js';
+import { blank, intIn, text } from './validation.js';
 
 /**
  * Opinion (舆情; issue #25; spec §2.5 opinionAnalyse / opinionWarn, §7.4 /api/opinion/*, §7.6–7.7 export
@@ -140,12 +140,6 @@ export const OpinionMsg = {
 // ---------------------------------------------------------------------------------------------------------
 // Parameters
 
-function blank(v: unknown): unknown {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' && v.trim() === '') return undefined;
-  return v;
-}
-
 const idField = z.coerce.number({ error: OpinionMsg.idInvalid }).int({ error: OpinionMsg.idInvalid }).positive({
   error: OpinionMsg.idInvalid,
 });
@@ -173,24 +167,8 @@ export function parseVideoRef(raw: string): { bvid: string } | { aid: number } |
   return null;
 }
 
-const percentField = z.preprocess(
-  blank,
-  z.coerce
-    .number({ error: OpinionMsg.thresholdInvalid })
-    .int({ error: OpinionMsg.thresholdInvalid })
-    .min(5, { error: OpinionMsg.thresholdInvalid })
-    .max(95, { error: OpinionMsg.thresholdInvalid })
-    .optional(),
-);
-const minVolumeField = z.preprocess(
-  blank,
-  z.coerce
-    .number({ error: OpinionMsg.minVolumeInvalid })
-    .int({ error: OpinionMsg.minVolumeInvalid })
-    .min(1, { error: OpinionMsg.minVolumeInvalid })
-    .max(10_000, { error: OpinionMsg.minVolumeInvalid })
-    .optional(),
-);
+const percentField = z.preprocess(blank, intIn(OpinionMsg.thresholdInvalid, 5, 95).optional());
+const minVolumeField = z.preprocess(blank, intIn(OpinionMsg.minVolumeInvalid, 1, 10_000).optional());
 const spikeField = z.preprocess(
   blank,
   z.coerce

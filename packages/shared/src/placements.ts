@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import { MONITOR_DURATIONS, type MonitorDuration } from './membership.js';
-import { text } from './validation.js';
+import { blank, text } from './validation.js';
 
 /**
  * Placements (投放, screen upThrow) and video monitoring (videoMonitor) — spec §3 Placement record and Work
@@ -81,12 +81,6 @@ export const PutMsg = {
   /** §6: below 2 the 30-day report shows an upgrade notice */
   reportUpgrade: '开通专业版及以上会员，即可查看视频30天数据报告',
 } as const;
-
-export function blank(v: unknown): unknown {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' && v.trim() === '') return undefined;
-  return v;
-}
 
 export const idOf = (message: string) =>
   z.coerce
@@ -197,21 +191,20 @@ export const AddPutRecordParams = z.object({
 });
 export type AddPutRecordParams = z.infer<typeof AddPutRecordParams>;
 
-/** POST /api/updatePutRecord: recordId (or id) plus the fields that may change (cost, duration, window). */
-export const UpdatePutRecordParams = z.object({
-  recordId: z.preprocess(blank, idOf(PutMsg.recordIdInvalid).optional()),
-  id: z.preprocess(blank, idOf(PutMsg.recordIdInvalid).optional()),
-  promotionCost: z.preprocess(blank, promotionCostField.optional()),
-  monitorDuration: durationField,
-  sTime: timeField,
-});
-export type UpdatePutRecordParams = z.infer<typeof UpdatePutRecordParams>;
-
+/** A placement record by recordId (or id). */
 export const PutRecordRefParams = z.object({
   recordId: z.preprocess(blank, idOf(PutMsg.recordIdInvalid).optional()),
   id: z.preprocess(blank, idOf(PutMsg.recordIdInvalid).optional()),
 });
 export type PutRecordRefParams = z.infer<typeof PutRecordRefParams>;
+
+/** POST /api/updatePutRecord: recordId (or id) plus the fields that may change (cost, duration, window). */
+export const UpdatePutRecordParams = PutRecordRefParams.extend({
+  promotionCost: z.preprocess(blank, promotionCostField.optional()),
+  monitorDuration: durationField,
+  sTime: timeField,
+});
+export type UpdatePutRecordParams = z.infer<typeof UpdatePutRecordParams>;
 
 export const PutRecordListParams = z.object({
   tId: z.preprocess(blank, idOf(PutMsg.groupInvalid).optional()),

@@ -115,3 +115,43 @@ export const samePassword: [
 export function intField(message: string) {
   return z.coerce.number({ error: message }).int({ error: message });
 }
+
+/** An integer in [min, max] from a query string or a form body; anything else fails with `message`. */
+export function intIn(message: string, min: number, max: number) {
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+}
+
+/** '' (or only white space), null and missing all mean "not given" for an optional or defaulted parameter. */
+export function blank(v: unknown): unknown {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string' && v.trim() === '') return undefined;
+  return v;
+}
+
+/** A number from a query string or a form body that must be one of `choices`; anything else fails with `message`. */
+export function numberIn(choices: readonly number[], message: string) {
+  return z.coerce.number({ error: message }).refine((d) => choices.includes(d), { error: message });
+}
+
+/** `numberIn(choices, message)`, `fallback` when not given. */
+export function choiceField(choices: readonly number[], message: string, fallback: number) {
+  return z.preprocess(blank, numberIn(choices, message).default(fallback));
+}
+
+/** An optional calendar day, YYYY-MM-DD, that exists (2026-02-30 fails with `message` too); blank = not given. */
+export function optionalDay(message: string) {
+  return z.preprocess(
+    blank,
+    text(message)
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+      .refine(
+        (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+        { error: message },
+      )
+      .optional(),
+  );
+}

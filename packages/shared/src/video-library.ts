@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
 import { CONTENT_KEYWORD_MAX_LENGTH, DiscoveryMsg, pageSizeField, type VideoItem } from './discovery.js';
 import { decodeKeyword } from './schemas.js';
-import { text } from './validation.js';
+import { blank, intIn, optionalDay, text } from './validation.js';
 
 /**
  * The video libraries (issue #26 item 5; spec §2.5 keys `video` and `videoShort`, §7.6 export path
@@ -80,22 +80,8 @@ export const VideoLibraryMsg = {
   freeFirstPage: `免费版可查看前${FREE_VIDEO_ROWS}条结果，升级会员查看全部`,
 } as const;
 
-function blank(v: unknown): unknown {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' && v.trim() === '') return undefined;
-  return v;
-}
-
 function optWhole(message: string, max: number) {
-  return z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: message })
-      .int({ error: message })
-      .min(0, { error: message })
-      .max(max, { error: message })
-      .optional(),
-  );
+  return z.preprocess(blank, intIn(message, 0, max).optional());
 }
 
 function optFlag(message: string) {
@@ -109,18 +95,7 @@ function optFlag(message: string) {
   );
 }
 
-const optDate = z.preprocess(
-  blank,
-  text(VideoLibraryMsg.pubRangeInvalid)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: VideoLibraryMsg.pubRangeInvalid })
-    .refine(
-      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-      {
-        error: VideoLibraryMsg.pubRangeInvalid,
-      },
-    )
-    .optional(),
-);
+const optDate = optionalDay(VideoLibraryMsg.pubRangeInvalid);
 
 const range = (min: number | undefined, max: number | undefined) =>
   min === undefined || max === undefined || min <= max;
@@ -160,15 +135,7 @@ export const VideoSearchParams = z
     shape: z.preprocess(blank, z.enum(VIDEO_SHAPES, { error: VideoLibraryMsg.shapeInvalid }).optional()),
     sponsored: optFlag(VideoLibraryMsg.sponsoredInvalid),
     sort: z.preprocess(blank, z.enum(VIDEO_SEARCH_SORTS, { error: DiscoveryMsg.sortInvalid }).default('time')),
-    pageNo: z.preprocess(
-      blank,
-      z.coerce
-        .number({ error: DiscoveryMsg.pageNoInvalid })
-        .int({ error: DiscoveryMsg.pageNoInvalid })
-        .min(1, { error: DiscoveryMsg.pageNoInvalid })
-        .max(VIDEO_SEARCH_MAX_ROWS, { error: DiscoveryMsg.pageNoInvalid })
-        .default(1),
-    ),
+    pageNo: z.preprocess(blank, intIn(DiscoveryMsg.pageNoInvalid, 1, VIDEO_SEARCH_MAX_ROWS).default(1)),
     pageSize: pageSizeField(VIDEO_SEARCH_PAGE_SIZE_MAX, VIDEO_SEARCH_PAGE_SIZE_DEFAULT),
   })
   .refine((p) => range(p.durationMin, p.durationMax), { error: VideoLibraryMsg.durationInvalid, path: ['durationMin'] })

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createDb, type Db } from '../db/client.js';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.js';
@@ -11,7 +10,7 @@ import { runSeeds } from '../db/seed/index.js';
 import { loadConfig } from '../config.js';
 import { SessionRepository } from '../modules/session/session.repository.js';
 import { SessionService } from '../modules/session/session.service.js';
-import { withDatabase } from '../../test/global-setup.js';
+import { createDatabase, dropDatabase, withDatabase } from '../../test/global-setup.js';
 import { createEmptyTestApp, type TestApp } from '../../test/harness.js';
 import { listDailyPartitions, maintainDailyPartitions } from './daily-partitions.repository.js';
 
@@ -49,12 +48,7 @@ describe('migration 0060 on a demo world', () => {
   beforeAll(async () => {
     const adminUrl = inject('adminDatabaseUrl');
     name = `${inject('templateDatabase')}_parts_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(
-      `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-    );
-    await admin.end();
+    await createDatabase(adminUrl, name);
     url = withDatabase(adminUrl, name);
     // every migration before 0060, then a small demo world in the unpartitioned tables
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'xg-migrations-'));
@@ -75,10 +69,7 @@ describe('migration 0060 on a demo world', () => {
 
   afterAll(async () => {
     fs.rmSync(tmp, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(inject('adminDatabaseUrl'), name);
   });
 
   it('moves every row: counts and sums equal, months in their own partitions, DEFAULT empty', async () => {

@@ -6,10 +6,10 @@
  * Also the protocol codec itself (packets, compressed runs, the commands kept).
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { TEST_SCALE } from '../../../test/constants.js';
-import { earliestLongLiveSession, startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
+import { usePipelineKit } from '../../../test/pipeline-kit.js';
+import { earliestLongLiveSession } from '../../jobs/test-kit.js';
 import { parseLiveCommand } from '../../providers/bilibili/live-stream/commands.js';
 import {
   Op,
@@ -78,13 +78,7 @@ describe('the live packet codec', () => {
 
 describe('a monitored room that goes live', () => {
   const t = useTestApp();
-  let kit: PipelineKit;
-  beforeAll(async () => {
-    kit = await startPipelineKit({ ctx: t.ctx, databaseUrl: t.databaseUrl, seed: 7, scale: TEST_SCALE });
-  });
-  afterAll(async () => {
-    await kit.close();
-  });
+  const kit = usePipelineKit(t);
 
   /** One scheduler tick, the minute jobs, then a wall second for the simulator's push, then the next minute. */
   async function step(): Promise<void> {

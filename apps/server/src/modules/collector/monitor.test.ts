@@ -4,22 +4,15 @@
  * it is live and none while it is not. Deleted videos become status −1.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { TEST_SCALE } from '../../../test/constants.js';
-import { earliestLongLiveSession, startPipelineKit, type PipelineKit } from '../../jobs/test-kit.js';
+import { usePipelineKit } from '../../../test/pipeline-kit.js';
+import { earliestLongLiveSession } from '../../jobs/test-kit.js';
 import { sessionAt, sessionsBetween } from '../../sim/world/live.js';
 
 const MINUTE = 60_000;
 const t = useTestApp();
-let kit: PipelineKit;
-
-beforeAll(async () => {
-  kit = await startPipelineKit({ ctx: t.ctx, databaseUrl: t.databaseUrl, seed: 7, scale: TEST_SCALE });
-});
-afterAll(async () => {
-  await kit.close();
-});
+const kit = usePipelineKit(t);
 
 /** One scheduler tick and the monitor jobs it queued, then the clock moves on by `stepMs`. */
 async function step(stepMs: number): Promise<void> {

@@ -19,6 +19,7 @@ import { createMember, toleratePoolShutdown, type TestMember } from '../membersh
 import { contrastServiceOf } from './contrast.routes.js';
 import { wilson } from './contrast.figures.js';
 import { rollupDay } from '../metrics/index.js';
+import type { VideoCounts } from '../../db/schema.js';
 
 /**
  * Comparison reports through the whole app (buildApp().inject()) on real PostgreSQL: the §4 flags per tier and
@@ -83,15 +84,7 @@ async function daily(creatorId: number, day: string, fans: number): Promise<void
 async function video(
   creatorId: number,
   pubdate: string,
-  s: {
-    play: number;
-    likes?: number;
-    coin?: number;
-    favorite?: number;
-    share?: number;
-    reply?: number;
-    status?: number;
-  },
+  s: Pick<VideoCounts, 'play'> & Partial<Omit<VideoCounts, 'danmaku'>> & { status?: number },
 ): Promise<number> {
   seq += 1;
   const aid = 9_100_000_000 + seq;

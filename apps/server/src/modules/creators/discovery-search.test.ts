@@ -11,17 +11,15 @@ import {
   type QueryKolAnswer,
   type SearchFilterAnswer,
 } from '@xg/shared';
-import { getAnswer, useFreeAndProMembers, useTestApp, type CallParams } from '../../../test/harness.js';
+import { memberGet, useFreeAndProMembers, useTestApp, type CallParams } from '../../../test/harness.js';
 import type { TestMember } from '../membership/test-members.js';
 import { upsertMetrics } from './discovery-fixtures.js';
 
 const t = useTestApp();
 const members = useFreeAndProMembers(t);
 
-type Params = CallParams;
-const get = <T>(path: string, params: Params, member: TestMember = members.free) =>
-  getAnswer<T>(t, path, params, member.token);
-const searchKol = (params: Params, member?: TestMember) => get<KolSearchAnswer>('/api/searchKol', params, member);
+const get = memberGet(t, () => members.free);
+const searchKol = (params: CallParams, member?: TestMember) => get<KolSearchAnswer>('/api/searchKol', params, member);
 
 /** Reference: the creator ids a filter SQL selects, ordered by fans. */
 async function idsWhere(where: ReturnType<typeof sql>): Promise<number[]> {
@@ -144,7 +142,7 @@ describe('GET /api/searchKol filters', () => {
   });
 
   it('rejects each bad filter with its message', async () => {
-    const cases: [Params, string][] = [
+    const cases: [CallParams, string][] = [
       [{ tid: 999_999 }, DiscoveryMsg.tidInvalid],
       [{ tid: 'x' }, DiscoveryMsg.tidInvalid],
       [{ twoSortFlag: 'a,b' }, DiscoveryMsg.twoSortFlagInvalid],
@@ -182,7 +180,7 @@ describe('GET /api/searchKol filters', () => {
   });
 
   it('gates price and audience filters to 专业版 and above', async () => {
-    for (const params of [{ priceMin: 100 }, { fansGender: 1 }, { fansRegion: '广东' }] as Params[]) {
+    for (const params of [{ priceMin: 100 }, { fansGender: 1 }, { fansRegion: '广东' }] as CallParams[]) {
       const body = (await searchKol(params, members.free)) as KolSearchAnswer & {
         requiredLevel?: number;
         upgradeTarget?: number;

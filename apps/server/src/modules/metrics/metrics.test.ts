@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../db/client.js';
+import type { VideoCounts } from '../../db/schema.js';
 import { readKolItems } from '../creators/kol-items.js';
 import { backfillRollups, rollupDay, runNightlyRollups } from './index.js';
 
@@ -48,15 +49,7 @@ async function insertVideo(
   key: string,
   creator: number,
   k: number,
-  s: {
-    play: number;
-    likes?: number;
-    coin?: number;
-    favorite?: number;
-    share?: number;
-    reply?: number;
-    danmaku?: number;
-  },
+  s: Pick<VideoCounts, 'play'> & Partial<VideoCounts>,
   status = 0,
 ): Promise<void> {
   const aid = nextAid++;

@@ -5,29 +5,18 @@
  * reference is the plan before (`reference: true`: the day table in one statement, every list over the whole day
  * table); every output table of the day is compared row by row.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, demoWorldHistoryEnd, type TestApp } from '../../../test/harness.js';
-import type { Db } from '../../db/client.js';
+import { useDemoWorld, useTestApp } from '../../../test/harness.js';
 import { PERIODS, buildRankingDays, dropTempTables, writeRankings } from './metrics.repository.js';
 import { addDays, rollupDay, type RollupDayOptions } from './metrics.service.js';
 
-let t: TestApp;
-let db: Db;
-let end = '';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  db = t.ctx.db;
-  end = await demoWorldHistoryEnd(db);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const world = useDemoWorld(t);
 
 /** Every table the rollup of `day` writes, in a fixed order (without the time they were computed). */
 async function outputs(day: string) {
-  const rows = async (q: ReturnType<typeof sql>) => (await q.execute(db)).rows;
+  const rows = async (q: ReturnType<typeof sql>) => (await q.execute(world.db)).rows;
   return {
     rankings: await rows(sql`SELECT * FROM rankings WHERE day = ${day}::date
                              ORDER BY kind, period, partition_tid, rank, creator_id, mcn_id`),
@@ -46,14 +35,14 @@ describe('the nightly rollup: the same rows as the plan before issue #28', () =>
     ['short lists (more ties at the cut)', { listSize: 3 }],
     ['lists of 40', { listSize: 40 }],
   ] as [string, RollupDayOptions][])('%s', async (_name, options) => {
-    await rollupDay(db, end, { ...options, reference: true });
-    const before = await outputs(end);
+    await rollupDay(world.db, world.end, { ...options, reference: true });
+    const before = await outputs(world.end);
     expect(before.rankings.length).toBeGreaterThan(0);
     expect(before.metrics.length).toBeGreaterThan(0);
-    const summary = await rollupDay(db, end, options);
+    const summary = await rollupDay(world.db, world.end, options);
     // the video window came from the second connection (the plan under test, not a fallback)
     expect(summary.aside).toBe(true);
-    const after = await outputs(end);
+    const after = await outputs(world.end);
     expect(after.rankings).toEqual(before.rankings);
     expect(after.fanEvents).toEqual(before.fanEvents);
     expect(after.mcnDaily).toEqual(before.mcnDaily);
@@ -61,26 +50,28 @@ describe('the nightly rollup: the same rows as the plan before issue #28', () =>
     expect(after.creators).toEqual(before.creators);
     expect(after.portraits).toEqual(before.portraits);
     // no table of the second connection is left behind
-    const left = await sql<{ t: string | null }>`SELECT to_regclass('rollup_video_window')::text AS t`.execute(db);
+    const left = await sql<{ t: string | null }>`SELECT to_regclass('rollup_video_window')::text AS t`.execute(
+      world.db,
+    );
     expect(left.rows[0]?.t).toBeNull();
   });
 
   it('an older day (no current parts) and a day inside a caller’s transaction (one connection) too', async () => {
-    const day = addDays(end, -3);
-    await rollupDay(db, day, { reference: true });
+    const day = addDays(world.end, -3);
+    await rollupDay(world.db, day, { reference: true });
     const before = await outputs(day);
-    expect((await rollupDay(db, day)).aside).toBe(true);
+    expect((await rollupDay(world.db, day)).aside).toBe(true);
     expect(await outputs(day)).toEqual(before);
-    const inTrx = await db.transaction().execute((trx) => rollupDay(trx, day));
+    const inTrx = await world.db.transaction().execute((trx) => rollupDay(trx, day));
     expect(inTrx.aside).toBe(false);
     expect(await outputs(day)).toEqual(before);
   });
 
   it('the lists of a range of days (backfill): candidates per day equal every list over the whole day table', async () => {
-    const from = addDays(end, -3);
-    const to = addDays(end, -1);
+    const from = addDays(world.end, -3);
+    const to = addDays(world.end, -1);
     const lists = async (prefilter: boolean, listSize: number) =>
-      db.transaction().execute(async (trx) => {
+      world.db.transaction().execute(async (trx) => {
         await dropTempTables(trx);
         await buildRankingDays(trx, from, to);
         await writeRankings(trx, from, to, listSize, PERIODS, prefilter);

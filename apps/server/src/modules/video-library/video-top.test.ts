@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { VIDEO_SEARCH_MAX_ROWS, encodeKeyword, type VideoSearchAnswer } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { createMember, type TestMember } from '../membership/test-members.js';
-import { VideoLibraryRepository, videoTopKey, type VideoFilter } from './video-library.repository.js';
+import { VideoLibraryRepository, videoTopKey } from './video-library.repository.js';
+import { NO_VIDEO_FILTER } from './testing/no-filter.js';
 
 /**
  * The kept play / like orders (video_top, migration 0074; job library.refresh-video-tops): on the demo world, every
@@ -16,21 +17,7 @@ let repo: VideoLibraryRepository;
 let top: number;
 let leaf: number;
 
-const base: VideoFilter = {
-  keyword: null,
-  tids: null,
-  durationMin: null,
-  durationMax: null,
-  playMin: null,
-  playMax: null,
-  likeMin: null,
-  likeMax: null,
-  pubFrom: null,
-  pubTo: null,
-  short: false,
-  shape: null,
-  sponsored: null,
-};
+const base = NO_VIDEO_FILTER;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -8,16 +8,13 @@ import {
   type VideoDayDataAnswer,
   type VideoDetailAnswer,
 } from '@xg/shared';
-import { getAnswer, useFreeAndProMembers, useTestApp, type CallParams } from '../../../test/harness.js';
-import type { TestMember } from '../membership/test-members.js';
+import { memberGet, useFreeAndProMembers, useTestApp, type CallParams } from '../../../test/harness.js';
 import { CONTENT_TOTAL_CAP } from './videos.repository.js';
 
 const t = useTestApp();
 const members = useFreeAndProMembers(t);
 
-type Params = CallParams;
-const get = <T>(path: string, params: Params, member: TestMember = members.pro) =>
-  getAnswer<T>(t, path, params, member.token);
+const get = memberGet(t, () => members.pro);
 
 describe('GET /api/videoDetail', () => {
   it('answers the §3 video info by id and by BV id', async () => {
@@ -231,7 +228,7 @@ describe('GET /api/searchContent', () => {
   });
 
   it('rejects bad parameters; 401 without a token', async () => {
-    const cases: [Params, string][] = [
+    const cases: [CallParams, string][] = [
       [{}, Msg.keywordRequired],
       [{ keyword: '  ' }, Msg.keywordRequired],
       [{ keyword: '长'.repeat(30) }, DiscoveryMsg.contentKeywordTooLong],

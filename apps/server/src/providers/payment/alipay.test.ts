@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import type crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   AlipayProvider,
@@ -11,11 +11,11 @@ import {
 } from './alipay.js';
 import { rsaSha256Sign, rsaSha256Verify } from './keys.js';
 import { NotifyRejectedError, PaymentProviderError, type FetchLike } from './payment-provider.js';
+import { TEST_NOW, pem, rsaKeyPair, testOrder } from './testing/fixtures.js';
 
 // Key pairs made for this test: "app" (ours) and "alipay" (the platform's).
-const app = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-const alipay = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-const pem = (k: crypto.KeyObject, type: 'pkcs8' | 'spki') => k.export({ format: 'pem', type }).toString();
+const app = rsaKeyPair();
+const alipay = rsaKeyPair();
 const bareBase64 = (k: crypto.KeyObject, type: 'pkcs1' | 'spki') =>
   k.export({ format: 'der', type }).toString('base64');
 
@@ -26,14 +26,8 @@ const settings = {
   gateway: 'https://gateway.example/gateway.do',
   notifyUrl: 'https://xg.example/api/notify/alipay',
 };
-const now = new Date('2025-06-10T04:00:00Z');
-const order = {
-  orderNo: 'XG2025061012000012345678',
-  amountFen: 215280,
-  subject: '霞光数据 专业版 12个月',
-  expiresAt: new Date(now.getTime() + 120 * 60_000),
-  origin: 'http://localhost',
-};
+const now = TEST_NOW;
+const order = testOrder(215280, '霞光数据 专业版 12个月');
 
 function notifyParams(overrides: Record<string, string> = {}): Record<string, string> {
   return signAlipayNotifyParams(
@@ -129,7 +123,7 @@ describe('AlipayProvider.precreate', () => {
   });
 
   it('refuses a response signed by someone else, an error code, or another order', async () => {
-    const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const other = rsaKeyPair();
     await expect(
       new AlipayProvider(settings, fakeGateway(undefined, other.privateKey), () => now).precreate(order),
     ).rejects.toThrow(/signature/);
@@ -163,7 +157,7 @@ describe('Alipay notify verification', () => {
   });
 
   it('rejects a forged or altered notify', () => {
-    const forger = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const forger = rsaKeyPair();
     const forged = signAlipayNotifyParams({ ...notifyParams(), sign: '' }, forger.privateKey);
     const altered = { ...notifyParams(), total_amount: '0.01' };
     const noType = { ...notifyParams(), sign_type: 'RSA' };

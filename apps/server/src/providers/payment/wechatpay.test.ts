@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import type crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rsaSha256Verify } from './keys.js';
 import { NotifyRejectedError, PaymentProviderError, type FetchLike, type RawNotify } from './payment-provider.js';
@@ -10,11 +10,11 @@ import {
   signAsWechatPlatform,
   wechatSignMessage,
 } from './wechatpay.js';
+import { TEST_NOW, pem, rsaKeyPair, testOrder } from './testing/fixtures.js';
 
 // Key pairs made for this test: the merchant's and the WeChat Pay platform's.
-const merchant = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-const platform = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-const pem = (k: crypto.KeyObject, type: 'pkcs8' | 'spki') => k.export({ format: 'pem', type }).toString();
+const merchant = rsaKeyPair();
+const platform = rsaKeyPair();
 const API_V3_KEY = 'abcdefghijklmnopqrstuvwxyz123456';
 
 const settings = {
@@ -28,15 +28,9 @@ const settings = {
   apiBaseUrl: 'https://api.mch.example',
   notifyUrl: 'https://xg.example/api/notify/wechatpay',
 };
-const now = new Date('2025-06-10T04:00:00Z');
+const now = TEST_NOW;
 const ts = String(Math.floor(now.getTime() / 1000));
-const order = {
-  orderNo: 'XG2025061012000012345678',
-  amountFen: 99900,
-  subject: '霞光数据 企业版 1个月',
-  expiresAt: new Date(now.getTime() + 120 * 60_000),
-  origin: 'http://localhost',
-};
+const order = testOrder(99900, '霞光数据 企业版 1个月');
 
 function transaction(overrides: Record<string, unknown> = {}) {
   return {
@@ -152,7 +146,7 @@ describe('WeChat Pay v3 notify', () => {
   });
 
   it('rejects a forged signature, a body changed after signing, an old timestamp or an unknown serial', () => {
-    const forger = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const forger = rsaKeyPair();
     const forged = signedNotify(transaction(), { key: forger.privateKey });
     const valid = signedNotify(transaction());
     const changed = { ...valid, body: valid.body.replace('支付成功', '支付失败') };

@@ -2,23 +2,39 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isVerticalDimension } from '@xg/shared';
-import { Envelope } from './common.js';
-import { parseNavNum, parseRelationStat, parseSpaceInfo, parseUpStat, parseUserCard } from './creator.js';
-import { parseActivityInfo } from './activity.js';
 import {
   bgmOfTag,
+  DanmakuXmlError,
+  Envelope,
+  liveTimeSeconds,
+  parseActivityInfo,
   parseArchiveStat,
   parseArcSearch,
+  parseDanmakuXml,
+  parseLiveRoomInfo,
+  parseLiveRoomInit,
+  parseLiveStatusByUids,
+  parseNavNum,
+  parseNavWbiKeys,
   parsePageList,
+  parsePopular,
+  parseRanking,
+  parseRelationStat,
+  parseReplyCount,
+  parseReplyMain,
+  parseReplyPage,
+  parseReplyReplies,
+  parseSearchAll,
+  parseSearchUsers,
+  parseSearchVideos,
+  parseSpaceInfo,
+  parseSpiBuvid,
+  parseUpStat,
+  parseUserCard,
   parseVideoView,
   parseVideoViewDetail,
-} from './video.js';
-import { parsePopular, parseRanking, parseWeekly } from './ranking.js';
-import { parseReplyCount, parseReplyMain, parseReplyPage, parseReplyReplies } from './comment.js';
-import { DanmakuXmlError, parseDanmakuXml } from './danmaku.js';
-import { liveTimeSeconds, parseLiveRoomInfo, parseLiveRoomInit, parseLiveStatusByUids } from './live.js';
-import { parseSearchAll, parseSearchUsers, parseSearchVideos } from './search.js';
-import { parseNavWbiKeys, parseSpiBuvid } from './nav.js';
+  parseWeekly,
+} from './index.js';
 import { durationSeconds, ipLocation, officialTypeOf, sexFromText, stripHighlight } from './common.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../test/fixtures/bilibili');
