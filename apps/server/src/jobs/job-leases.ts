@@ -83,6 +83,18 @@ export class JobLeases {
     return r.rows;
   }
 
+  /**
+   * Makes lost jobs just failed by the sweep (state `retry`) eligible at once: their worker was lost (a process
+   * ended, or the database went away under it), the work itself did not fail, so the retry backoff — meant for a
+   * failing job — would only hold the queue back (a rollup retried 60 s late after two outages; fault.test.ts).
+   */
+  async retryNow(schema: string, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await sql`
+      UPDATE ${sql.raw(schema)}.job SET start_after = now()
+      WHERE id = ANY(${[...ids]}::uuid[]) AND state = 'retry' AND start_after > now()`.execute(this.db);
+  }
+
   private warn(what: string, e: unknown): void {
     this.log.warn(`[jobs] job lease ${what}: ${errorMessage(e)}`);
   }

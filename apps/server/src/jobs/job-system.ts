@@ -234,8 +234,9 @@ export class JobSystem implements JobSender {
   }
 
   /**
-   * Fails (pg-boss `fail`: retried while attempts remain) every job left active without a heartbeat for
-   * LEASE_STALE_MS (job-leases.ts); answers how many. Never throws (the database may be away).
+   * Fails (pg-boss `fail`: retried while attempts remain, at once — no backoff for a lost worker) every job left
+   * active without a heartbeat for LEASE_STALE_MS (job-leases.ts); answers how many. Never throws (the database may
+   * be away).
    */
   async sweepLost(): Promise<number> {
     try {
@@ -247,6 +248,7 @@ export class JobSystem implements JobSender {
           await this.boss.fail(name, id, {
             message: 'worker lost: no heartbeat (its process ended or its answer was lost)',
           });
+        await this.leases.retryNow(BOSS_SCHEMA, ids);
         this.log.warn(
           `[jobs] ${name}: ${ids.length} job(s) left active by a lost worker failed (retried if attempts remain)`,
         );
