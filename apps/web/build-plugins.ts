@@ -192,12 +192,15 @@ export function configWithoutUniqueTooltip(): Plugin {
 }
 
 const NO_ROW_SELECTION = '\0xg-no-table-row-selection';
+const LEAN_RC_TREE = '\0xg-rc-tree-helpers';
 
 /**
  * No table of the app selects rows (`rowSelection`), yet antd's Table imports Checkbox, Radio and Dropdown
  * for its selection column on every table. In the selection hook they are stand-ins that throw if a table
  * ever asks for a selection column (the hook's no-selection path renders none of them); pages with a
- * Checkbox, Radio or Dropdown import them themselves and get the real ones.
+ * Checkbox, Radio or Dropdown import them themselves and get the real ones. The hook's tree helpers (which keys
+ * a click checks) come from their own modules, not from @rc-component/tree's index, which brings Tree and its
+ * virtual list.
  */
 export function tableWithoutRowSelection(): Plugin {
   return {
@@ -205,14 +208,63 @@ export function tableWithoutRowSelection(): Plugin {
     enforce: 'pre',
     resolveId(source, importer) {
       if (!importer || !/antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/.test(importer)) return null;
+      if (source === '@rc-component/tree') return LEAN_RC_TREE;
       return ['../../checkbox', '../../radio', '../../dropdown'].includes(source) ? NO_ROW_SELECTION : null;
     },
     load(id) {
+      if (id === LEAN_RC_TREE) {
+        // the tree's index builds Tree with its virtual list at module level: take the helpers from their modules
+        const tree = '@rc-component/tree/es';
+        return [
+          `export { arrAdd, arrDel } from '${tree}/util.js';`,
+          `export { conductCheck } from '${tree}/utils/conductUtil.js';`,
+          `export { convertDataToEntities } from '${tree}/utils/treeUtil.js';`,
+        ].join('\n');
+      }
       if (id !== NO_ROW_SELECTION) return null;
       return [
         'export default function SelectionControl() {',
         "  throw new Error('Table row selection is not part of the web build (apps/web/build-plugins.ts)');",
         '}',
+      ].join('\n');
+    },
+  };
+}
+
+const LEAN_RC_TABLE = '\0xg-rc-table-without-virtual';
+
+/**
+ * No table of the app scrolls virtually (`virtual`: pages are 10–50 rows), yet antd's Table imports the
+ * virtual table — with @rc-component/virtual-list and its scroll bar — for every table, the dashboard's
+ * included: @rc-component/table's index builds it at module level, so it is never shaken out. antd's table
+ * modules get that index without the virtual table (every other export from its own module); the virtual
+ * table is a stand-in that throws if a table ever asks for it.
+ */
+export function tableWithoutVirtualScroll(): Plugin {
+  return {
+    name: 'xg-table-without-virtual-scroll',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || source !== '@rc-component/table' || !/antd[\\/]es[\\/]table[\\/]/.test(importer)) return null;
+      return LEAN_RC_TABLE;
+    },
+    load(id) {
+      if (id !== LEAN_RC_TABLE) return null;
+      const rc = '@rc-component/table/es';
+      return [
+        `export { EXPAND_COLUMN, INTERNAL_HOOKS } from '${rc}/constant.js';`,
+        `export { FooterComponents as Summary } from '${rc}/Footer/index.js';`,
+        `export { default as Column } from '${rc}/sugar/Column.js';`,
+        `export { default as ColumnGroup } from '${rc}/sugar/ColumnGroup.js';`,
+        `export { default, genTable } from '${rc}/Table.js';`,
+        `export { INTERNAL_COL_DEFINE } from '${rc}/utils/legacyUtil.js';`,
+        `export { convertChildrenToColumns } from '${rc}/hooks/useColumns/index.js';`,
+        'export function genVirtualTable() {',
+        '  return function VirtualTable() {',
+        "    throw new Error('Virtual tables are not part of the web build (apps/web/build-plugins.ts)');",
+        '  };',
+        '}',
+        'export const VirtualTable = genVirtualTable();',
       ].join('\n');
     },
   };

@@ -10,6 +10,7 @@ import {
   preCompress,
   tableWithoutColumnFilters,
   tableWithoutRowSelection,
+  tableWithoutVirtualScroll,
   typographyWithoutEditing,
   zodWithoutJsonSchema,
 } from './build-plugins.ts';
@@ -30,6 +31,7 @@ export default defineConfig({
     typographyWithoutEditing(),
     configWithoutUniqueTooltip(),
     tableWithoutRowSelection(),
+    tableWithoutVirtualScroll(),
     antdChineseDefaultLocale(),
     preCompress(),
   ],
