@@ -27,6 +27,27 @@ describe('brands', () => {
     );
     const [v1, v2] = v.rows;
     if (!brandId || !v1 || !v2) throw new Error('no recent videos in the demo world');
+    // The running collector reads the newest videos' pages after each creator snapshot and writes its own verdict
+    // (the simulator's text carries no statement of this brand): mark both videos read now, so no later snapshot
+    // picks them for 20 h, and wait for a snapshot already reading them to end, before the verdict is written.
+    await db.query(
+      `INSERT INTO video_commerce_reads (video_id, read_at) SELECT unnest($1::bigint[]), now()
+       ON CONFLICT (video_id) DO UPDATE SET read_at = now()`,
+      [[v1.id, v2.id]],
+    );
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.query<{ n: string }>(
+              `SELECT count(*) AS n FROM pgboss.job
+               WHERE name = 'collect.creator-snapshot' AND state = 'active' AND singleton_key = ANY($1::text[])`,
+              [[`creator:${v1.creator_id}`, `creator:${v2.creator_id}`]],
+            )
+          ).rows[0]?.n,
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('0');
     await db.query(
       `INSERT INTO video_brand_mentions (video_id, brand_id, location, creator_id, alias, evidence, hits) VALUES
          ($1, $3, 'desc', $2, $5, '本视频由霞光测试品牌赞助，链接见置顶', 1),
