@@ -64,13 +64,16 @@ function idField(message: string) {
   return z.preprocess((v) => (blank(v) === undefined ? '' : v), intIn(message, 1, Number.MAX_SAFE_INTEGER));
 }
 
+/** A window's list (`hotActivity`, `videoStuff`): a partition (or all), the window's days, a sort and a page. */
+function windowListParams<const D extends readonly number[], const S extends readonly [string, ...string[]]>(
+  days: D,
+  sorts: S,
+) {
+  return z.object({ tid: tidField, days: daysOf(days), sort: sortOf(sorts), ...pagingShape });
+}
+
 /** `GET /api/hotActivity` */
-export const HotActivityParams = z.object({
-  tid: tidField,
-  days: daysOf(ACTIVITY_DAYS),
-  sort: sortOf(ACTIVITY_SORTS),
-  ...pagingShape,
-});
+export const HotActivityParams = windowListParams(ACTIVITY_DAYS, ACTIVITY_SORTS);
 export type HotActivityParams = z.infer<typeof HotActivityParams>;
 
 /** `GET /api/activityDetail`: the activity's overview, trend, partitions, top creators and a page of its videos. */
@@ -82,12 +85,7 @@ export const ActivityDetailParams = z.object({
 export type ActivityDetailParams = z.infer<typeof ActivityDetailParams>;
 
 /** `GET /api/videoStuff` */
-export const VideoStuffParams = z.object({
-  tid: tidField,
-  days: daysOf(MATERIAL_DAYS),
-  sort: sortOf(MATERIAL_SORTS),
-  ...pagingShape,
-});
+export const VideoStuffParams = windowListParams(MATERIAL_DAYS, MATERIAL_SORTS);
 export type VideoStuffParams = z.infer<typeof VideoStuffParams>;
 
 /** `GET /api/videoStuffDetail` */

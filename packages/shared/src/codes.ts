@@ -19,3 +19,5 @@ export interface ApiEnvelope {
   code: number;
   message: string;
 }
+/** An answer without its envelope: what a service returns, and the route sends with the envelope added. */
+export type AnswerBody<T extends ApiEnvelope> = Omit<T, keyof ApiEnvelope>;

@@ -331,3 +331,59 @@ export const QuotaSaveParams = z
       ctx.addIssue({ code: 'custom', path: ['monthlyTotal'], message: `额度不能超过${max.toLocaleString('en-US')}` });
   });
 export type QuotaSaveParams = z.infer<typeof QuotaSaveParams>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Rows the console lists (the server writes them, the console screens draw them)
+
+/** An account as the console's user search and detail show it (times ISO). */
+export interface ConsoleUserRow {
+  id: number;
+  username: string;
+  phone: string;
+  email: string;
+  userType: number;
+  versionType: number;
+  maturityTime: string | null;
+  parentId: number | null;
+  createdAt: string;
+  disabledAt: string | null;
+  disabledReason: string;
+}
+
+/** What an operator writes of a report. */
+export interface NewsFields {
+  title: string;
+  summary: string;
+  category: string;
+  coverUrl: string;
+  bodyMd: string;
+  status: 'draft' | 'published';
+}
+
+/** A report as the console's list shows it (times ISO). */
+export interface NewsAdminRow extends NewsFields {
+  id: number;
+  publishAt: string | null;
+  views: number;
+  updatedAt: string;
+}
+
+/** A price_options row (the numerics as text, as SQL answers them). */
+export interface PriceOptionRow {
+  id: number;
+  level: number;
+  title: string;
+  monthNum: number;
+  price: string;
+  originalPrice: string;
+  saveMoney: string;
+  unitPrice: string;
+  isDefault: boolean;
+  sort: number;
+}
+
+/** A price option with what only the console sees: whether it is offered, and when it last changed. */
+export interface ConsolePriceRow extends PriceOptionRow {
+  enabled: boolean;
+  updatedAt: string;
+}

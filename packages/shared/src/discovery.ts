@@ -334,7 +334,18 @@ export interface KolItem extends CreatorSearchItem {
   isEnter: number;
 }
 
-export interface VideoItem {
+/** A video's counters as the answers name them: plays, likes, coins, favourites, replies, danmaku, shares. */
+export interface VideoCounterNums {
+  playNum: number;
+  praiseNum: number;
+  castCurrencyNum: number;
+  collectNum: number;
+  commentNum: number;
+  barrageNum: number;
+  shareNum: number;
+}
+
+export interface VideoItem extends VideoCounterNums {
   videoId: number;
   aid: number;
   bvid: string;
@@ -348,13 +359,6 @@ export interface VideoItem {
   tid: number | null;
   themeName: string | null;
   sourceUrl: string;
-  playNum: number;
-  praiseNum: number;
-  castCurrencyNum: number;
-  collectNum: number;
-  commentNum: number;
-  barrageNum: number;
-  shareNum: number;
   kolId: number;
   kolName: string;
   kolImg: string;
@@ -406,24 +410,28 @@ export interface SearchFilterAnswer extends ApiEnvelope {
   sortList: ValueOption<KolSort>[];
 }
 
-/** Fans ranges of the search filter (inclusive; max null = no upper bound). */
-export const FANS_RANGES: readonly RangeOption[] = [
-  { id: 1, label: '1万以下', min: 0, max: 9_999 },
-  { id: 2, label: '1万-10万', min: 10_000, max: 99_999 },
-  { id: 3, label: '10万-50万', min: 100_000, max: 499_999 },
-  { id: 4, label: '50万-100万', min: 500_000, max: 999_999 },
-  { id: 5, label: '100万-500万', min: 1_000_000, max: 4_999_999 },
-  { id: 6, label: '500万以上', min: 5_000_000, max: null },
-];
+/**
+ * Adjacent ranges, ids from 1: the i-th starts at mins[i] and ends one below the next one's start (inclusive); the
+ * last has no upper bound (max null).
+ */
+function adjacentRanges(labels: readonly string[], mins: readonly number[]): readonly RangeOption[] {
+  if (labels.length !== mins.length) throw new Error('adjacentRanges: one label per range');
+  return labels.map((label, i) => {
+    const next = mins[i + 1];
+    return { id: i + 1, label, min: mins[i] ?? 0, max: next === undefined ? null : next - 1 };
+  });
+}
+
+/** Fans ranges of the search filter. */
+export const FANS_RANGES = adjacentRanges(
+  ['1万以下', '1万-10万', '10万-50万', '50万-100万', '100万-500万', '500万以上'],
+  [0, 10_000, 100_000, 500_000, 1_000_000, 5_000_000],
+);
 /** Price ranges (yuan, video price estimate). */
-export const PRICE_RANGES: readonly RangeOption[] = [
-  { id: 1, label: '1千以下', min: 0, max: 999 },
-  { id: 2, label: '1千-5千', min: 1_000, max: 4_999 },
-  { id: 3, label: '5千-1万', min: 5_000, max: 9_999 },
-  { id: 4, label: '1万-5万', min: 10_000, max: 49_999 },
-  { id: 5, label: '5万-10万', min: 50_000, max: 99_999 },
-  { id: 6, label: '10万以上', min: 100_000, max: null },
-];
+export const PRICE_RANGES = adjacentRanges(
+  ['1千以下', '1千-5千', '5千-1万', '1万-5万', '5万-10万', '10万以上'],
+  [0, 1_000, 5_000, 10_000, 50_000, 100_000],
+);
 export const GENDER_OPTIONS: readonly ValueOption[] = [
   { value: 0, label: '女' },
   { value: 1, label: '男' },
@@ -618,15 +626,8 @@ export interface VideoDetailInfo extends VideoItem {
 export interface VideoDetailAnswer extends ApiEnvelope {
   videoInfo: VideoDetailInfo;
 }
-export interface VideoDayPoint {
+export interface VideoDayPoint extends VideoCounterNums {
   dataDate: string;
-  playNum: number;
-  praiseNum: number;
-  castCurrencyNum: number;
-  collectNum: number;
-  commentNum: number;
-  barrageNum: number;
-  shareNum: number;
 }
 export interface VideoDayDataAnswer extends ApiEnvelope {
   videoInfo: VideoDetailInfo;

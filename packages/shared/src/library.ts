@@ -261,8 +261,18 @@ export const ImportEredarParams = z.object({
 // ---------------------------------------------------------------------------------------------------------
 // Answers
 
+/** A library record's contact fields (§3), stored in columns of the same names. */
+export interface EredarContact {
+  wechat: string;
+  phone: string;
+  qq: string;
+  email: string;
+  organization: string;
+  remark: string;
+}
+
 /** A library record: the 28 fields of §3 plus id, group and who added / changed it. */
-export interface EredarEntry {
+export interface EredarEntry extends EredarContact {
   id: number;
   mainIndexUrl: string;
   nickname: string;
@@ -292,12 +302,6 @@ export interface EredarEntry {
   updateDynamicPriceTem: string | null;
   updateSpecialPriceTem: string | null;
   auctionCalendar: string;
-  wechat: string;
-  phone: string;
-  qq: string;
-  email: string;
-  organization: string;
-  remark: string;
   isEnter: number;
   contactWay: string;
   tId: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiEnvelope } from './codes.js';
+import type { VideoCounterNums } from './discovery.js';
 import { MONITOR_DURATIONS, type MonitorDuration } from './membership.js';
 import { blank, text } from './validation.js';
 
@@ -279,15 +280,8 @@ export interface PutRecord {
 }
 
 /** One sample of the curve (§2.6; a missed slot is absent, never interpolated). */
-export interface MonitorPoint {
+export interface MonitorPoint extends VideoCounterNums {
   ts: string;
-  playNum: number;
-  praiseNum: number;
-  castCurrencyNum: number;
-  collectNum: number;
-  shareNum: number;
-  commentNum: number;
-  barrageNum: number;
 }
 
 export interface ReportFigures {

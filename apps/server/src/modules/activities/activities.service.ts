@@ -10,6 +10,7 @@ import {
   type ActivitySort,
   type ActivityState,
   type ActivityTrendPoint,
+  type AnswerBody,
   type HotActivityAnswer,
   type HotActivityParams,
   type HotActivityRow,
@@ -35,8 +36,6 @@ import type {
   DayFigure,
   MaterialAggregate,
 } from './activities.repository.js';
-
-type Answer<T> = Omit<T, 'code' | 'message'>;
 
 /** Window aggregates are recomputed at most this often (as hotTag / hotSpot). */
 const CACHE_MS = 10 * 60_000;
@@ -168,7 +167,7 @@ export class ActivitiesService {
 
   // ---- hotActivity ----------------------------------------------------------------------------------
 
-  async hotActivity(userId: string, p: HotActivityParams): Promise<Answer<HotActivityAnswer>> {
+  async hotActivity(userId: string, p: HotActivityParams): Promise<AnswerBody<HotActivityAnswer>> {
     const [asOf, tids] = await Promise.all([this.asOf.get(), this.tids(p.tid)]);
     const window = await this.window(userId, p.pageNo, p.pageSize);
     const rows = await this.activityLists.get(`${p.tid ?? 0}:${p.days}`, async () =>
@@ -210,7 +209,7 @@ export class ActivitiesService {
 
   // ---- activityDetail -------------------------------------------------------------------------------
 
-  async activityDetail(p: ActivityDetailParams): Promise<Answer<ActivityDetailAnswer>> {
+  async activityDetail(p: ActivityDetailParams): Promise<AnswerBody<ActivityDetailAnswer>> {
     const id = p.activityId;
     const infos = await this.repo.activities([id]);
     const row = infos.get(id);
@@ -254,7 +253,7 @@ export class ActivitiesService {
 
   // ---- videoStuff ------------------------------------------------------------------------------------
 
-  async videoStuff(userId: string, p: VideoStuffParams): Promise<Answer<VideoStuffAnswer>> {
+  async videoStuff(userId: string, p: VideoStuffParams): Promise<AnswerBody<VideoStuffAnswer>> {
     const [asOf, tids] = await Promise.all([this.asOf.get(), this.tids(p.tid)]);
     const window = await this.window(userId, p.pageNo, p.pageSize);
     const rows = await this.materialLists.get(`${p.tid ?? 0}:${p.days}`, async () =>
@@ -277,7 +276,7 @@ export class ActivitiesService {
     };
   }
 
-  async videoStuffDetail(p: VideoStuffDetailParams): Promise<Answer<VideoStuffDetailAnswer>> {
+  async videoStuffDetail(p: VideoStuffDetailParams): Promise<AnswerBody<VideoStuffDetailAnswer>> {
     const m = await this.repo.material(p.materialId);
     if (!m) throw AppError.fail(ActivityMsg.materialNotFound, { field: 'materialId' });
     const asOf = await this.asOf.get();

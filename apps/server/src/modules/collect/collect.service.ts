@@ -5,6 +5,7 @@ import {
   ListMsg,
   listLimit,
   type AddCustomizeSortParams,
+  type AnswerBody,
   type AttentionItem,
   type AttentionListAnswer,
   type LinkKolItem,
@@ -29,8 +30,6 @@ import { toAttentionChanges } from './attention-items.js';
 import type { AttentionRepository } from './attention.repository.js';
 import type { CollectRepository } from './collect.repository.js';
 import { enforceLimit, teamMember, type TeamMember } from './team.js';
-
-type Envelope<T> = Omit<T, 'code' | 'message'>;
 
 export interface CollectionRequestItem {
   id: number;
@@ -89,7 +88,7 @@ export class CollectService {
     await this.repo.locked(m.teamId, (tx) => this.repo.deleteKol(tx, m.teamId, p.type, p.kolId));
   }
 
-  async listKols(userId: string, p: MyLinkKolParams): Promise<Envelope<MyLinkKolAnswer>> {
+  async listKols(userId: string, p: MyLinkKolParams): Promise<AnswerBody<MyLinkKolAnswer>> {
     const m = await this.member(userId);
     const group = p.groupId === undefined ? null : p.groupId === 0 ? ('none' as const) : p.groupId;
     const [rows, count, monitorCount] = await Promise.all([
@@ -208,7 +207,7 @@ export class CollectService {
     await this.repo.locked(m.teamId, (tx) => this.repo.deleteVideo(tx, m.teamId, p.type, p.videoId));
   }
 
-  async listVideos(userId: string, p: MyLinkVideoParams): Promise<Envelope<MyLinkVideoAnswer>> {
+  async listVideos(userId: string, p: MyLinkVideoParams): Promise<AnswerBody<MyLinkVideoAnswer>> {
     const m = await this.member(userId);
     const [rows, count] = await Promise.all([
       this.repo.listVideos(m.teamId, p),
@@ -350,7 +349,7 @@ export class CollectService {
   }
 
   /** upAttention: the team's monitored creators and what changed since this user's last look. */
-  async attention(userId: string, repo: AttentionRepository): Promise<Envelope<AttentionListAnswer>> {
+  async attention(userId: string, repo: AttentionRepository): Promise<AnswerBody<AttentionListAnswer>> {
     const m = await this.member(userId);
     const [rows, lastSeen, monitorCount] = await Promise.all([
       repo.list(m.teamId, m.userId),

@@ -1,16 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { AnswerSaveParams, TutorialSaveParams } from '@xg/shared';
+import type { AnswerSaveParams, ConsolePriceRow, TutorialSaveParams } from '@xg/shared';
 import { tutorialOf, type TutorialDbRow } from '../content/content.repository.js';
-import { priceOptionOf, type PriceOptionDbRow, type PriceOptionRow } from '../membership/membership.repository.js';
+import { priceOptionOf, type PriceOptionDbRow } from '../membership/membership.repository.js';
 
 /** Rows changed by a statement. */
 const changed = (res: { numAffectedRows?: bigint }) => Number(res.numAffectedRows ?? 0) > 0;
-
-/** A price option with what only the console sees: whether it is offered, and when it last changed. */
-export interface PriceRow extends PriceOptionRow {
-  enabled: boolean;
-  updatedAt: string;
-}
 
 /**
  * The console editors' SQL (migrations 0001, 0005, 0050, 0070): help categories and answers, tutorial videos,
@@ -199,7 +193,7 @@ export class ConsoleEditorsRepository {
   }
 
   // --- prices ---------------------------------------------------------------------------------------------------
-  async prices(): Promise<PriceRow[]> {
+  async prices(): Promise<ConsolePriceRow[]> {
     const { rows } = await sql<PriceOptionDbRow & { enabled: boolean; updated_at: Date }>`
       SELECT id, level, title, month_num, price::text AS price, original_price::text AS original_price,
         save_money::text AS save_money, unit_price::text AS unit_price, is_default, enabled, sort, updated_at
@@ -207,7 +201,7 @@ export class ConsoleEditorsRepository {
     return rows.map((r) => ({ ...priceOptionOf(r), enabled: r.enabled, updatedAt: r.updated_at.toISOString() }));
   }
 
-  async price(id: number): Promise<PriceRow | null> {
+  async price(id: number): Promise<ConsolePriceRow | null> {
     return (await this.prices()).find((p) => p.id === id) ?? null;
   }
 

@@ -1,22 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { FUNNEL_LANDING_PAGES, funnelRate, type AnalyticsFunnel } from '@xg/shared';
+import { FUNNEL_LANDING_PAGES, funnelRate, type AnalyticsFunnel, type ConsoleUserRow } from '@xg/shared';
 
 const changed = (res: { numAffectedRows?: bigint }) => Number(res.numAffectedRows ?? 0) > 0;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-export interface ConsoleUserRow {
-  id: number;
-  username: string;
-  phone: string;
-  email: string;
-  userType: number;
-  versionType: number;
-  maturityTime: string | null;
-  parentId: number | null;
-  createdAt: string;
-  disabledAt: string | null;
-  disabledReason: string;
-}
 
 interface UserDbRow {
   id: string;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { NewsAdminRow, NewsFields } from '@xg/shared';
 import { feedbackItem, type FeedbackDbRow } from '../content/content.repository.js';
 import type { OperatorRole } from './console.roles.js';
 
@@ -10,23 +11,6 @@ export interface OperatorRow {
   totpLastStep: number | null;
   /** the operator set a password under the strong rule */
   strongPassword: boolean;
-}
-
-/** What an operator writes of a report. */
-interface NewsFields {
-  title: string;
-  summary: string;
-  category: string;
-  coverUrl: string;
-  bodyMd: string;
-  status: 'draft' | 'published';
-}
-
-export interface NewsAdminRow extends NewsFields {
-  id: number;
-  publishAt: string | null;
-  views: number;
-  updatedAt: string;
 }
 
 export interface NewsInput extends NewsFields {

@@ -5,6 +5,7 @@ import {
   Msg,
   featureAllowed,
   parseKolIds,
+  type AnswerBody,
   type ContrastKolData,
   type ContrastRecordItem,
   type ContrastRecordListAnswer,
@@ -21,8 +22,6 @@ import { maskPhone } from '../user/user.service.js';
 import { overlapOf, pricePerThousand, verdictsOf, weekFigures } from './contrast.figures.js';
 import type { ContrastRepository, CreatorFiguresRow } from './contrast.repository.js';
 import { SNAPSHOT_VERSION, parseSnapshot, type StoredKol, type StoredSnapshot } from './contrast.snapshot.js';
-
-type Envelope<T> = Omit<T, 'code' | 'message'>;
 
 export interface KolContrastOutcome {
   id: number | null;
@@ -130,7 +129,7 @@ export class ContrastService {
   }
 
   /** GET /api/user/kolContrastResult: the team's report as generated, with the team's live flags. */
-  async result(userId: string, contrastId: number): Promise<Envelope<KolContrastResultAnswer>> {
+  async result(userId: string, contrastId: number): Promise<AnswerBody<KolContrastResultAnswer>> {
     const member = await this.member(userId);
     const report = await this.repo.report(member.teamId, contrastId);
     if (!report) throw AppError.fail(ContrastMsg.reportMissing);
@@ -180,7 +179,7 @@ export class ContrastService {
   }
 
   /** GET /api/user/contrastRecordList: the team's saved reports, newest first. */
-  async list(userId: string, p: ContrastRecordListParams): Promise<Envelope<ContrastRecordListAnswer>> {
+  async list(userId: string, p: ContrastRecordListParams): Promise<AnswerBody<ContrastRecordListAnswer>> {
     const member = await this.member(userId);
     const { rows, total } = await this.repo.list(member.teamId, {
       limit: p.pageSize,

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { KolSort } from '@xg/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { creatorMatchFor } from './creators.service.js';
-import { CreatorSearchIndex, nameGrams } from './search-index.js';
+import { CreatorSearchIndex, SEARCH_COLUMNS, nameGrams, searchRowOf, type SearchRowDb } from './search-index.js';
 import { EMPTY_FILTER, KolSearchRepository, SEARCH_TOTAL_CAP, type KolFilter } from './search.repository.js';
 
 let t: TestApp;
@@ -149,38 +149,13 @@ describe('CreatorSearchIndex', () => {
     await ranking.refresh();
     // the same rows given in memory (CreatorSearchIndex.inMemory, bench/search-index-scale.mjs): its name, UID,
     // 云指数 and plays orders are sorted in the process instead of by PostgreSQL
-    const rows = await sql<{
-      id: string;
-      mid: string;
-      lname: string;
-      fans: string;
-      index_num: string;
-      plays: string;
-      partition_tid: number | null;
-      level: number | null;
-      sex: number;
-      official_type: number;
-      mcn_id: number | null;
-      is_live: number;
-    }>`SELECT id, mid, lower(name) AS lname, fans, index_num, plays, partition_tid, level, sex, official_type, mcn_id,
-         is_live FROM creators ORDER BY fans DESC, id`.execute(t.ctx.db);
+    const rows = await sql<SearchRowDb>`SELECT ${SEARCH_COLUMNS} FROM creators ORDER BY fans DESC, id`.execute(
+      t.ctx.db,
+    );
     const memory = await CreatorSearchIndex.inMemory(rows.rows.length, (p) => {
       const r = rows.rows[p];
       if (!r) throw new Error('no row');
-      return {
-        id: Number(r.id),
-        mid: Number(r.mid),
-        lname: r.lname,
-        fans: Number(r.fans),
-        indexNum: Number(r.index_num),
-        plays: Number(r.plays),
-        tid: r.partition_tid ?? -1,
-        level: r.level ?? 255,
-        sex: r.sex,
-        official: r.official_type,
-        mcn: r.mcn_id ?? -1,
-        live: r.is_live,
-      };
+      return searchRowOf(r);
     });
     for (const c of await randomCases(20261122, 400)) {
       const [a, b, r, m] = await Promise.all([

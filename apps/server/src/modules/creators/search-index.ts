@@ -64,7 +64,8 @@ interface Row {
   live: number;
 }
 
-interface RowDb {
+/** One creator's searchable columns as SQL answers them (SEARCH_COLUMNS). */
+export interface SearchRowDb {
   id: string;
   mid: string;
   lname: string;
@@ -80,7 +81,7 @@ interface RowDb {
   is_live: number;
 }
 
-function rowOf(r: RowDb): Row {
+export function searchRowOf(r: SearchRowDb): Row {
   return {
     id: Number(r.id),
     mid: Number(r.mid),
@@ -97,8 +98,8 @@ function rowOf(r: RowDb): Row {
   };
 }
 
-const COLUMNS = sql`id, mid, lower(name) AS lname, fans, index_num, plays, partition_tid, level, sex, official_type,
-  mcn_id, is_live`;
+export const SEARCH_COLUMNS = sql`id, mid, lower(name) AS lname, fans, index_num, plays, partition_tid, level, sex,
+  official_type, mcn_id, is_live`;
 
 /** The grams text_grams() (0001) puts in name_grams: distinct 1- and 2-character substrings, no blank ones. */
 export function nameGrams(lname: string): string[] {
@@ -255,7 +256,7 @@ class Snapshot {
         // ranks in byte order of the lowercased name (the binary search compares UTF-8 bytes), mid, 云指数, plays
         await sql`
           DECLARE xg_search_index NO SCROLL CURSOR FOR
-          SELECT ${COLUMNS},
+          SELECT ${SEARCH_COLUMNS},
                  (row_number() OVER (ORDER BY convert_to(lower(name), 'UTF8'), id))::int - 1 AS r_name,
                  (row_number() OVER (ORDER BY mid, id))::int - 1 AS r_mid,
                  (row_number() OVER (ORDER BY index_num DESC, id))::int - 1 AS r_index,
@@ -263,11 +264,11 @@ class Snapshot {
           FROM creators ORDER BY fans DESC, id`.execute(trx);
         let p = 0;
         for (;;) {
-          const page = await sql<RowDb & { r_name: number; r_mid: number; r_index: number; r_plays: number }>`
+          const page = await sql<SearchRowDb & { r_name: number; r_mid: number; r_index: number; r_plays: number }>`
             FETCH ${sql.raw(String(READ_PAGE))} FROM xg_search_index`.execute(trx);
           for (const x of page.rows) {
             if (p >= snap.n) break; // rows are counted in the same snapshot: cannot happen
-            snap.put(p, rowOf(x));
+            snap.put(p, searchRowOf(x));
             snap.byName[x.r_name] = p;
             snap.byMid[x.r_mid] = p;
             snap.orders.indexNum[x.r_index] = p;
@@ -986,10 +987,10 @@ export class CreatorSearchIndex implements CreatorSearchBackend {
     if (!db) return [];
     const now = Date.now();
     if (!this.delta || this.delta.since !== s.since || now - this.delta.at >= this.freshMs) {
-      const rows = sql<RowDb>`
-        SELECT ${COLUMNS} FROM creators WHERE updated_at >= ${s.since} LIMIT ${DELTA_MAX + 1}`
+      const rows = sql<SearchRowDb>`
+        SELECT ${SEARCH_COLUMNS} FROM creators WHERE updated_at >= ${s.since} LIMIT ${DELTA_MAX + 1}`
         .execute(db)
-        .then((x) => x.rows.map(rowOf));
+        .then((x) => x.rows.map(searchRowOf));
       this.delta = { at: now, since: s.since, rows };
       rows.catch(() => {
         if (this.delta?.rows === rows) this.delta = null;

@@ -2,6 +2,7 @@ import {
   Msg,
   SUGGESTION_LIMIT,
   featureAllowed,
+  type AnswerBody,
   type CreatorDetail,
   type FanEvent,
   type KolCommercialAnswer,
@@ -20,8 +21,6 @@ import type { CreatorService } from './creators.service.js';
 import { readKolItems } from './kol-items.js';
 import type { FeatureGate } from './search.service.js';
 import type { CreatorSectionsRepository } from './sections.repository.js';
-
-type Answer<T> = Omit<T, 'code' | 'message'>;
 
 /** The tier of the signed-in account (MembershipService.tierOf). */
 export type TierOf = (userId: string) => Promise<{ userType: number }>;
@@ -98,7 +97,7 @@ export class CreatorSectionsService {
     };
   }
 
-  async portrait(userId: string, kolId: number): Promise<Answer<KolPortraitAnswer>> {
+  async portrait(userId: string, kolId: number): Promise<AnswerBody<KolPortraitAnswer>> {
     await this.gate(userId, 'creator.portrait');
     await this.mustExist(kolId);
     const p = await this.sections.portrait(kolId);
@@ -112,7 +111,7 @@ export class CreatorSectionsService {
     };
   }
 
-  async commercial(userId: string, kolId: number): Promise<Answer<KolCommercialAnswer>> {
+  async commercial(userId: string, kolId: number): Promise<AnswerBody<KolCommercialAnswer>> {
     await this.gate(userId, 'creator.commercial');
     // the price of the creator's bundle (the same creator_metrics columns as sections.priceInfo, toPriceInfo)
     const bundle = await this.creators.find(kolId);

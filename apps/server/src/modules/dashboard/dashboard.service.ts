@@ -3,6 +3,7 @@ import {
   MONITOR_CARD_ROWS,
   featureBuilt,
   listLimit,
+  type AnswerBody,
   type BoardDataAnswer,
   type DashboardAnswer,
   type FlowmeterAnswer,
@@ -24,8 +25,6 @@ import type {
   MonitorChangeRow,
   PlatformTotalsRow,
 } from './dashboard.repository.js';
-
-type Answer<T> = Omit<T, 'code' | 'message'>;
 
 /** Platform figures change with the nightly collection; they are recomputed at most every 10 minutes. */
 const CACHE_MS = 10 * 60_000;
@@ -57,7 +56,7 @@ export class DashboardService {
     return this.gains.get(days, () => this.repo.dailyGains(days));
   }
 
-  async dashboard(userId: string): Promise<Answer<DashboardAnswer>> {
+  async dashboard(userId: string): Promise<AnswerBody<DashboardAnswer>> {
     // the team's monitor windows once a monitoring screen exists (issue #24); before, no count that looks real
     const monitorsBuilt = featureBuilt('monitor.video') || featureBuilt('monitor.live');
     const team = await this.teamOf(userId);
@@ -116,7 +115,7 @@ export class DashboardService {
    * The dashboard card of the team's monitored creators (issue #15 item 1): fans change since the previous
    * snapshot and over 7 days by the gap rules (docs/metrics.md), new videos and fan events of the window.
    */
-  async monitorChanges(userId: string): Promise<Answer<MonitorChangesAnswer>> {
+  async monitorChanges(userId: string): Promise<AnswerBody<MonitorChangesAnswer>> {
     const team = await this.teamOf(userId);
     const [rows, counts] = await Promise.all([
       this.repo.monitorChanges(team.teamId, MONITOR_CARD_ROWS),
@@ -130,7 +129,7 @@ export class DashboardService {
     };
   }
 
-  async boardData(): Promise<Answer<BoardDataAnswer>> {
+  async boardData(): Promise<AnswerBody<BoardDataAnswer>> {
     const [totals, partitions, gains] = await Promise.all([
       this.totals.get(),
       this.partitions.get(),
@@ -160,7 +159,7 @@ export class DashboardService {
     };
   }
 
-  async flowmeter(days: number): Promise<Answer<FlowmeterAnswer>> {
+  async flowmeter(days: number): Promise<AnswerBody<FlowmeterAnswer>> {
     const [tree, gains] = await Promise.all([this.catalog.tree(), this.dailyGains(days)]);
     const dates = [...new Set(gains.map((g) => g.day))];
     return {

@@ -1,4 +1,5 @@
 import type {
+  AnswerBody,
   HotAnalyseAnswer,
   HotAnalyseParams,
   HotSpotParams,
@@ -17,8 +18,6 @@ import { Cached, CachedMap, type CatalogService } from '../creators/catalog.serv
 import { readVideoItems, toVideoItem } from '../videos/video-items.js';
 import type { HotRepository, PartitionStats, TitleRow } from './hot.repository.js';
 import { addDictionaryWords, STOP_WORDS, titleKeywords } from './keywords.js';
-
-type Answer<T> = Omit<T, 'code' | 'message'>;
 
 /** Window of hot topics (hotSpot, topicDetail). */
 export const TOPIC_DAYS = 7;
@@ -164,7 +163,7 @@ export class HotService {
     return tid === undefined || tid === 0 ? null : this.catalog.expand(tid);
   }
 
-  async hotVideo(p: HotVideoParams): Promise<Answer<HotVideoAnswer>> {
+  async hotVideo(p: HotVideoParams): Promise<AnswerBody<HotVideoAnswer>> {
     const [asOf, tids] = await Promise.all([this.asOf.get(), this.tids(p.tid)]);
     const offset = (p.pageNo - 1) * p.pageSize;
     // Scoring a window means scoring every video in it (≈ 70k in 3 days at 1M creators: seconds), so the first
@@ -238,7 +237,7 @@ export class HotService {
   }
 
   /** A topic's videos: the same videos hotSpot counted for it (all partitions), most played first. */
-  async topicDetail(p: TopicDetailParams): Promise<Answer<TopicDetailAnswer>> {
+  async topicDetail(p: TopicDetailParams): Promise<AnswerBody<TopicDetailAnswer>> {
     const index = await this.topicIndex(undefined);
     const videos = index.videosOf.get(p.topic.trim().toLowerCase()) ?? [];
     const offset = (p.pageNo - 1) * p.pageSize;
@@ -257,7 +256,7 @@ export class HotService {
     };
   }
 
-  async hotAnalyse(p: HotAnalyseParams): Promise<Answer<HotAnalyseAnswer>> {
+  async hotAnalyse(p: HotAnalyseParams): Promise<AnswerBody<HotAnalyseAnswer>> {
     const partitions = await this.partitions.get(p.days, async () =>
       this.hot.partitionStats(await this.asOf.get(), p.days),
     );
@@ -275,7 +274,7 @@ export class HotService {
     };
   }
 
-  async recommend(p: RecommendVideoParams): Promise<Answer<RecommendVideoAnswer>> {
+  async recommend(p: RecommendVideoParams): Promise<AnswerBody<RecommendVideoAnswer>> {
     const [asOf, tids] = await Promise.all([this.asOf.get(), this.tids(p.tid)]);
     const page = await this.hot.recommendIds(asOf, tids, {
       limit: p.pageSize,

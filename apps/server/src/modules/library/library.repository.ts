@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { DEFAULT_GROUP_NAME, type EredarListParams, type PriceChange } from '@xg/shared';
+import { DEFAULT_GROUP_NAME, type EredarContact, type EredarListParams, type PriceChange } from '@xg/shared';
 import type { Db } from '../../db/client.js';
 
 /** Columns of library_entries a user may write, by their wire name (§3). */
@@ -45,7 +45,7 @@ export interface SystemCreator {
   mcn_name: string | null;
 }
 
-export interface EntryRow {
+export interface EntryRow extends EredarContact {
   id: string;
   kol_uid: string;
   creator_id: string | null;
@@ -66,12 +66,6 @@ export interface EntryRow {
   launch_level: number;
   launch_count: number;
   auction_calendar: string;
-  wechat: string;
-  phone: string;
-  qq: string;
-  email: string;
-  organization: string;
-  remark: string;
   is_enter: number;
   contact_way: string;
   group_id: string | null;

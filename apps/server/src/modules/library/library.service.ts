@@ -7,6 +7,7 @@ import {
   LibraryMsg,
   libraryFieldsShape,
   listLimit,
+  type AnswerBody,
   type CheckKolAnswer,
   type CheckKolParams,
   type EredarEntry,
@@ -33,8 +34,6 @@ import {
   type LibraryRepository,
 } from './library.repository.js';
 import { readRoster, RosterUnreadable } from './roster-file.js';
-
-type Envelope<T> = Omit<T, 'code' | 'message'>;
 
 const PRICE_KINDS: readonly {
   field: FieldName;
@@ -170,7 +169,7 @@ export class LibraryService {
   }
 
   /** checkKolByUrlOrUid: isExists −3…2 (§4). */
-  async check(userId: string, p: CheckKolParams): Promise<Envelope<CheckKolAnswer>> {
+  async check(userId: string, p: CheckKolParams): Promise<AnswerBody<CheckKolAnswer>> {
     const m = await this.member(userId);
     const target = targetOf(p.url, p.kolUid);
     const db = this.repo.database;
@@ -281,7 +280,7 @@ export class LibraryService {
     }
   }
 
-  async list(userId: string, p: EredarListParams): Promise<Envelope<EredarListAnswer>> {
+  async list(userId: string, p: EredarListParams): Promise<AnswerBody<EredarListAnswer>> {
     const m = await this.member(userId);
     const [rows, count] = await Promise.all([
       this.repo.list(m.teamId, p),
@@ -301,7 +300,7 @@ export class LibraryService {
    * importEredar: every row of a roster in one transaction — added, already there, bad link, not found or
    * invalid, each with its reason; an unexpected failure or a roster beyond the tier's limit writes nothing.
    */
-  async importRoster(userId: string, fileName: string, base64: string): Promise<Envelope<ImportEredarAnswer>> {
+  async importRoster(userId: string, fileName: string, base64: string): Promise<AnswerBody<ImportEredarAnswer>> {
     const m = await this.member(userId);
     let records: Record<string, string>[] | null;
     try {

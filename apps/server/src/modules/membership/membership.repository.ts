@@ -1,20 +1,7 @@
 import { sql } from 'kysely';
-import { REGULAR_VERSION_TYPE, UserType } from '@xg/shared';
+import { REGULAR_VERSION_TYPE, UserType, type PriceOptionRow } from '@xg/shared';
 import type { MemberDb, MemberTrx } from './membership.tables.js';
 import type { MembershipState } from './pricing.js';
-
-export interface PriceOptionRow {
-  id: number;
-  level: number;
-  title: string;
-  monthNum: number;
-  price: string;
-  originalPrice: string;
-  saveMoney: string;
-  unitPrice: string;
-  isDefault: boolean;
-  sort: number;
-}
 
 /** A price_options row as SQL answers it (the numerics as text). */
 export interface PriceOptionDbRow {

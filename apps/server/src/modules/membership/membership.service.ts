@@ -14,11 +14,12 @@ import {
   type FeatureKey,
   type FeaturePolicyAnswer,
   type OrderKind,
+  type PriceOptionRow,
 } from '@xg/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { EffectiveTier, UserService } from '../user/user.service.js';
 import { requireFeature } from './gates.js';
-import type { AccountMembership, MembershipRepository, PriceOptionRow } from './membership.repository.js';
+import type { AccountMembership, MembershipRepository } from './membership.repository.js';
 import type { MemberTrx } from './membership.tables.js';
 import {
   DAY_MS,

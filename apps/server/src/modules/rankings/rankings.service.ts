@@ -3,6 +3,7 @@ import {
   FREE_RANKING_ROWS,
   PERIOD_DAYS,
   PERIOD_TOLERANCE,
+  type AnswerBody,
   type RankingHistory,
   featureAllowed,
   type CompanyRankingAnswer,
@@ -18,8 +19,6 @@ import { CachedMap } from '../creators/catalog.service.js';
 import type { FeatureGate } from '../creators/search.service.js';
 import type { TierOf } from '../creators/sections.service.js';
 import type { RankingListKind, RankingPage, RankingsRepository } from './rankings.repository.js';
-
-type Answer<T> = Omit<T, 'code' | 'message'>;
 
 interface RankWindow {
   offset: number;
@@ -55,7 +54,7 @@ export class RankingsService {
     private readonly tierOf: TierOf,
   ) {}
 
-  async ranking(userId: string, p: RankingParams): Promise<Answer<RankingAnswer>> {
+  async ranking(userId: string, p: RankingParams): Promise<AnswerBody<RankingAnswer>> {
     const tid = p.tid ?? 0;
     const { window, day, list } = await this.read(
       userId,
@@ -100,7 +99,7 @@ export class RankingsService {
     return { historyDays, requiredDays };
   }
 
-  async company(userId: string, p: CompanyRankingParams): Promise<Answer<CompanyRankingAnswer>> {
+  async company(userId: string, p: CompanyRankingParams): Promise<AnswerBody<CompanyRankingAnswer>> {
     const { window, day, list } = await this.read(
       userId,
       'company',

@@ -1,5 +1,6 @@
 import { Button, DatePicker, Form, Input, Select, Space, Table, Tag, Upload } from 'antd';
 import { PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import type { NewsAdminRow, NewsFields } from '@xg/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MarkdownView } from '../../../components/markdown-view';
 import { QueryFailed } from '../../../components/query-failed';
@@ -7,26 +8,14 @@ import { useApp } from '../../../lib/use-app';
 import { useConsoleAction, useConsoleList } from '../api/console-api';
 import { EditorDrawer, useEditor } from './editor-kit';
 
-interface NewsRow {
-  id: number;
-  title: string;
-  summary: string;
-  category: string;
-  coverUrl: string;
-  bodyMd: string;
-  status: 'draft' | 'published';
-  publishAt: string | null;
-  views: number;
-  updatedAt: string;
-}
-interface NewsForm extends Omit<NewsRow, 'id' | 'publishAt' | 'views' | 'updatedAt'> {
+interface NewsForm extends NewsFields {
   publishAt: Dayjs | null;
 }
 
 /** Images go into the Markdown as data URLs; this bounds one image. */
 const IMAGE_MAX_BYTES = 200 * 1024;
 
-function statusTag(row: NewsRow) {
+function statusTag(row: NewsAdminRow) {
   if (row.status === 'draft') return <Tag>草稿</Tag>;
   if (row.publishAt && new Date(row.publishAt) > new Date()) return <Tag color="orange">定时发布</Tag>;
   return <Tag color="green">已发布</Tag>;
@@ -35,11 +24,11 @@ function statusTag(row: NewsRow) {
 /** 内容报告: list, Markdown editor with preview and image upload, draft / published / scheduled. */
 export function NewsScreen() {
   const { message } = useApp();
-  const list = useConsoleList<NewsRow>('/api/console/news');
+  const list = useConsoleList<NewsAdminRow>('/api/console/news');
   const save = useConsoleAction<{ id: number }>('/api/console/news/save');
   const remove = useConsoleAction('/api/console/news/delete');
   const [form] = Form.useForm<NewsForm>();
-  const editor = useEditor<NewsRow, NewsForm>(form, (row) =>
+  const editor = useEditor<NewsAdminRow, NewsForm>(form, (row) =>
     row === 'new'
       ? { title: '', summary: '', category: '行业报告', coverUrl: '', bodyMd: '', status: 'draft', publishAt: null }
       : { ...row, publishAt: row.publishAt ? dayjs(row.publishAt) : null },
@@ -85,7 +74,7 @@ export function NewsScreen() {
           新建报告
         </Button>
       </Space>
-      <Table<NewsRow>
+      <Table<NewsAdminRow>
         rowKey="id"
         loading={list.isPending}
         dataSource={list.data?.list ?? []}

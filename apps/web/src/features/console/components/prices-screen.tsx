@@ -1,25 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Switch, Table, Tag } from 'antd';
-import { MONEY_PATTERN, userTypeLabel, yuanTextToFen } from '@xg/shared';
+import { MONEY_PATTERN, userTypeLabel, yuanTextToFen, type ConsolePriceRow } from '@xg/shared';
 import dayjs from 'dayjs';
 import { QueryFailed } from '../../../components/query-failed';
 import { errorText } from '../../../lib/api-client';
 import { useApp } from '../../../lib/use-app';
 import { useConsoleAction, useConsoleList } from '../api/console-api';
 
-interface PriceRow {
-  id: number;
-  level: number;
-  title: string;
-  monthNum: number;
-  price: string;
-  originalPrice: string;
-  saveMoney: string;
-  unitPrice: string;
-  isDefault: boolean;
-  enabled: boolean;
-  updatedAt: string;
-}
 interface PriceForm {
   title: string;
   price: string;
@@ -35,9 +22,9 @@ const fenText = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).p
 /** 价格表: the membership price options — exact amounts (text, never floats); a change applies to new orders only. */
 export function PricesScreen() {
   const { message } = useApp();
-  const list = useConsoleList<PriceRow>('/api/console/prices');
+  const list = useConsoleList<ConsolePriceRow>('/api/console/prices');
   const save = useConsoleAction('/api/console/prices/save');
-  const [editing, setEditing] = useState<PriceRow | null>(null);
+  const [editing, setEditing] = useState<ConsolePriceRow | null>(null);
   const [form] = Form.useForm<PriceForm>();
   const price = Form.useWatch('price', form) ?? '';
   const original = Form.useWatch('originalPrice', form) ?? '';
@@ -52,7 +39,7 @@ export function PricesScreen() {
         style={{ marginBottom: 12 }}
         title="修改价格只影响之后创建的订单；已支付和待支付订单的金额不变。每次修改都会记入审计日志（修改前后）。"
       />
-      <Table<PriceRow>
+      <Table<ConsolePriceRow>
         rowKey="id"
         loading={list.isPending}
         dataSource={list.data?.list ?? []}

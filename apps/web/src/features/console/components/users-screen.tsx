@@ -1,36 +1,23 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
-import { userTypeLabel } from '@xg/shared';
+import { userTypeLabel, type ConsoleUserRow } from '@xg/shared';
 import dayjs from 'dayjs';
 import { QueryFailed } from '../../../components/query-failed';
 import { errorText } from '../../../lib/api-client';
 import { useApp } from '../../../lib/use-app';
 import { useConsoleAction, useConsoleList, useConsoleQuery } from '../api/console-api';
 
-interface UserRow {
-  id: number;
-  username: string;
-  phone: string;
-  email: string;
-  userType: number;
-  versionType: number;
-  maturityTime: string | null;
-  parentId: number | null;
-  createdAt: string;
-  disabledAt: string | null;
-  disabledReason: string;
-}
 interface UserDetail {
-  user: UserRow;
+  user: ConsoleUserRow;
   orders: { orderNo: string; level: number; monthNum: number; amountFen: number; status: string; createdAt: string }[];
   sessions: { id: number; createdAt: string; lastSeenAt: string; revokedReason: string; ip: string }[];
-  subAccounts: UserRow[];
+  subAccounts: ConsoleUserRow[];
   periods: { level: number; startAt: string; endAt: string; source: string }[];
   loginFailures: number;
 }
 
 const fmt = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
-const tierText = (u: UserRow) =>
+const tierText = (u: ConsoleUserRow) =>
   `${userTypeLabel(u.userType)}${u.versionType === 2 ? '（试用）' : ''}${u.parentId ? ' · 子账号' : ''}`;
 const SOURCE: Record<string, string> = { order: '订单', trial: '试用', admin: '运营调整' };
 
@@ -196,7 +183,7 @@ function UserDetailDrawer({ userId, onClose }: { userId: number; onClose: () => 
 export function UsersScreen() {
   const [keyword, setKeyword] = useState('');
   const [open, setOpen] = useState<number | null>(null);
-  const list = useConsoleList<UserRow>('/api/console/users', { keyword });
+  const list = useConsoleList<ConsoleUserRow>('/api/console/users', { keyword });
   return (
     <>
       <Input.Search
@@ -209,7 +196,7 @@ export function UsersScreen() {
       {list.isError ? (
         <QueryFailed title="用户加载失败" error={list.error} onRetry={() => void list.refetch()} />
       ) : (
-        <Table<UserRow>
+        <Table<ConsoleUserRow>
           rowKey="id"
           loading={list.isPending}
           dataSource={list.data?.list ?? []}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { KolPortraitAnswer } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
 import { nullable, number, object, string, type Decoder } from '../../../lib/decode';
 
@@ -44,14 +45,7 @@ export function parsePortrait(raw: string | null, nameKey: '性别' | '年龄' |
   return shares;
 }
 
-interface RawPortrait {
-  genderPortrait: string | null;
-  agePortrait: string | null;
-  areaPortrait: string | null;
-  sampleSize: number | null;
-  source: string | null;
-  updateTime: string | null;
-}
+type RawPortrait = Omit<KolPortraitAnswer, 'code' | 'message'>;
 
 const answerDecoder: Decoder<KolPortrait> = (input, path) => {
   const raw = object<RawPortrait>({
