@@ -163,7 +163,7 @@ function GoodsDetailScreen() {
           />
         }
       >
-        <div className="goods-charts">
+        <div className="side-by-side">
           <ErrorBoundary title="价格走势加载失败">
             {prices.length === 1 && prices[0] ? (
               <Empty
