@@ -407,7 +407,7 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
       responsive: ['md'],
       render: (_, row) => (
         <Space size={4} wrap>
-          <LinkToggle target={{ kind: 'kol', kolId: row.kolId }} isCollect={row.isCollect} isPut={row.isPut} />
+          <LinkToggle target={{ kind: 'kol', kolId: row.kolId }} linked={row} />
           <ContrastButton
             creator={{ kolId: row.kolId, kolName: row.kolName, kolUid: row.kolUid, kolImg: row.kolImg }}
           />

@@ -181,13 +181,7 @@ function VideoHeader({ video }: { video: VideoDetailWithFlags }) {
             {video.summary || '暂无简介'}
           </Typography.Paragraph>
           <div className="video-actions">
-            <LinkToggle
-              target={{ kind: 'video', videoId: video.videoId }}
-              isCollect={video.isCollect}
-              isPut={video.isPut}
-              variant="default"
-              size="middle"
-            />
+            <LinkToggle target={{ kind: 'video', videoId: video.videoId }} linked={video} onHeader />
             {deleted ? (
               <Tooltip title="视频已删除，无法观看">
                 <Button icon={<LinkOutlined aria-hidden />} disabled>
