@@ -24,7 +24,8 @@ const DAY_OPTIONS: { label: string; value: VideoDays }[] = [
   { label: '近90天', value: 90 },
 ];
 
-const INTERACTIONS = interactions([
+/** A video's interactions in the order its detail page shows them (the stat cards and 数据趋势). */
+export const VIDEO_INTERACTIONS = interactions([
   'praiseNum',
   'castCurrencyNum',
   'collectNum',
@@ -120,7 +121,7 @@ function VideoCharts({
   );
   const interactionSeries = useMemo<MultiLineSeries[]>(
     () =>
-      INTERACTIONS.map((metric) => ({
+      VIDEO_INTERACTIONS.map((metric) => ({
         name: `${metric.label}${kind}`,
         values: points.map((point) => point[metric.key]),
         color: metric.color,
