@@ -29,9 +29,7 @@ function FreeLimitBanner({ rows }: { rows: number }) {
 }
 
 const slots: VideoLibrarySlots = {
-  collectToggle: (video) => (
-    <LinkToggle target={{ kind: 'video', videoId: video.videoId }} isCollect={video.isCollect} isPut={video.isPut} />
-  ),
+  collectToggle: (video) => <LinkToggle target={{ kind: 'video', videoId: video.videoId }} linked={video} />,
   exportButton: (p) => <ExportButton list="searchVideo" {...p} />,
   limitBanner: (rows) => <FreeLimitBanner rows={rows} />,
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Popconfirm } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 
@@ -24,6 +25,35 @@ export function ConfirmRemove({
       <Button size="small" type="link" danger icon={<DeleteOutlined aria-hidden />} aria-label={label}>
         {text}
       </Button>
+    </Popconfirm>
+  );
+}
+
+/**
+ * A delete's confirmation around its button (`children`): the question `title`, an optional `description`, and a
+ * red 删除 beside 取消.
+ */
+export function DeleteConfirm({
+  title,
+  description,
+  onConfirm,
+  children,
+}: {
+  title: string;
+  description?: string;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Popconfirm
+      title={title}
+      description={description}
+      okText="删除"
+      cancelText="取消"
+      okButtonProps={{ danger: true }}
+      onConfirm={onConfirm}
+    >
+      {children}
     </Popconfirm>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, DatePicker, Empty, Form, Input, Popconfirm, Radio, Table, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Empty, Form, Input, Radio, type TableColumnsType } from 'antd';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { MONITOR_DURATION_LABELS, type FeatureKey, type MonitorDuration } from '@xg/shared';
@@ -8,7 +8,8 @@ import { errorText } from '../lib/api-client';
 import dayjs from '../lib/dayjs';
 import { feedback } from '../lib/feedback';
 import { trimmed } from '../lib/form-rules';
-import { QueryFailed } from './query-failed';
+import { DeleteConfirm } from './confirm-remove';
+import { QueryTable } from './query-table';
 
 /**
  * What 视频监测 and 直播监测 share: the add form (a link, a window of 24H … 7天 by tier, a start time), the 监测时段
@@ -132,17 +133,11 @@ export function MonitorDeleteLink(props: {
 }) {
   const write = useMonitorWrite(props.queryRoot, props.logTag);
   return (
-    <Popconfirm
-      title={props.title}
-      okText="删除"
-      cancelText="取消"
-      okButtonProps={{ danger: true }}
-      onConfirm={() => void write('delete', props.remove)}
-    >
+    <DeleteConfirm title={props.title} onConfirm={() => void write('delete', props.remove)}>
       <Button type="link" size="small" danger>
         删除
       </Button>
-    </Popconfirm>
+    </DeleteConfirm>
   );
 }
 
@@ -181,30 +176,10 @@ interface MonitorListCardProps<T> {
 
 /** The list card: the team's monitors, a page at a time. */
 export function MonitorListCard<T extends { id: number }>(props: MonitorListCardProps<T>) {
-  const { query, compact } = props;
+  const { query } = props;
   return (
     <Card variant="borderless">
-      {query.isError ? (
-        <QueryFailed title={props.failedTitle} error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <Table<T>
-          rowKey="id"
-          size={compact ? 'small' : 'middle'}
-          tableLayout={compact ? 'fixed' : undefined}
-          columns={props.columns}
-          dataSource={query.data?.monitors ?? []}
-          loading={query.isPending}
-          aria-label={props.label}
-          locale={{ emptyText: <Empty description={props.emptyText} /> }}
-          pagination={{
-            current: props.pageNo,
-            pageSize: props.pageSize,
-            total: query.data?.total ?? 0,
-            hideOnSinglePage: true,
-            onChange: props.onPage,
-          }}
-        />
-      )}
+      <QueryTable<T> {...props} rowKey="id" rows={query.data?.monitors ?? []} total={query.data?.total ?? 0} />
     </Card>
   );
 }

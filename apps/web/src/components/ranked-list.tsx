@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Tag, Tooltip, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Tag, Tooltip, type TableColumnType, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { CrownFilled } from '@ant-design/icons';
 import dayjs from '../lib/dayjs';
 import { Link } from 'react-router-dom';
@@ -127,6 +127,32 @@ export function listPagination({
   };
 }
 
+type Breakpoint = NonNullable<TableColumnType<unknown>['responsive']>[number];
+
+/**
+ * A right-aligned count column: the row's `value` as formatCount writes it (or as `show` does), 90 px wide
+ * unless `width` says otherwise, shown from the breakpoint `from` up (on every screen without it).
+ */
+export function countColumn<T>(
+  key: string,
+  title: string,
+  value: (row: T) => number,
+  {
+    width = 90,
+    from,
+    show = formatCount,
+  }: { width?: number; from?: Breakpoint; show?: (count: number) => ReactNode } = {},
+): TableColumnType<T> {
+  return {
+    key,
+    title,
+    width,
+    align: 'right',
+    ...(from ? { responsive: [from] } : {}),
+    render: (_: unknown, row: T) => show(value(row)),
+  };
+}
+
 export interface VideoTableProps<T extends VideoItem> {
   videos: readonly T[];
   loading: boolean;
@@ -199,35 +225,10 @@ export function VideoTable<T extends VideoItem>({
         </CreatorLink>
       ),
     },
-    { key: 'play', title: '播放', width: 90, align: 'right', render: (_, v) => formatCount(v.playNum) },
-    {
-      key: 'like',
-      title: '点赞',
-      width: 90,
-      align: 'right',
-      responsive: ['sm'],
-      render: (_, v) => formatCount(v.praiseNum),
-    },
-    {
-      key: 'coin',
-      title: '投币',
-      width: 90,
-      align: 'right',
-      responsive: ['lg'],
-      render: (_, v) => formatCount(v.castCurrencyNum),
-    },
-    ...(compact
-      ? []
-      : [
-          {
-            key: 'reply',
-            title: '评论',
-            width: 90,
-            align: 'right' as const,
-            responsive: ['xl' as const],
-            render: (_: unknown, v: T) => formatCount(v.commentNum),
-          },
-        ]),
+    countColumn<T>('play', '播放', (v) => v.playNum),
+    countColumn<T>('like', '点赞', (v) => v.praiseNum, { from: 'sm' }),
+    countColumn<T>('coin', '投币', (v) => v.castCurrencyNum, { from: 'lg' }),
+    ...(compact ? [] : [countColumn<T>('reply', '评论', (v) => v.commentNum, { from: 'xl' })]),
     ...extraColumns,
   ];
   return (

@@ -121,7 +121,7 @@ function BrandBody({ data, brandId, days }: { data: BrandDetailAnswer; brandId: 
           />
         )}
       </Card>
-      <div className="brand-two">
+      <div className="side-by-side">
         <Card variant="borderless" title="分区分布">
           {data.partitions.length === 0 ? (
             <Empty description="暂无数据" />

@@ -10,11 +10,10 @@ import { useListRefusal } from '../hooks/use-list-refusal';
 interface LinkToggleProps {
   /** a creator (kolId) or a video (videoId) */
   target: { kind: 'kol'; kolId: number } | { kind: 'video'; videoId: number };
-  isCollect: number;
-  isPut: number;
-  /** 'text' in list rows, 'default' on detail headers */
-  variant?: 'text' | 'default';
-  size?: 'small' | 'middle';
+  /** the item's flags as the server sent them (1: in the collection / the delivery list) */
+  linked: { isCollect: number; isPut: number };
+  /** small text buttons in list rows, default middle-sized ones on a detail header */
+  onHeader?: boolean;
 }
 
 /**
@@ -22,7 +21,8 @@ interface LinkToggleProps {
  * not; the flag changes only when the server answers 200, and the server's message is shown. A tier limit
  * opens the upgrade popup.
  */
-export function LinkToggle({ target, isCollect, isPut, variant = 'text', size = 'small' }: LinkToggleProps) {
+export function LinkToggle({ target, linked, onHeader = false }: LinkToggleProps) {
+  const { isCollect, isPut } = linked;
   const [flags, setFlags] = useState({ [LinkType.COLLECT]: isCollect === 1, [LinkType.PUT]: isPut === 1 });
   const [busy, setBusy] = useState<LinkType | null>(null);
   const queryClient = useQueryClient();
@@ -62,8 +62,8 @@ export function LinkToggle({ target, isCollect, isPut, variant = 'text', size = 
         return (
           <Button
             key={type}
-            size={size}
-            type={variant === 'text' ? 'text' : 'default'}
+            size={onHeader ? 'middle' : 'small'}
+            type={onHeader ? 'default' : 'text'}
             loading={busy === type}
             aria-pressed={on}
             aria-label={on ? labels.on : type === LinkType.COLLECT ? '收藏' : '加入投放清单'}

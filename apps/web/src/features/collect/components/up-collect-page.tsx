@@ -332,7 +332,7 @@ export function UpCollectPage() {
         </>
       }
     >
-      <div className="collect-head">
+      <div className="list-head">
         {usage}
         <Space wrap size={8}>
           {canReorder ? (

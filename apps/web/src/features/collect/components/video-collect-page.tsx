@@ -75,7 +75,7 @@ export function VideoCollectPage() {
       }
       after={refusalHolder}
     >
-      <div className="collect-head">
+      <div className="list-head">
         {data ? (
           <span className="collect-usage">
             已添加 <strong>{data.count}</strong> / {data.limit}

@@ -15,7 +15,21 @@ interface PriceForm {
   isDefault: boolean;
 }
 
-const moneyRule = (message: string) => ({ pattern: MONEY_PATTERN, message });
+/** An amount in yuan (`what`: 售价, 原价), required, with at most two decimals. */
+function MoneyItem({ name, what, label }: { name: keyof PriceForm; what: string; label: string }) {
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      rules={[
+        { required: true, message: `请输入${what}` },
+        { pattern: MONEY_PATTERN, message: `${what}须为最多两位小数的金额` },
+      ]}
+    >
+      <Input inputMode="decimal" maxLength={10} aria-label={what} />
+    </Form.Item>
+  );
+}
 /** Fen as yuan text, exactly. */
 const fenText = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 
@@ -123,20 +137,8 @@ export function PricesScreen() {
           <Form.Item name="title" label="名称" rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
             <Input maxLength={20} />
           </Form.Item>
-          <Form.Item
-            name="price"
-            label="售价（元，最多两位小数）"
-            rules={[{ required: true, message: '请输入售价' }, moneyRule('售价须为最多两位小数的金额')]}
-          >
-            <Input inputMode="decimal" maxLength={10} aria-label="售价" />
-          </Form.Item>
-          <Form.Item
-            name="originalPrice"
-            label="原价（元）"
-            rules={[{ required: true, message: '请输入原价' }, moneyRule('原价须为最多两位小数的金额')]}
-          >
-            <Input inputMode="decimal" maxLength={10} aria-label="原价" />
-          </Form.Item>
+          <MoneyItem name="price" what="售价" label="售价（元，最多两位小数）" />
+          <MoneyItem name="originalPrice" what="原价" label="原价（元）" />
           {valid ? (
             <p aria-label="预览">
               预览：立省 ¥{fenText(Math.max(0, yuanTextToFen(original) - yuanTextToFen(price)))}，月均约 ¥

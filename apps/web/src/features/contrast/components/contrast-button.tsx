@@ -6,16 +6,15 @@ import { toggleContrast, useInContrast, type ContrastEntry } from '../store';
 
 interface ContrastButtonProps {
   creator: Omit<ContrastEntry, 'checked'>;
-  /** 'text' in list rows, 'default' on the detail header */
-  variant?: 'text' | 'default';
-  size?: 'small' | 'middle';
+  /** a small text button in list rows, a default middle-sized one (加入对比) on the detail header */
+  onHeader?: boolean;
 }
 
 /**
  * Add to / remove from the comparison (§5: clicking a creator already in the list takes it out). The drawer's
  * count on the floating toggle follows; a full list (5) says so and changes nothing.
  */
-export function ContrastButton({ creator, variant = 'text', size = 'small' }: ContrastButtonProps) {
+export function ContrastButton({ creator, onHeader = false }: ContrastButtonProps) {
   const inList = useInContrast(creator.kolId);
   const handleClick = () => {
     const result = toggleContrast(creator);
@@ -27,15 +26,15 @@ export function ContrastButton({ creator, variant = 'text', size = 'small' }: Co
   };
   return (
     <Button
-      size={size}
-      type={variant === 'text' ? 'text' : 'default'}
+      size={onHeader ? 'middle' : 'small'}
+      type={onHeader ? 'default' : 'text'}
       aria-pressed={inList}
       aria-label={inList ? `移出对比：${creator.kolName}` : `加入对比：${creator.kolName}`}
       className={inList ? 'contrast-button is-on' : 'contrast-button'}
       icon={inList ? <CheckOutlined aria-hidden /> : <SwapOutlined aria-hidden />}
       onClick={handleClick}
     >
-      {inList ? '已加入对比' : variant === 'text' ? '对比' : '加入对比'}
+      {inList ? '已加入对比' : onHeader ? '加入对比' : '对比'}
     </Button>
   );
 }

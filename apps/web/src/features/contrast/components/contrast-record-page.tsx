@@ -1,21 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  Avatar,
-  Button,
-  Card,
-  Empty,
-  Grid,
-  Popconfirm,
-  Space,
-  Table,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Avatar, Button, Card, Grid, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { ContrastMsg, type ContrastRecordItem } from '@xg/shared';
-import { QueryFailed } from '../../../components/query-failed';
+import { DeleteConfirm } from '../../../components/confirm-remove';
+import { QueryTable } from '../../../components/query-table';
 import { RemoteAvatar } from '../../../components/remote-avatar';
 import dayjs from '../../../lib/dayjs';
 import { errorText } from '../../../lib/api-client';
@@ -118,12 +107,9 @@ export function ContrastRecordPage() {
           >
             查看
           </Button>
-          <Popconfirm
+          <DeleteConfirm
             title="确定删除该对比报告吗？"
             description="删除后团队成员都将无法查看。"
-            okText="删除"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
             onConfirm={() => void handleDelete(r)}
           >
             <Button
@@ -135,7 +121,7 @@ export function ContrastRecordPage() {
             >
               删除
             </Button>
-          </Popconfirm>
+          </DeleteConfirm>
         </Space>
       ),
     },
@@ -152,29 +138,20 @@ export function ContrastRecordPage() {
         </Typography.Paragraph>
       </Card>
       <Card variant="borderless">
-        {query.isError ? (
-          <QueryFailed title="对比记录加载失败" error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <Table<ContrastRecordItem>
-            rowKey="contrastId"
-            size={compact ? 'small' : 'middle'}
-            tableLayout={compact ? 'fixed' : undefined}
-            columns={columns}
-            dataSource={query.data?.list ?? []}
-            loading={query.isPending}
-            aria-label="对比记录"
-            locale={{
-              emptyText: <Empty description={`${ContrastMsg.noRecords}，可在UP主搜索、排行榜或收藏中加入对比后生成`} />,
-            }}
-            pagination={{
-              current: pageNo,
-              pageSize: RECORD_PAGE_SIZE,
-              total: query.data?.total ?? 0,
-              hideOnSinglePage: true,
-              onChange: setPageNo,
-            }}
-          />
-        )}
+        <QueryTable<ContrastRecordItem>
+          query={query}
+          failedTitle="对比记录加载失败"
+          rowKey="contrastId"
+          label="对比记录"
+          emptyText={`${ContrastMsg.noRecords}，可在UP主搜索、排行榜或收藏中加入对比后生成`}
+          columns={columns}
+          rows={query.data?.list ?? []}
+          total={query.data?.total ?? 0}
+          compact={compact}
+          pageNo={pageNo}
+          pageSize={RECORD_PAGE_SIZE}
+          onPage={setPageNo}
+        />
       </Card>
       {openId !== null ? (
         <Suspense fallback={null}>

@@ -12,7 +12,7 @@ import {
   type ContrastKolData,
   type ContrastOverlapPair,
 } from '@xg/shared';
-import { BarChart, type BarChartSeries } from '../../../components/charts/bar-chart';
+import { BarChart, type BarChartProps, type BarChartSeries } from '../../../components/charts/bar-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { QueryFailed } from '../../../components/query-failed';
 import { RemoteAvatar } from '../../../components/remote-avatar';
@@ -176,27 +176,47 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function ChartBox({ title, children }: { title: string; children: React.ReactNode }) {
+/** A chart of the report under its title: bars named "<title>对比", 260 px high. */
+function CompareChart({ title, ...chart }: { title: string } & Omit<BarChartProps, 'ariaLabel' | 'height'>) {
   return (
     <div className="contrast-chart">
       <Typography.Text strong className="contrast-chart-title">
         {title}
       </Typography.Text>
-      <ErrorBoundary>{children}</ErrorBoundary>
+      <ErrorBoundary>
+        <BarChart ariaLabel={`${title}对比`} height={260} {...chart} />
+      </ErrorBoundary>
     </div>
   );
 }
 
+type NameAxis = Pick<BarChartProps, 'categories' | 'categoryLabels'>;
+
+interface KolBarsProps extends Pick<BarChartProps, 'valueFormatter' | 'axisFormatter' | 'testId'> {
+  title: string;
+  axis: NameAxis;
+  values: readonly number[];
+  color?: string;
+}
+
+/** One figure (`title`) of each creator, a bar a creator with its value on it. */
+function KolBars({ title, axis, values, color, ...chart }: KolBarsProps) {
+  return <CompareChart title={title} {...axis} series={[{ name: title, values, color }]} showLabels {...chart} />;
+}
+
 /**
- * The creators' names on a chart's category axis: every name shown (never only the first one a narrow phone
+ * The creators' names as a chart's category axis: every name shown (never only the first one a narrow phone
  * has room for), cut to the bar's slot with an ellipsis and turned on a phone; the tooltip says the whole name.
  */
-function useNameLabels(count: number): { width: number; rotate: number } {
+function useNameAxis(names: string[]): NameAxis {
   const mobile = Grid.useBreakpoint().md === false;
-  return useMemo(
-    () => (mobile ? { width: 72, rotate: count > 2 ? 30 : 0 } : { width: 96, rotate: count > 3 ? 20 : 0 }),
-    [mobile, count],
-  );
+  return useMemo(() => {
+    const count = names.length;
+    return {
+      categories: names,
+      categoryLabels: mobile ? { width: 72, rotate: count > 2 ? 30 : 0 } : { width: 96, rotate: count > 3 ? 20 : 0 },
+    };
+  }, [names, mobile]);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -204,7 +224,7 @@ function useNameLabels(count: number): { width: number; rotate: number } {
 function ContrastReport({ report }: { report: ContrastResult }) {
   const kols = report.userContrastKolDataList;
   const names = useMemo(() => kols.map((k) => k.kolName), [kols]);
-  const nameLabels = useNameLabels(kols.length);
+  const axis = useNameAxis(names);
   const nameOf = (kolId: number | null): string => kols.find((k) => k.kolId === kolId)?.kolName ?? '-';
   // §2.7: 导出PDF for 企业版 (and 高级企业版, docs/decisions.md); the server decides again on the download
   const pdf = useFeature('export.pdf');
@@ -279,30 +299,16 @@ function ContrastReport({ report }: { report: ContrastResult }) {
           ]}
         />
         <div className="contrast-charts">
-          <ChartBox title="粉丝数">
-            <BarChart
-              ariaLabel="粉丝数对比"
-              categories={names}
-              categoryLabels={nameLabels}
-              series={[{ name: '粉丝数', values: kols.map((k) => k.fansNum) }]}
-              showLabels
-              height={260}
-              testId="contrast-fans-chart"
-            />
-          </ChartBox>
-          <ChartBox title="云指数">
-            <BarChart
-              ariaLabel="云指数对比"
-              categories={names}
-              categoryLabels={nameLabels}
-              series={[{ name: '云指数', values: kols.map((k) => k.indexNum), color: '#13c2c2' }]}
-              showLabels
-              valueFormatter={formatIndexNum}
-              axisFormatter={(v) => String(v)}
-              height={260}
-              testId="contrast-index-chart"
-            />
-          </ChartBox>
+          <KolBars title="粉丝数" axis={axis} values={kols.map((k) => k.fansNum)} testId="contrast-fans-chart" />
+          <KolBars
+            title="云指数"
+            axis={axis}
+            values={kols.map((k) => k.indexNum)}
+            color="#13c2c2"
+            valueFormatter={formatIndexNum}
+            axisFormatter={(v) => String(v)}
+            testId="contrast-index-chart"
+          />
         </div>
       </Section>
 
@@ -418,7 +424,7 @@ function Judgement({ report }: { report: ContrastResult }) {
 }
 
 function InteractionSection({ kols, names }: { kols: readonly ContrastKolData[]; names: string[] }) {
-  const nameLabels = useNameLabels(kols.length);
+  const axis = useNameAxis(names);
   const hint =
     '每个视频的平均值，统计样本见“统计样本”一行：近7天视频；该周无新视频时取近30天视频，再无则取近90天最新10个视频';
   const interaction = useMemo<BarChartSeries[]>(
@@ -471,26 +477,19 @@ function InteractionSection({ kols, names }: { kols: readonly ContrastKolData[];
         ]}
       />
       <div className="contrast-charts">
-        <ChartBox title="平均播放">
-          <BarChart
-            ariaLabel="平均播放对比"
-            categories={names}
-            categoryLabels={nameLabels}
-            series={[{ name: '平均播放', values: kols.map((k) => k.weekAvgPlayNum ?? 0), color: '#f0552d' }]}
-            showLabels
-            height={260}
-            testId="contrast-play-chart"
-          />
-        </ChartBox>
-        <ChartBox title="平均互动">
-          <BarChart
-            ariaLabel="平均互动对比"
-            categories={['点赞', '投币', '收藏', '分享', '评论']}
-            series={interaction}
-            height={260}
-            testId="contrast-interaction-chart"
-          />
-        </ChartBox>
+        <KolBars
+          title="平均播放"
+          axis={axis}
+          values={kols.map((k) => k.weekAvgPlayNum ?? 0)}
+          color="#f0552d"
+          testId="contrast-play-chart"
+        />
+        <CompareChart
+          title="平均互动"
+          categories={['点赞', '投币', '收藏', '分享', '评论']}
+          series={interaction}
+          testId="contrast-interaction-chart"
+        />
       </div>
     </Section>
   );
@@ -508,7 +507,7 @@ function FansSection({ kols }: { kols: readonly ContrastKolData[] }) {
     [kols],
   );
   const names = useMemo(() => kols.map((k) => k.kolName), [kols]);
-  const nameLabels = useNameLabels(kols.length);
+  const axis = useNameAxis(names);
   const share = (list: PortraitShare[], name: string): number => list.find((s) => s.name === name)?.ratio ?? 0;
   const genderSeries = useMemo<BarChartSeries[]>(
     () => [
@@ -539,28 +538,15 @@ function FansSection({ kols }: { kols: readonly ContrastKolData[] }) {
       {hasPortrait ? (
         <>
           <div className="contrast-charts">
-            <ChartBox title="性别分布">
-              <BarChart
-                ariaLabel="性别分布对比"
-                categories={names}
-                categoryLabels={nameLabels}
-                series={genderSeries}
-                percent
-                showLabels
-                height={260}
-                testId="contrast-gender-chart"
-              />
-            </ChartBox>
-            <ChartBox title="年龄分布">
-              <BarChart
-                ariaLabel="年龄分布对比"
-                categories={ages}
-                series={ageSeries}
-                percent
-                height={260}
-                testId="contrast-age-chart"
-              />
-            </ChartBox>
+            <CompareChart
+              title="性别分布"
+              {...axis}
+              series={genderSeries}
+              percent
+              showLabels
+              testId="contrast-gender-chart"
+            />
+            <CompareChart title="年龄分布" categories={ages} series={ageSeries} percent testId="contrast-age-chart" />
           </div>
           <div className="contrast-areas" aria-label="地域分布">
             {portraits.map((p) => (

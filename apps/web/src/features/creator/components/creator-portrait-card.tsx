@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Alert, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { BarChart } from '../../../components/charts/bar-chart';
 import { PieChart } from '../../../components/charts/pie-chart';
@@ -76,53 +76,40 @@ function PortraitCharts({ portrait }: { portrait: KolPortrait }) {
         title={portraitBasis(portrait)}
       />
       <Row gutter={[24, 24]}>
-        <Col xs={24} lg={8}>
-          <Typography.Title level={5} className="creator-chart-title">
-            性别分布
-          </Typography.Title>
-          <ErrorBoundary title="性别分布图加载失败">
-            {genderSlices.length > 0 ? (
-              <PieChart ariaLabel="粉丝性别分布图" slices={genderSlices} percent testId="portrait-gender-chart" />
-            ) : (
-              <Empty description="暂无性别数据" />
-            )}
-          </ErrorBoundary>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Typography.Title level={5} className="creator-chart-title">
-            年龄分布
-          </Typography.Title>
-          <ErrorBoundary title="年龄分布图加载失败">
-            {ageCategories.length > 0 ? (
-              <BarChart
-                ariaLabel="粉丝年龄分布图"
-                categories={ageCategories}
-                series={ageSeries}
-                percent
-                showLabels
-                testId="portrait-age-chart"
-              />
-            ) : (
-              <Empty description="暂无年龄数据" />
-            )}
-          </ErrorBoundary>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Typography.Title level={5} className="creator-chart-title">
-            地域分布（前10）
-          </Typography.Title>
-          <ErrorBoundary title="地域分布图加载失败">
-            {regions.length > 0 ? (
-              <RegionBarChart ariaLabel="粉丝地域分布图" regions={regions} testId="portrait-region-chart" />
-            ) : (
-              <Empty description="暂无地域数据" />
-            )}
-          </ErrorBoundary>
-        </Col>
+        <PortraitColumn name="性别" empty={genderSlices.length === 0}>
+          <PieChart ariaLabel="粉丝性别分布图" slices={genderSlices} percent testId="portrait-gender-chart" />
+        </PortraitColumn>
+        <PortraitColumn name="年龄" empty={ageCategories.length === 0}>
+          <BarChart
+            ariaLabel="粉丝年龄分布图"
+            categories={ageCategories}
+            series={ageSeries}
+            percent
+            showLabels
+            testId="portrait-age-chart"
+          />
+        </PortraitColumn>
+        <PortraitColumn name="地域" note="（前10）" empty={regions.length === 0}>
+          <RegionBarChart ariaLabel="粉丝地域分布图" regions={regions} testId="portrait-region-chart" />
+        </PortraitColumn>
       </Row>
       <Typography.Paragraph type="secondary" className="creator-footnote">
         {portrait.updateTime ? `更新于 ${portrait.updateTime.slice(0, 10)}` : null}
       </Typography.Paragraph>
     </>
+  );
+}
+
+/** One third of the portrait: the `name` 分布 chart under its title, or 暂无…数据 while the portrait has none. */
+function PortraitColumn(props: { name: string; note?: string; empty: boolean; children: ReactNode }) {
+  return (
+    <Col xs={24} lg={8}>
+      <Typography.Title level={5} className="creator-chart-title">
+        {`${props.name}分布${props.note ?? ''}`}
+      </Typography.Title>
+      <ErrorBoundary title={`${props.name}分布图加载失败`}>
+        {props.empty ? <Empty description={`暂无${props.name}数据`} /> : props.children}
+      </ErrorBoundary>
+    </Col>
   );
 }

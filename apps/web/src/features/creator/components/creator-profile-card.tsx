@@ -83,13 +83,7 @@ export function CreatorProfileCard({ creator }: { creator: KolDetail }) {
             </Button>
           ) : null}
           <div className="creator-profile-marks">
-            <LinkToggle
-              target={{ kind: 'kol', kolId: creator.kolId }}
-              isCollect={creator.isCollect}
-              isPut={creator.isPut}
-              variant="default"
-              size="middle"
-            />
+            <LinkToggle target={{ kind: 'kol', kolId: creator.kolId }} linked={creator} onHeader />
             <ContrastButton
               creator={{
                 kolId: creator.kolId,
@@ -97,8 +91,7 @@ export function CreatorProfileCard({ creator }: { creator: KolDetail }) {
                 kolUid: creator.kolUid,
                 kolImg: creator.kolImg,
               }}
-              variant="default"
-              size="middle"
+              onHeader
             />
           </div>
         </div>

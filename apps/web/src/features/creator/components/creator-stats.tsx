@@ -43,7 +43,7 @@ export function CreatorStats({ creator }: { creator: CreatorDetail & { totalsFro
         <Col key={stat.key} xs={12} sm={8} xl={4}>
           <Card variant="borderless" className="stat-card">
             <div className="stat-card-label">
-              <span className="stat-card-icon" aria-hidden>
+              <span className="brand-chip stat-card-icon" aria-hidden>
                 {stat.icon}
               </span>
               {stat.label}

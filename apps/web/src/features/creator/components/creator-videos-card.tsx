@@ -4,7 +4,7 @@ import dayjs from '../../../lib/dayjs';
 import { formatCount, type VideoItem } from '@xg/shared';
 import { useKolVideos, type KolVideoSort } from '../api/get-kol-videos';
 import { QueryFailed } from '../../../components/query-failed';
-import { VideoLink } from '../../../components/ranked-list';
+import { VideoLink, countColumn } from '../../../components/ranked-list';
 import { DataTable } from '../../../components/data-table';
 
 const PAGE_SIZE = 10;
@@ -58,48 +58,13 @@ export function CreatorVideosCard({ kolId }: { kolId: number }) {
         </Tooltip>
       ),
     },
-    { key: 'play', title: '播放', width: 90, align: 'right', render: (_, v) => count(v.playNum) },
-    { key: 'like', title: '点赞', width: 90, align: 'right', render: (_, v) => count(v.praiseNum) },
-    {
-      key: 'coin',
-      title: '投币',
-      width: 90,
-      align: 'right',
-      responsive: ['lg'],
-      render: (_, v) => count(v.castCurrencyNum),
-    },
-    {
-      key: 'fav',
-      title: '收藏',
-      width: 90,
-      align: 'right',
-      responsive: ['lg'],
-      render: (_, v) => count(v.collectNum),
-    },
-    {
-      key: 'reply',
-      title: '评论',
-      width: 90,
-      align: 'right',
-      responsive: ['xl'],
-      render: (_, v) => count(v.commentNum),
-    },
-    {
-      key: 'danmaku',
-      title: '弹幕',
-      width: 90,
-      align: 'right',
-      responsive: ['xl'],
-      render: (_, v) => count(v.barrageNum),
-    },
-    {
-      key: 'share',
-      title: '分享',
-      width: 90,
-      align: 'right',
-      responsive: ['xl'],
-      render: (_, v) => count(v.shareNum),
-    },
+    countColumn('play', '播放', (v) => v.playNum, { show: count }),
+    countColumn('like', '点赞', (v) => v.praiseNum, { show: count }),
+    countColumn('coin', '投币', (v) => v.castCurrencyNum, { from: 'lg', show: count }),
+    countColumn('fav', '收藏', (v) => v.collectNum, { from: 'lg', show: count }),
+    countColumn('reply', '评论', (v) => v.commentNum, { from: 'xl', show: count }),
+    countColumn('danmaku', '弹幕', (v) => v.barrageNum, { from: 'xl', show: count }),
+    countColumn('share', '分享', (v) => v.shareNum, { from: 'xl', show: count }),
   ];
 
   return (

@@ -54,7 +54,7 @@ function rowsOf(scope: ExportScope, p: Pick<ExportButtonProps, 'pageNo' | 'pageS
  * 开通会员，即可使用导出功能 (§6); a −1/−3 answer shows its message instead of a download (§8).
  */
 export function ExportButton(props: ExportButtonProps) {
-  const { list, params, pageNo, pageSize, total, exportName, scopes } = props;
+  const { list, total } = props;
   const feature = useFeature('export.excel');
   const { openUpgradePopup, upgradePopup } = useUpgradePopup();
   const [open, setOpen] = useState(false);
@@ -77,18 +77,7 @@ export function ExportButton(props: ExportButtonProps) {
       >
         导出Excel
       </Button>
-      {open ? (
-        <ExportDialog
-          list={list}
-          params={params}
-          pageNo={pageNo}
-          pageSize={pageSize}
-          total={total}
-          exportName={exportName}
-          scopes={scopes}
-          onClose={() => setOpen(false)}
-        />
-      ) : null}
+      {open ? <ExportDialog {...props} onClose={() => setOpen(false)} /> : null}
       {upgradePopup}
     </>
   );

@@ -45,7 +45,7 @@ export function GateOverlay({
           <Spin aria-label="正在检查会员权限" />
         ) : (
           <div className="gate-overlay-lock" role="group" aria-label={heading}>
-            <span className="gate-overlay-icon">
+            <span className="brand-chip gate-overlay-icon">
               <LockFilled aria-hidden />
             </span>
             <strong className="gate-overlay-title">{heading}</strong>

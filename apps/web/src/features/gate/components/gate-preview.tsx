@@ -28,7 +28,7 @@ function SampleRanking() {
     <ol className="sample-ranking" aria-label="粉丝榜示例">
       {SAMPLE_RANKING.map((row) => (
         <li key={row.rank}>
-          <span className="sample-rank">{row.rank}</span>
+          <span className="brand-chip sample-rank">{row.rank}</span>
           <span className="sample-name">{row.name}</span>
           <span className="sample-value">{formatCount(row.fans)} 粉丝</span>
         </li>

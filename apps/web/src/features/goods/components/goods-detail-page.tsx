@@ -163,7 +163,7 @@ function GoodsDetailScreen() {
           />
         }
       >
-        <div className="goods-charts">
+        <div className="side-by-side">
           <ErrorBoundary title="价格走势加载失败">
             {prices.length === 1 && prices[0] ? (
               <Empty
@@ -199,27 +199,25 @@ function GoodsDetailScreen() {
           </ErrorBoundary>
         </div>
       </Card>
-      <Card variant="borderless" title={`带货视频（${videos.length}）`}>
-        <DataTable<GoodsVideo>
-          rowKey="videoId"
-          aria-label="带货视频列表"
-          columns={VIDEO_COLUMNS}
-          dataSource={videos}
-          pagination={{ pageSize: 10 }}
-          locale={{ emptyText: <Empty description="暂无带货视频" /> }}
-        />
-      </Card>
-      <Card variant="borderless" title={`带货UP主（${kols.length}）`}>
-        <DataTable<GoodsKol>
-          rowKey="kolId"
-          aria-label="带货UP主列表"
-          columns={KOL_COLUMNS}
-          dataSource={kols}
-          pagination={{ pageSize: 10 }}
-          locale={{ emptyText: <Empty description="暂无带货UP主" /> }}
-        />
-      </Card>
+      <ListCard<GoodsVideo> name="带货视频" rowKey="videoId" columns={VIDEO_COLUMNS} rows={videos} />
+      <ListCard<GoodsKol> name="带货UP主" rowKey="kolId" columns={KOL_COLUMNS} rows={kols} />
     </div>
+  );
+}
+
+/** 带货视频 / 带货UP主: the list named `name` with its count, ten rows a page. */
+function ListCard<T extends object>(props: { name: string; rowKey: keyof T; columns: TableColumnsType<T>; rows: T[] }) {
+  return (
+    <Card variant="borderless" title={`${props.name}（${props.rows.length}）`}>
+      <DataTable<T>
+        rowKey={props.rowKey}
+        aria-label={`${props.name}列表`}
+        columns={props.columns}
+        dataSource={props.rows}
+        pagination={{ pageSize: 10 }}
+        locale={{ emptyText: <Empty description={`暂无${props.name}`} /> }}
+      />
+    </Card>
   );
 }
 

@@ -55,7 +55,7 @@ function GoodsOverviewScreen() {
               <Statistic title="商业推广视频" value={query.data.totals.sponsoredVideoNum} />
             </div>
           </Card>
-          <div className="goods-charts">
+          <div className="side-by-side">
             <Card variant="borderless" title="每日带货与商业推广视频">
               <ErrorBoundary title="趋势加载失败">
                 <MultiLineChart

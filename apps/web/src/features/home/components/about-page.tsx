@@ -32,7 +32,7 @@ export function AboutPage() {
             {FEATURES.map((item) => (
               <Col key={item.key} xs={24} md={12}>
                 <div className="about-feature">
-                  <span className="feature-card-icon" aria-hidden>
+                  <span className="icon-tile feature-card-icon" aria-hidden>
                     <item.Icon />
                   </span>
                   <div>

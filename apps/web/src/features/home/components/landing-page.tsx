@@ -87,7 +87,7 @@ export function LandingPage({ signedIn, onSearch, onRegister, onEnterWorkspace }
         <div className="feature-grid">
           {FEATURES.map((item) => (
             <div key={item.key} className={`landing-card feature-card${featureItemBuilt(item) ? '' : ' is-soon'}`}>
-              <span className="feature-card-icon" aria-hidden>
+              <span className="icon-tile feature-card-icon" aria-hidden>
                 <item.Icon />
               </span>
               <h3 className="landing-card-title feature-card-title">

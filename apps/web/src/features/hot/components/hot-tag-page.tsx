@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { Card, Col, Empty, Row, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-import { formatCount, type HotTag } from '@xg/shared';
+import type { HotTag } from '@xg/shared';
 import { BarChart } from '../../../components/charts/bar-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { useAppHref } from '../../../lib/use-app-navigate';
 import { useHotTag, type HotTagDays } from '../api/get-hot-tag';
 import { QueryStateCard } from '../../../components/query-state-card';
 import { ListFilters, useQueryState } from '../../../components/list-filters';
-import { RankBadge, ScoreText, formatScore } from '../../../components/ranked-list';
+import { RankBadge, ScoreText, countColumn, formatScore } from '../../../components/ranked-list';
 import { SEARCH_PATH } from './hot-common';
 import '../hot.css';
 import { DataTable } from '../../../components/data-table';
@@ -49,8 +49,8 @@ export function HotTagPage() {
         </Link>
       ),
     },
-    { key: 'videos', title: '视频数', width: 100, align: 'right', render: (_, row) => formatCount(row.videoNum) },
-    { key: 'plays', title: '总播放', width: 110, align: 'right', render: (_, row) => formatCount(row.playNum) },
+    countColumn('videos', '视频数', (row) => row.videoNum, { width: 100 }),
+    countColumn('plays', '总播放', (row) => row.playNum, { width: 110 }),
     {
       key: 'hot',
       title: '热度',

@@ -31,7 +31,7 @@ export function CurrentPlan({ state, loading, quotas }: CurrentPlanProps) {
         <Skeleton active title={false} paragraph={{ rows: 2 }} />
       ) : (
         <div className="current-plan-body">
-          <span className="current-plan-icon">
+          <span className="icon-tile current-plan-icon">
             <CrownFilled aria-hidden />
           </span>
           <div className="current-plan-main">

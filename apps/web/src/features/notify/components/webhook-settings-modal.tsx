@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Switch, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   NotifyMsg,
@@ -11,6 +11,7 @@ import {
   type WebhookItem,
   type WebhookProvider,
 } from '@xg/shared';
+import { DeleteConfirm } from '../../../components/confirm-remove';
 import { QueryFailed } from '../../../components/query-failed';
 import { errorText } from '../../../lib/api-client';
 import dayjs from '../../../lib/dayjs';
@@ -124,17 +125,14 @@ function ProviderRow({ provider, saved }: { provider: WebhookProvider; saved: We
           >
             发送测试消息
           </Button>
-          <Popconfirm
+          <DeleteConfirm
             title="确定删除该机器人吗？"
-            okText="删除"
-            cancelText="取消"
-            okButtonProps={{ danger: true }}
             onConfirm={() => void run('delete', () => deleteWebhook(provider))}
           >
             <Button danger disabled={!saved} loading={busy === 'delete'}>
               删除
             </Button>
-          </Popconfirm>
+          </DeleteConfirm>
         </Space>
       </Form>
     </div>

@@ -1,20 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Alert, Card, Col, Empty, Row, Segmented, Statistic, Typography } from 'antd';
 import { formatCount, type MonitorPoint, type ReportFigures } from '@xg/shared';
+import { interactions } from '../../../components/charts/interactions';
 import { CHART_HEIGHT, LineChart } from '../../../components/charts/line-chart';
 import { MultiLineChart } from '../../../components/charts/multi-line-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import dayjs from '../../../lib/dayjs';
 
 type Counts = Omit<MonitorPoint, 'ts'>;
-const METRICS: readonly { key: keyof Counts; label: string; color: string }[] = [
-  { key: 'praiseNum', label: '点赞', color: '#eb2f96' },
-  { key: 'castCurrencyNum', label: '投币', color: '#faad14' },
-  { key: 'collectNum', label: '收藏', color: '#13c2c2' },
-  { key: 'shareNum', label: '分享', color: '#52c41a' },
-  { key: 'commentNum', label: '评论', color: '#722ed1' },
-  { key: 'barrageNum', label: '弹幕', color: '#2f54eb' },
-];
+const METRICS = interactions(['praiseNum', 'castCurrencyNum', 'collectNum', 'shareNum', 'commentNum', 'barrageNum']);
 const TAIL_MS = 3600_000;
 
 /** 0 increments (per sample), 1 totals — the toggle of §2.6. */

@@ -6,7 +6,6 @@ import {
   Grid,
   Input,
   Modal,
-  Popconfirm,
   Segmented,
   Space,
   Table,
@@ -23,7 +22,9 @@ import {
   type PutRecord,
   type ReportFigures,
 } from '@xg/shared';
+import { DeleteConfirm } from '../../../components/confirm-remove';
 import { QueryFailed } from '../../../components/query-failed';
+import { QueryTable } from '../../../components/query-table';
 import { errorText } from '../../../lib/api-client';
 import dayjs from '../../../lib/dayjs';
 import { feedback } from '../../../lib/feedback';
@@ -165,18 +166,15 @@ export function UpThrowPage({ videoReport }: { videoReport: VideoReportRenderer 
           <Button type="link" size="small" onClick={() => setEditing(r)}>
             修改费用
           </Button>
-          <Popconfirm
+          <DeleteConfirm
             title="确定删除该投放记录吗？"
             description="删除后其监测也将停止。"
-            okText="删除"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
             onConfirm={() => void act(() => deletePutRecord(r.recordId))}
           >
             <Button type="link" size="small" danger>
               删除
             </Button>
-          </Popconfirm>
+          </DeleteConfirm>
         </Space>
       ),
     },
@@ -216,27 +214,20 @@ export function UpThrowPage({ videoReport }: { videoReport: VideoReportRenderer 
           ]}
           style={{ marginBottom: 16, maxWidth: '100%', overflowX: 'auto' }}
         />
-        {query.isError ? (
-          <QueryFailed title="投放记录加载失败" error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <Table<PutRecord>
-            rowKey="recordId"
-            size={compact ? 'small' : 'middle'}
-            tableLayout={compact ? 'fixed' : undefined}
-            columns={columns}
-            dataSource={query.data?.records ?? []}
-            loading={query.isPending}
-            aria-label="投放记录"
-            locale={{ emptyText: <Empty description="暂无投放记录，点击“添加投放作品”开始记录" /> }}
-            pagination={{
-              current: pageNo,
-              pageSize: PUT_PAGE_SIZE,
-              total: query.data?.total ?? 0,
-              hideOnSinglePage: true,
-              onChange: setPageNo,
-            }}
-          />
-        )}
+        <QueryTable<PutRecord>
+          query={query}
+          failedTitle="投放记录加载失败"
+          rowKey="recordId"
+          label="投放记录"
+          emptyText="暂无投放记录，点击“添加投放作品”开始记录"
+          columns={columns}
+          rows={query.data?.records ?? []}
+          total={query.data?.total ?? 0}
+          compact={compact}
+          pageNo={pageNo}
+          pageSize={PUT_PAGE_SIZE}
+          onPage={setPageNo}
+        />
       </Card>
       {adding ? (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
-import { Button, Modal } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
+import { NoticeModal } from './notice-modal';
 
 interface ServeWarnModalProps {
   open: boolean;
@@ -15,21 +15,13 @@ interface ServeWarnModalProps {
  */
 export function ServeWarnModal({ open, onClose, title, text }: ServeWarnModalProps) {
   return (
-    <Modal
+    <NoticeModal
       open={open}
-      onCancel={onClose}
+      onClose={onClose}
       width={440}
-      centered
-      title={
-        <span className="serve-warn-title">
-          <ExclamationCircleFilled aria-hidden /> {title || '服务提示'}
-        </span>
-      }
-      footer={
-        <Button type="primary" onClick={onClose}>
-          我知道了
-        </Button>
-      }
+      icon={<ExclamationCircleFilled aria-hidden />}
+      title={title || '服务提示'}
+      titleClass="serve-warn-title"
     >
       {text ? (
         <p className="serve-warn-text">{text}</p>
@@ -39,6 +31,6 @@ export function ServeWarnModal({ open, onClose, title, text }: ServeWarnModalPro
           <p>给您带来的不便，敬请谅解。如有疑问，请联系客服。</p>
         </>
       )}
-    </Modal>
+    </NoticeModal>
   );
 }

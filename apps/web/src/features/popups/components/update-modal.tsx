@@ -1,27 +1,20 @@
-import { Button, Modal, Typography } from 'antd';
+import { Typography } from 'antd';
 import { RocketFilled } from '@ant-design/icons';
 import { useAppVersion } from '../../../lib/site-config';
+import { NoticeModal } from './notice-modal';
 import { RELEASE_NOTES } from './release-notes';
 
 /** 版本更新: what is new in this version (§2.6), shown at most once per day. */
 export function UpdateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const version = useAppVersion();
   return (
-    <Modal
+    <NoticeModal
       open={open}
-      onCancel={onClose}
+      onClose={onClose}
       width={460}
-      centered
-      title={
-        <span className="update-modal-title">
-          <RocketFilled aria-hidden /> 版本更新{version ? ` v${version}` : ''}
-        </span>
-      }
-      footer={
-        <Button type="primary" onClick={onClose}>
-          我知道了
-        </Button>
-      }
+      icon={<RocketFilled aria-hidden />}
+      title={`版本更新${version ? ` v${version}` : ''}`}
+      titleClass="update-modal-title"
     >
       <Typography.Paragraph type="secondary">本次更新内容：</Typography.Paragraph>
       <ol className="update-modal-list">
@@ -32,6 +25,6 @@ export function UpdateModal({ open, onClose }: { open: boolean; onClose: () => v
           </li>
         ))}
       </ol>
-    </Modal>
+    </NoticeModal>
   );
 }

@@ -30,7 +30,7 @@ import { ErrorBoundary } from '../../../components/error-boundary';
 import { LevelTag } from '../../../components/level-tag';
 import { LimitAlert } from '../../../components/limit-alert';
 import { PartitionSelect } from '../../../components/list-filters';
-import { RankBadge, ScoreText, listPagination } from '../../../components/ranked-list';
+import { RankBadge, ScoreText, countColumn, listPagination } from '../../../components/ranked-list';
 import { CreatorCell } from '../../../components/lists/creator-identity';
 import { useAppNavigate } from '../../../lib/use-app-navigate';
 import { useFeature } from '../../gate/hooks/use-feature';
@@ -389,16 +389,7 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
       : []),
     ...(kind === 'fans'
       ? []
-      : [
-          {
-            key: 'fans',
-            title: '粉丝数',
-            width: 100,
-            align: 'right' as const,
-            responsive: ['lg' as const],
-            render: (_: unknown, row: RankingRow) => formatCount(row.fansNum),
-          },
-        ]),
+      : [countColumn<RankingRow>('fans', '粉丝数', (row) => row.fansNum, { width: 100, from: 'lg' })]),
     {
       key: 'index',
       title: '云指数',
@@ -416,7 +407,7 @@ function KolTable({ kind, period, date, tid, ...board }: KolTableProps) {
       responsive: ['md'],
       render: (_, row) => (
         <Space size={4} wrap>
-          <LinkToggle target={{ kind: 'kol', kolId: row.kolId }} isCollect={row.isCollect} isPut={row.isPut} />
+          <LinkToggle target={{ kind: 'kol', kolId: row.kolId }} linked={row} />
           <ContrastButton
             creator={{ kolId: row.kolId, kolName: row.kolName, kolUid: row.kolUid, kolImg: row.kolImg }}
           />

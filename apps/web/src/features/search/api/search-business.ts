@@ -1,8 +1,8 @@
 import type { BusinessKolItem, BusinessSortAnswer } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
-import { array, count, nullable, number, object, type Decoder } from '../../../lib/decode';
+import { count, nullable, number, object, type Decoder } from '../../../lib/decode';
 import { kolItemShape } from '../../../lib/item-decoders';
-import { pageInfoShape, useSearchPage } from './search-page';
+import { searchPageDecoder, useSearchPage, type SearchPageResult } from './search-page';
 
 export interface BusinessSortQuery {
   tid: number | undefined;
@@ -10,7 +10,7 @@ export interface BusinessSortQuery {
   pageSize: number;
 }
 
-export type BusinessSortResult = Pick<BusinessSortAnswer, 'kolInfos' | 'total' | 'pageNo' | 'pageSize'>;
+export type BusinessSortResult = SearchPageResult<BusinessSortAnswer, 'kolInfos'>;
 
 const itemDecoder: Decoder<BusinessKolItem> = object<BusinessKolItem>({
   ...kolItemShape,
@@ -19,10 +19,7 @@ const itemDecoder: Decoder<BusinessKolItem> = object<BusinessKolItem>({
   implantationPrice: nullable(number),
 });
 
-const answerDecoder: Decoder<BusinessSortResult> = object<BusinessSortResult>({
-  kolInfos: array(itemDecoder),
-  ...pageInfoShape,
-});
+const answerDecoder: Decoder<BusinessSortResult> = searchPageDecoder('kolInfos', itemDecoder);
 
 /** GET /api/searchBusinessSort?tid=&pageNo=&pageSize= — creators by business value (docs/api/discovery.md). */
 function searchBusiness(params: BusinessSortQuery, signal: AbortSignal): Promise<BusinessSortResult> {

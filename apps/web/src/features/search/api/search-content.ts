@@ -1,25 +1,19 @@
-import { encodeKeyword, type ContentSearchAnswer, type VideoItem } from '@xg/shared';
+import { encodeKeyword, type ContentSearchAnswer } from '@xg/shared';
 import { apiGet } from '../../../lib/api-client';
-import { array, object, type Decoder } from '../../../lib/decode';
+import type { Decoder } from '../../../lib/decode';
 import { videoItemDecoder } from './decoders';
-import { pageInfoShape, useSearchPage } from './search-page';
+import { searchPageDecoder, useSearchPage, type KeywordPageParams, type SearchPageResult } from './search-page';
 
 export type ContentSort = 'play' | 'time';
 
-export interface SearchContentParams {
-  keyword: string;
+export interface SearchContentParams extends KeywordPageParams {
   sort: ContentSort;
   tid?: number;
-  pageNo: number;
-  pageSize: number;
 }
 
-export type SearchContentResult = Pick<ContentSearchAnswer, 'videoInfos' | 'total' | 'pageNo' | 'pageSize'>;
+export type SearchContentResult = SearchPageResult<ContentSearchAnswer, 'videoInfos'>;
 
-const answerDecoder: Decoder<SearchContentResult> = object<SearchContentResult>({
-  videoInfos: array<VideoItem>(videoItemDecoder),
-  ...pageInfoShape,
-});
+const answerDecoder: Decoder<SearchContentResult> = searchPageDecoder('videoInfos', videoItemDecoder);
 
 /** GET /api/searchContent?keyword=&sort=play|time&tid=&pageNo=&pageSize= → videos whose title matches. */
 export function searchContent(params: SearchContentParams, signal?: AbortSignal): Promise<SearchContentResult> {

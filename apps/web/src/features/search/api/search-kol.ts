@@ -1,8 +1,8 @@
-import { encodeKeyword, type KolItem, type KolSearchAnswer, type KolSort } from '@xg/shared';
+import { encodeKeyword, type KolSearchAnswer, type KolSort } from '@xg/shared';
 import { apiGet, type ApiParams } from '../../../lib/api-client';
-import { array, object, type Decoder } from '../../../lib/decode';
+import type { Decoder } from '../../../lib/decode';
 import { kolItemDecoder } from './decoders';
-import { pageInfoShape, useSearchPage } from './search-page';
+import { searchPageDecoder, useSearchPage, type KeywordPageParams, type SearchPageResult } from './search-page';
 
 /** Results per page of the creator search. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -24,20 +24,14 @@ export interface KolFilters {
   fansRegion?: string;
 }
 
-export interface SearchKolParams {
-  keyword: string;
+export interface SearchKolParams extends KeywordPageParams {
   filters: KolFilters;
   sort?: KolSort;
-  pageNo: number;
-  pageSize: number;
 }
 
-export type SearchKolResult = Pick<KolSearchAnswer, 'kolInfos' | 'total' | 'pageNo' | 'pageSize'>;
+export type SearchKolResult = SearchPageResult<KolSearchAnswer, 'kolInfos'>;
 
-const answerDecoder: Decoder<SearchKolResult> = object<SearchKolResult>({
-  kolInfos: array<KolItem>(kolItemDecoder),
-  ...pageInfoShape,
-});
+const answerDecoder: Decoder<SearchKolResult> = searchPageDecoder('kolInfos', kolItemDecoder);
 
 function list(values: number[] | undefined): string | undefined {
   return values && values.length > 0 ? values.join(',') : undefined;

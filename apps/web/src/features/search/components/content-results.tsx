@@ -54,7 +54,7 @@ export function ContentResults({ keyword, sort, tid, pageNo, themes, onChange }:
           <Empty description={`没有找到标题包含“${keyword}”的视频`} />
         ) : (
           <>
-            <div className="search-count-row">
+            <div className="list-head">
               <Typography.Paragraph type="secondary" className="search-count">
                 找到 <Typography.Text type="danger">{total}</Typography.Text> 个标题包含“{keyword}”的视频
               </Typography.Paragraph>

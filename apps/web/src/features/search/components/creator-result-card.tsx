@@ -88,11 +88,7 @@ export function CreatorResultCard({ creator, href, rank, extraStats = [] }: Crea
         ))}
       </dl>
       <div className="kol-card-actions" aria-label="操作">
-        <LinkToggle
-          target={{ kind: 'kol', kolId: creator.kolId }}
-          isCollect={creator.isCollect}
-          isPut={creator.isPut}
-        />
+        <LinkToggle target={{ kind: 'kol', kolId: creator.kolId }} linked={creator} />
         <ContrastButton
           creator={{ kolId: creator.kolId, kolName: creator.kolName, kolUid: creator.kolUid, kolImg: creator.kolImg }}
         />

@@ -253,7 +253,7 @@ function SearchResults({ state, sortOptions, onSort, onPage }: SearchResultsProp
           </Empty>
         ) : (
           <>
-            <div className="search-count-row">
+            <div className="list-head">
               <Typography.Paragraph type="secondary" className="search-count">
                 找到 <Typography.Text type="danger">{total}</Typography.Text> 个
                 {state.keyword ? `与“${state.keyword}”相关的` : '符合条件的'}UP主

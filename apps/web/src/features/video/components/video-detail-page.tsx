@@ -10,7 +10,7 @@ import { VideoCover, formatDuration } from '../../../components/video-cover';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { useAppHref, useAppNavigate } from '../../../lib/use-app-navigate';
 import { useVideoDetail } from '../api/get-video-detail';
-import { VideoTrendCard } from './video-trend-card';
+import { VIDEO_INTERACTIONS, VideoTrendCard } from './video-trend-card';
 import { LinkToggle } from '../../collect/components/link-toggle';
 import type { VideoDetailWithFlags } from '../api/get-video-detail';
 import '../video.css';
@@ -181,13 +181,7 @@ function VideoHeader({ video }: { video: VideoDetailWithFlags }) {
             {video.summary || '暂无简介'}
           </Typography.Paragraph>
           <div className="video-actions">
-            <LinkToggle
-              target={{ kind: 'video', videoId: video.videoId }}
-              isCollect={video.isCollect}
-              isPut={video.isPut}
-              variant="default"
-              size="middle"
-            />
+            <LinkToggle target={{ kind: 'video', videoId: video.videoId }} linked={video} onHeader />
             {deleted ? (
               <Tooltip title="视频已删除，无法观看">
                 <Button icon={<LinkOutlined aria-hidden />} disabled>
@@ -212,15 +206,11 @@ function VideoHeader({ video }: { video: VideoDetailWithFlags }) {
 }
 
 function VideoStats({ video }: { video: VideoDetailInfo }) {
-  const stats = [
-    { key: 'play', label: '播放', value: video.playNum },
-    { key: 'praise', label: '点赞', value: video.praiseNum },
-    { key: 'coin', label: '投币', value: video.castCurrencyNum },
-    { key: 'collect', label: '收藏', value: video.collectNum },
-    { key: 'comment', label: '评论', value: video.commentNum },
-    { key: 'barrage', label: '弹幕', value: video.barrageNum },
-    { key: 'share', label: '分享', value: video.shareNum },
-  ];
+  const stats = [{ key: 'playNum', label: '播放' } as const, ...VIDEO_INTERACTIONS].map(({ key, label }) => ({
+    key,
+    label,
+    value: video[key],
+  }));
   const deleted = video.status === -1;
   return (
     <div className={deleted ? 'video-stats is-deleted' : 'video-stats'} role="list" aria-label="视频数据">

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Card, Col, Empty, Row, Segmented, Skeleton, Spin, Typography } from 'antd';
 import { DiscoveryMsg, type VideoDayPoint } from '@xg/shared';
+import { interactions } from '../../../components/charts/interactions';
 import { CHART_HEIGHT, LineChart, type LineChartSeries } from '../../../components/charts/line-chart';
 import { MultiLineChart, type MultiLineSeries } from '../../../components/charts/multi-line-chart';
 import { ErrorBoundary } from '../../../components/error-boundary';
@@ -23,14 +24,15 @@ const DAY_OPTIONS: { label: string; value: VideoDays }[] = [
   { label: '近90天', value: 90 },
 ];
 
-const INTERACTIONS: readonly { key: keyof Omit<VideoDayPoint, 'dataDate'>; label: string; color: string }[] = [
-  { key: 'praiseNum', label: '点赞', color: '#eb2f96' },
-  { key: 'castCurrencyNum', label: '投币', color: '#faad14' },
-  { key: 'collectNum', label: '收藏', color: '#13c2c2' },
-  { key: 'commentNum', label: '评论', color: '#722ed1' },
-  { key: 'barrageNum', label: '弹幕', color: '#2f54eb' },
-  { key: 'shareNum', label: '分享', color: '#52c41a' },
-];
+/** A video's interactions in the order its detail page shows them (the stat cards and 数据趋势). */
+export const VIDEO_INTERACTIONS = interactions([
+  'praiseNum',
+  'castCurrencyNum',
+  'collectNum',
+  'commentNum',
+  'barrageNum',
+  'shareNum',
+]);
 
 function shortDate(value: string): string {
   const match = /^\d{4}-(\d{2})-(\d{2})/.exec(value);
@@ -119,7 +121,7 @@ function VideoCharts({
   );
   const interactionSeries = useMemo<MultiLineSeries[]>(
     () =>
-      INTERACTIONS.map((metric) => ({
+      VIDEO_INTERACTIONS.map((metric) => ({
         name: `${metric.label}${kind}`,
         values: points.map((point) => point[metric.key]),
         color: metric.color,
