@@ -78,7 +78,14 @@ function totalText(total: number, capped: boolean, limited: boolean): string {
   return capped ? `${all}，可查看前 ${VIDEO_SEARCH_MAX_ROWS} 个` : all;
 }
 
-const bound = (v: number | null | undefined) => (v === null || v === undefined ? undefined : v);
+/** The chosen preset's bounds as the query's two fields: none without a choice, an open end left out. */
+function presetBounds(
+  presets: readonly { min: number | null; max: number | null }[],
+  index: number | undefined,
+): [number | undefined, number | undefined] {
+  const preset = index === undefined ? undefined : presets[index];
+  return [preset?.min ?? undefined, preset?.max ?? undefined];
+}
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** 视频搜索 and 短视频库 (§2.5 keys video, videoShort): filters in the URL, one page of VIDEO_LIBRARY_PAGE_SIZE. */
@@ -111,18 +118,18 @@ export function VideoLibraryPage({ mode, collectToggle, exportButton, limitBanne
   const sponsored: 0 | 1 | undefined = rawSponsored === '1' ? 1 : rawSponsored === '0' ? 0 : undefined;
   const pageNo = int('page') ?? 1;
 
-  const durPreset = dur === undefined ? undefined : screen.durations[dur];
-  const playPreset = play === undefined ? undefined : VIDEO_PLAY_PRESETS[play];
-  const likePreset = like === undefined ? undefined : VIDEO_LIKE_PRESETS[like];
+  const [durationMin, durationMax] = presetBounds(screen.durations, dur);
+  const [playMin, playMax] = presetBounds(VIDEO_PLAY_PRESETS, play);
+  const [likeMin, likeMax] = presetBounds(VIDEO_LIKE_PRESETS, like);
   const query: VideoSearchQuery = {
     keyword,
     tid,
-    durationMin: bound(durPreset?.min),
-    durationMax: bound(durPreset?.max),
-    playMin: bound(playPreset?.min),
-    playMax: bound(playPreset?.max),
-    likeMin: bound(likePreset?.min),
-    likeMax: bound(likePreset?.max),
+    durationMin,
+    durationMax,
+    playMin,
+    playMax,
+    likeMin,
+    likeMax,
     pubFrom: DAY.test(from) ? from : undefined,
     pubTo: DAY.test(to) ? to : undefined,
     short: mode === 'short' ? 1 : undefined,
