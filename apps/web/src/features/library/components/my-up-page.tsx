@@ -1,23 +1,8 @@
 import { KeywordSearch } from '../../../components/keyword-search';
 import { FilterSelect, usePagedParams } from '../../../components/list-filters';
 import { ConfirmRemove } from '../../../components/confirm-remove';
-import { useFeature } from '../../gate/hooks/use-feature';
-import { GateOverlay } from '../../gate/components/gate-overlay';
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Empty,
-  List,
-  Rate,
-  Select,
-  Space,
-  Table,
-  Skeleton,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Empty, List, Rate, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { LIBRARY_SORTS, LIBRARY_SORT_LABELS, formatCount, type EredarEntry, type LibrarySort } from '@xg/shared';
@@ -32,6 +17,7 @@ import { useCollectionRequests, type CollectionRequestItem } from '../api/submit
 import { EredarModal, type EredarModalMode } from './eredar-modal';
 import { ImportModal } from './import-modal';
 import '../library.css';
+import { ScreenGate, type ScreenGateInfo } from '../../gate/components/screen-gate';
 
 const PAGE_SIZE = 20;
 const REQUEST_STATES: Record<CollectionRequestItem['state'], { label: string; color: string }> = {
@@ -56,6 +42,12 @@ function numberParam(value: string | null): number | undefined {
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
+const GATE: ScreenGateInfo = {
+  feature: 'library.private',
+  title: '私有达人库',
+  intro: '记录团队合作过或关注的达人报价、档期、联系方式与备注，主账号和子账号共享；系统收录的达人粉丝等数据自动更新。',
+};
+
 /**
  * myUp (/middleground/myUp?kolUid=): the team's private creator library — prices, launch level, schedule,
  * contacts and notes of §3; search and filters inside it; add or edit one creator (§2.6), batch import of a
@@ -63,19 +55,11 @@ function numberParam(value: string | null): number | undefined {
  * opens with the id filled in.
  */
 export function MyUpPage() {
-  const gate = useFeature('library.private');
-  if (gate.loading) return <Skeleton active />;
-  if (!gate.allowed)
-    return (
-      <GateOverlay feature="library.private" minHeight={320}>
-        <Card variant="borderless" title="私有达人库">
-          <Typography.Paragraph type="secondary">
-            记录团队合作过或关注的达人报价、档期、联系方式与备注，主账号和子账号共享；系统收录的达人粉丝等数据自动更新。
-          </Typography.Paragraph>
-        </Card>
-      </GateOverlay>
-    );
-  return <MyUpScreen />;
+  return (
+    <ScreenGate {...GATE}>
+      <MyUpScreen />
+    </ScreenGate>
+  );
 }
 
 function MyUpScreen() {

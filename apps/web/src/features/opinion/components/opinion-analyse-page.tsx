@@ -40,13 +40,12 @@ import { WordCloudChart } from '../../../components/charts/word-cloud-chart';
 import { feedback } from '../../../lib/feedback';
 import { ExportButton } from '../../export/components/export-button';
 import { useListRefusal } from '../../collect/hooks/use-list-refusal';
-import { GateOverlay } from '../../gate/components/gate-overlay';
-import { useFeature } from '../../gate/hooks/use-feature';
 import { useOpinionBasic, useOpinionList, useOpinionStatistics } from '../api/analysis';
 import { OPINION_QUERY_ROOT } from '../api/decoders';
 import { deleteOpinionTask, useOpinionTasks } from '../api/tasks';
 import { TaskModal } from './task-modal';
 import '../opinion.css';
+import { ScreenGate, type ScreenGateInfo } from '../../gate/components/screen-gate';
 
 const LIST_PAGE_SIZE = 20;
 const SENTIMENT_COLORS: Readonly<Record<SentimentLabel, string>> = {
@@ -71,24 +70,22 @@ function targetText(task: OpinionTask): string {
   return `关键词「${task.keyword ?? ''}」· ${scope}`;
 }
 
+const GATE: ScreenGateInfo = {
+  feature: 'opinion.analyse',
+  title: '舆情分析',
+  intro: '监测视频或品牌关键词的评论和弹幕，自动分析正面、中性、负面情感，生成词云、热评和声量趋势。',
+};
+
 /**
  * opinionAnalyse (§2.5, §7.4): the team's opinion tasks and, for the chosen one, its figures, sentiment shares,
  * volume and sentiment over time, word cloud, hot comments and the filterable list with export.
  */
 export function OpinionAnalysePage() {
-  const gate = useFeature('opinion.analyse');
-  if (gate.loading) return <Skeleton active />;
-  if (!gate.allowed)
-    return (
-      <GateOverlay feature="opinion.analyse" minHeight={320}>
-        <Card variant="borderless" title="舆情分析">
-          <Typography.Paragraph type="secondary">
-            监测视频或品牌关键词的评论和弹幕，自动分析正面、中性、负面情感，生成词云、热评和声量趋势。
-          </Typography.Paragraph>
-        </Card>
-      </GateOverlay>
-    );
-  return <AnalyseScreen />;
+  return (
+    <ScreenGate {...GATE}>
+      <AnalyseScreen />
+    </ScreenGate>
+  );
 }
 
 function AnalyseScreen() {

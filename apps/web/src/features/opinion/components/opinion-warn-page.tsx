@@ -6,7 +6,6 @@ import {
   Empty,
   Segmented,
   Select,
-  Skeleton,
   Space,
   Table,
   Tag,
@@ -20,12 +19,11 @@ import { QueryFailed } from '../../../components/query-failed';
 import { feedback } from '../../../lib/feedback';
 import { useListRefusal } from '../../collect/hooks/use-list-refusal';
 import { ExportButton } from '../../export/components/export-button';
-import { GateOverlay } from '../../gate/components/gate-overlay';
-import { useFeature } from '../../gate/hooks/use-feature';
 import { OPINION_QUERY_ROOT } from '../api/decoders';
 import { useOpinionTasks } from '../api/tasks';
 import { setWarnState, useOpinionWarnings } from '../api/warnings';
 import '../opinion.css';
+import { ScreenGate, type ScreenGateInfo } from '../../gate/components/screen-gate';
 
 const PAGE_SIZE = 20;
 const STATE_COLORS: Readonly<Record<WarnState, string>> = { 0: 'red', 1: 'blue', 2: 'default' };
@@ -35,24 +33,22 @@ function shanghaiTime(iso: string): string {
   return `${s.slice(0, 10)} ${s.slice(11, 16)}`;
 }
 
+const GATE: ScreenGateInfo = {
+  feature: 'opinion.warn',
+  title: '舆情预警',
+  intro: '负面占比超限、关注词出现、声量突增时，站内、邮件和群机器人同时提醒。',
+};
+
 /**
  * opinionWarn (§2.5): the team's opinion warnings (negative share, watched words, volume spikes) with their state
  * (未读 / 已读 / 已处理), filtered by task and state, and the notice export (§7.6 opinionNotice).
  */
 export function OpinionWarnPage() {
-  const gate = useFeature('opinion.warn');
-  if (gate.loading) return <Skeleton active />;
-  if (!gate.allowed)
-    return (
-      <GateOverlay feature="opinion.warn" minHeight={320}>
-        <Card variant="borderless" title="舆情预警">
-          <Typography.Paragraph type="secondary">
-            负面占比超限、关注词出现、声量突增时，站内、邮件和群机器人同时提醒。
-          </Typography.Paragraph>
-        </Card>
-      </GateOverlay>
-    );
-  return <WarnScreen />;
+  return (
+    <ScreenGate {...GATE}>
+      <WarnScreen />
+    </ScreenGate>
+  );
 }
 
 function WarnScreen() {
