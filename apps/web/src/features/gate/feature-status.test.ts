@@ -5,7 +5,8 @@ import { FEATURE_KEYS, featureBuilt } from '@xg/shared';
 
 /**
  * FEATURE_STATUS says which gated features have a screen. Keep it true: a feature marked built must be gated
- * by a real screen (useFeature('<key>') outside features/gate, whose previews are sample data), and a screen
+ * by a real screen (useFeature('<key>'), or a ScreenGate of that feature, outside features/gate, whose previews are
+ * sample data), and a screen
  * that gates a feature still marked planned means the registry line should be flipped to 'built'.
  */
 const SRC = path.resolve(import.meta.dirname, '../..');
@@ -21,8 +22,15 @@ function sources(dir: string): string[] {
 describe('FEATURE_STATUS matches the screens', () => {
   const used = new Set<string>();
   for (const file of sources(SRC)) {
-    for (const match of fs.readFileSync(file, 'utf8').matchAll(/useFeature\('([a-z0-9.]+)'\)/g)) {
-      if (match[1]) used.add(match[1]);
+    const text = fs.readFileSync(file, 'utf8');
+    const gates = [
+      /useFeature\('([a-z0-9.]+)'\)/g,
+      // a ScreenGate with its feature as a prop, or its info in a typed constant
+      /<ScreenGate\s+feature="([a-z0-9.]+)"/g,
+      /: ScreenGateInfo = \{\s*feature: '([a-z0-9.]+)'/g,
+    ];
+    for (const gate of gates) {
+      for (const match of text.matchAll(gate)) if (match[1]) used.add(match[1]);
     }
   }
 
