@@ -8,6 +8,33 @@ import type { Plugin } from 'vite';
  * Build-time plugins of the web app (issue #18, web delivery). Budgets: e2e/bundle-budget.e2e.ts.
  */
 
+/**
+ * A build plugin that answers an import with a module of its own: `sources` imported by a module whose path matches
+ * `importer` resolve to `code` (a stand-in that throws if used, or a lean re-export).
+ */
+function replaceImport(name: string, importer: RegExp, sources: readonly string[], code: string): Plugin {
+  const id = `\0xg-${name}`;
+  return {
+    name: `xg-${name}`,
+    enforce: 'pre',
+    resolveId(source, from) {
+      return from && sources.includes(source) && importer.test(from) ? id : null;
+    },
+    load(loaded) {
+      return loaded === id ? code : null;
+    },
+  };
+}
+
+/** A function `name` that throws when called: `what` is not part of the web build. */
+function throwing(name: string, what: string): string {
+  return [
+    `function ${name}() {`,
+    `  throw new Error('${what} not part of the web build (apps/web/build-plugins.ts)');`,
+    '}',
+  ].join('\n');
+}
+
 const RADIO_NAME_PATH = '\0xg-radio-name-path';
 
 /**
@@ -42,8 +69,6 @@ export function leanFormContext(): Plugin {
   };
 }
 
-const NO_SIZE_CHANGER = '\0xg-no-page-size-changer';
-
 /**
  * Pages have fixed sizes in this product (every list sets `showSizeChanger: false`, and app/providers.tsx
  * turns it off for all), yet antd's Pagination imports Select — with its virtual list — for the size changer
@@ -51,28 +76,17 @@ const NO_SIZE_CHANGER = '\0xg-no-page-size-changer';
  * Select import it themselves and get the real one.
  */
 export function paginationWithoutSizeChanger(): Plugin {
-  return {
-    name: 'xg-pagination-without-size-changer',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer || source !== '../select' || !/antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/.test(importer))
-        return null;
-      return NO_SIZE_CHANGER;
-    },
-    load(id) {
-      if (id !== NO_SIZE_CHANGER) return null;
-      return [
-        'function SizeChanger() {',
-        "  throw new Error('The page size changer is not part of the web build (apps/web/build-plugins.ts)');",
-        '}',
-        'SizeChanger.Option = SizeChanger;',
-        'export default SizeChanger;',
-      ].join('\n');
-    },
-  };
+  return replaceImport(
+    'no-page-size-changer',
+    /antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/,
+    ['../select'],
+    [
+      throwing('SizeChanger', 'The page size changer is'),
+      'SizeChanger.Option = SizeChanger;',
+      'export default SizeChanger;',
+    ].join('\n'),
+  );
 }
-
-const NO_EDITABLE_TEXT = '\0xg-no-editable-text';
 
 /**
  * No text of the app is editable in place (Typography's `editable`), yet antd's Typography imports its
@@ -80,26 +94,13 @@ const NO_EDITABLE_TEXT = '\0xg-no-editable-text';
  * text is ever made editable.
  */
 export function typographyWithoutEditing(): Plugin {
-  return {
-    name: 'xg-typography-without-editing',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer || source !== '../Editable' || !/antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/.test(importer))
-        return null;
-      return NO_EDITABLE_TEXT;
-    },
-    load(id) {
-      if (id !== NO_EDITABLE_TEXT) return null;
-      return [
-        'export default function Editable() {',
-        "  throw new Error('Editable text is not part of the web build (apps/web/build-plugins.ts)');",
-        '}',
-      ].join('\n');
-    },
-  };
+  return replaceImport(
+    'no-editable-text',
+    /antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/,
+    ['../Editable'],
+    `export default ${throwing('Editable', 'Editable text is')}`,
+  );
 }
-
-const NO_CARD_TABS = '\0xg-no-card-tabs';
 
 /**
  * No Card of the app has tabs (`tabList`), yet antd's Card imports Tabs for every card. The Tabs it would
@@ -107,25 +108,13 @@ const NO_CARD_TABS = '\0xg-no-card-tabs';
  * themselves and get the real ones).
  */
 export function cardWithoutTabs(): Plugin {
-  return {
-    name: 'xg-card-without-tabs',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer || source !== '../tabs' || !/antd[\\/]es[\\/]card[\\/]Card\.js$/.test(importer)) return null;
-      return NO_CARD_TABS;
-    },
-    load(id) {
-      if (id !== NO_CARD_TABS) return null;
-      return [
-        'export default function CardTabs() {',
-        "  throw new Error('Card tabs (tabList) are not part of the web build (apps/web/build-plugins.ts)');",
-        '}',
-      ].join('\n');
-    },
-  };
+  return replaceImport(
+    'no-card-tabs',
+    /antd[\\/]es[\\/]card[\\/]Card\.js$/,
+    ['../tabs'],
+    `export default ${throwing('CardTabs', 'Card tabs (tabList) are')}`,
+  );
 }
-
-const NO_TABLE_FILTERS = '\0xg-no-table-filters';
 
 /**
  * No table of the app has column filters (`filters` / `filterDropdown` / `onFilter`), yet antd's Table imports
@@ -133,33 +122,23 @@ const NO_TABLE_FILTERS = '\0xg-no-table-filters';
  * stand-in that throws if a column ever asks for filters; `flattenKeys` keeps antd's implementation.
  */
 export function tableWithoutColumnFilters(): Plugin {
-  return {
-    name: 'xg-table-without-column-filters',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer || !/antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/.test(importer)) return null;
-      return source === './FilterDropdown' ? NO_TABLE_FILTERS : null;
-    },
-    load(id) {
-      if (id !== NO_TABLE_FILTERS) return null;
-      return [
-        'export function flattenKeys(filters) {',
-        '  let keys = [];',
-        '  (filters || []).forEach(({ value, children }) => {',
-        '    keys.push(value);',
-        '    if (children) keys = [...keys, ...flattenKeys(children)];',
-        '  });',
-        '  return keys;',
-        '}',
-        'export default function FilterDropdown() {',
-        "  throw new Error('Table column filters are not part of the web build (apps/web/build-plugins.ts)');",
-        '}',
-      ].join('\n');
-    },
-  };
+  return replaceImport(
+    'no-table-filters',
+    /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/,
+    ['./FilterDropdown'],
+    [
+      'export function flattenKeys(filters) {',
+      '  let keys = [];',
+      '  (filters || []).forEach(({ value, children }) => {',
+      '    keys.push(value);',
+      '    if (children) keys = [...keys, ...flattenKeys(children)];',
+      '  });',
+      '  return keys;',
+      '}',
+      `export default ${throwing('FilterDropdown', 'Table column filters are')}`,
+    ].join('\n'),
+  );
 }
-
-const NO_UNIQUE_TOOLTIP = '\0xg-no-unique-tooltip';
 
 /**
  * antd's ConfigProvider imports Tooltip's UniqueProvider (the shared tooltip popup of `tooltip.unique`, with
@@ -168,31 +147,13 @@ const NO_UNIQUE_TOOLTIP = '\0xg-no-unique-tooltip';
  * turned on; Tooltip itself still imports the real one, so pages with tooltips keep it.
  */
 export function configWithoutUniqueTooltip(): Plugin {
-  return {
-    name: 'xg-config-without-unique-tooltip',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (
-        !importer ||
-        source !== '../tooltip/UniqueProvider' ||
-        !/antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)
-      )
-        return null;
-      return NO_UNIQUE_TOOLTIP;
-    },
-    load(id) {
-      if (id !== NO_UNIQUE_TOOLTIP) return null;
-      return [
-        'export default function UniqueProvider() {',
-        "  throw new Error('tooltip.unique is not part of the web build (apps/web/build-plugins.ts)');",
-        '}',
-      ].join('\n');
-    },
-  };
+  return replaceImport(
+    'no-unique-tooltip',
+    /antd[\\/]es[\\/]config-provider[\\/]index\.js$/,
+    ['../tooltip/UniqueProvider'],
+    `export default ${throwing('UniqueProvider', 'tooltip.unique is')}`,
+  );
 }
-
-const NO_ROW_SELECTION = '\0xg-no-table-row-selection';
-const LEAN_RC_TREE = '\0xg-rc-tree-helpers';
 
 /**
  * No table of the app selects rows (`rowSelection`), yet antd's Table imports Checkbox, Radio and Dropdown
@@ -202,36 +163,29 @@ const LEAN_RC_TREE = '\0xg-rc-tree-helpers';
  * a click checks) come from their own modules, not from @rc-component/tree's index, which brings Tree and its
  * virtual list.
  */
-export function tableWithoutRowSelection(): Plugin {
-  return {
-    name: 'xg-table-without-row-selection',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer || !/antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/.test(importer)) return null;
-      if (source === '@rc-component/tree') return LEAN_RC_TREE;
-      return ['../../checkbox', '../../radio', '../../dropdown'].includes(source) ? NO_ROW_SELECTION : null;
-    },
-    load(id) {
-      if (id === LEAN_RC_TREE) {
-        // the tree's index builds Tree with its virtual list at module level: take the helpers from their modules
-        const tree = '@rc-component/tree/es';
-        return [
-          `export { arrAdd, arrDel } from '${tree}/util.js';`,
-          `export { conductCheck } from '${tree}/utils/conductUtil.js';`,
-          `export { convertDataToEntities } from '${tree}/utils/treeUtil.js';`,
-        ].join('\n');
-      }
-      if (id !== NO_ROW_SELECTION) return null;
-      return [
-        'export default function SelectionControl() {',
-        "  throw new Error('Table row selection is not part of the web build (apps/web/build-plugins.ts)');",
-        '}',
-      ].join('\n');
-    },
-  };
+export function tableWithoutRowSelection(): Plugin[] {
+  const hook = /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/;
+  const tree = '@rc-component/tree/es';
+  return [
+    replaceImport(
+      'no-table-row-selection',
+      hook,
+      ['../../checkbox', '../../radio', '../../dropdown'],
+      `export default ${throwing('SelectionControl', 'Table row selection is')}`,
+    ),
+    // the tree's index builds Tree with its virtual list at module level: the helpers from their own modules
+    replaceImport(
+      'rc-tree-helpers',
+      hook,
+      ['@rc-component/tree'],
+      [
+        `export { arrAdd, arrDel } from '${tree}/util.js';`,
+        `export { conductCheck } from '${tree}/utils/conductUtil.js';`,
+        `export { convertDataToEntities } from '${tree}/utils/treeUtil.js';`,
+      ].join('\n'),
+    ),
+  ];
 }
-
-const LEAN_RC_TABLE = '\0xg-rc-table-without-virtual';
 
 /**
  * No table of the app scrolls virtually (`virtual`: pages are 10–50 rows), yet antd's Table imports the
@@ -241,33 +195,25 @@ const LEAN_RC_TABLE = '\0xg-rc-table-without-virtual';
  * table is a stand-in that throws if a table ever asks for it.
  */
 export function tableWithoutVirtualScroll(): Plugin {
-  return {
-    name: 'xg-table-without-virtual-scroll',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer || source !== '@rc-component/table' || !/antd[\\/]es[\\/]table[\\/]/.test(importer)) return null;
-      return LEAN_RC_TABLE;
-    },
-    load(id) {
-      if (id !== LEAN_RC_TABLE) return null;
-      const rc = '@rc-component/table/es';
-      return [
-        `export { EXPAND_COLUMN, INTERNAL_HOOKS } from '${rc}/constant.js';`,
-        `export { FooterComponents as Summary } from '${rc}/Footer/index.js';`,
-        `export { default as Column } from '${rc}/sugar/Column.js';`,
-        `export { default as ColumnGroup } from '${rc}/sugar/ColumnGroup.js';`,
-        `export { default, genTable } from '${rc}/Table.js';`,
-        `export { INTERNAL_COL_DEFINE } from '${rc}/utils/legacyUtil.js';`,
-        `export { convertChildrenToColumns } from '${rc}/hooks/useColumns/index.js';`,
-        'export function genVirtualTable() {',
-        '  return function VirtualTable() {',
-        "    throw new Error('Virtual tables are not part of the web build (apps/web/build-plugins.ts)');",
-        '  };',
-        '}',
-        'export const VirtualTable = genVirtualTable();',
-      ].join('\n');
-    },
-  };
+  const rc = '@rc-component/table/es';
+  return replaceImport(
+    'rc-table-without-virtual',
+    /antd[\\/]es[\\/]table[\\/]/,
+    ['@rc-component/table'],
+    [
+      `export { EXPAND_COLUMN, INTERNAL_HOOKS } from '${rc}/constant.js';`,
+      `export { FooterComponents as Summary } from '${rc}/Footer/index.js';`,
+      `export { default as Column } from '${rc}/sugar/Column.js';`,
+      `export { default as ColumnGroup } from '${rc}/sugar/ColumnGroup.js';`,
+      `export { default, genTable } from '${rc}/Table.js';`,
+      `export { INTERNAL_COL_DEFINE } from '${rc}/utils/legacyUtil.js';`,
+      `export { convertChildrenToColumns } from '${rc}/hooks/useColumns/index.js';`,
+      `export function genVirtualTable() {`,
+      `  return ${throwing('VirtualTable', 'Virtual tables are')};`,
+      '}',
+      'export const VirtualTable = genVirtualTable();',
+    ].join('\n'),
+  );
 }
 
 /**
