@@ -29,6 +29,23 @@ export async function chartsDrawn(page: Page, selector = '[data-rendered]'): Pro
     .toBe(true);
 }
 
+/**
+ * Checks a radio or checkbox. A click on a control of a dialog that is still animating in can be lost under load
+ * (CI saw "Clicking the checkbox did not change its state"), so it clicks again until the control reads checked;
+ * it fails if the control never does.
+ */
+export async function choose(control: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (!(await control.isChecked())) await control.click();
+        return control.isChecked();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
 /** How many pixels the page is wider than the viewport (0 when it fits). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -6,7 +6,7 @@ import { FREE_VIDEO_ROWS } from '@xg/shared';
 import { readXlsx } from '../apps/server/test/xlsx-read.js';
 import { ARTIFACTS, newContext, shot } from './browser.js';
 import { suiteBrowser, suiteDb } from './suite.js';
-import { collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
+import { choose, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
 /**
  * The video libraries (issue #26 item 5) in Chromium against the built app: 视频搜索 from the menu, a keyword
@@ -143,7 +143,7 @@ describe('video library journeys', () => {
       .evaluateAll((els) => els.map((e) => e.getAttribute('title')));
     await page.getByTestId('export-searchVideo').click();
     await expect.poll(() => page.getByTestId('export-quota').innerText()).toMatch(/本月剩余导出额度：[\d,]+条/);
-    await page.getByRole('radio', { name: /当前页/ }).check();
+    await choose(page.getByRole('radio', { name: /当前页/ }));
     await shot(page, 'video-library-export-1440');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-confirm').click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^视频搜索_${word}_\\d{14}\\.xlsx$`));
