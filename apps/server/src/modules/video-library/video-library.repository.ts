@@ -34,6 +34,30 @@ export interface VideoFilter {
  */
 const SHORT_CONDITION = sql`(v.duration <= ${sql.lit(SHORT_VIDEO_MAX_SECONDS)} OR v.vertical)`;
 
+/** The filter that filters nothing (every visible video of 视频搜索): the base tests and benches spread over. */
+export const NO_VIDEO_FILTER: Readonly<VideoFilter> = {
+  keyword: null,
+  tids: null,
+  durationMin: null,
+  durationMax: null,
+  playMin: null,
+  playMax: null,
+  likeMin: null,
+  likeMax: null,
+  pubFrom: null,
+  pubTo: null,
+  short: false,
+  shape: null,
+  sponsored: null,
+};
+
+/** True when video_head alone answers `f`: a keyword, with the library and partitions at most. */
+export function headAnswers(f: VideoFilter): boolean {
+  const rest: VideoFilter = { ...f, keyword: null, short: false, tids: null };
+  const plain = (Object.keys(NO_VIDEO_FILTER) as (keyof VideoFilter)[]).every((k) => rest[k] === NO_VIDEO_FILTER[k]);
+  return f.keyword !== null && plain;
+}
+
 function whereOf(f: VideoFilter): RawBuilder<unknown> {
   const c: RawBuilder<unknown>[] = [sql`v.status = 0`];
   if (f.short) c.push(SHORT_CONDITION);
@@ -92,9 +116,27 @@ export function videoTopScope(f: VideoFilter, sort: VideoSearchSort, tid: number
   return sort === 'time' ? null : { sort, tid: tid ?? 0, short: f.short };
 }
 
+/**
+ * How many rows of each play / like order video_head keeps (migration 0077): a keyword found in at least 1 of
+ * VIDEO_HEAD_ROWS / 20 videos fills its first page from the head (docs/performance.md "Keyword search from the kept
+ * head"); rarer ones have few matches, which SQL ranks cheaply.
+ */
+export const VIDEO_HEAD_ROWS = 200_000;
+
+/** The head's matches of a search: the exact first rows of its order as of the refresh (up to 1,000) */
+export interface HeadMatches {
+  ids: string[];
+  /** the head holds more than VIDEO_SEARCH_MAX_ROWS matches: the capped total is known without counting */
+  more: boolean;
+}
+
 /** SQL of the video libraries (docs/api/video-library.md). */
 export class VideoLibraryRepository {
-  constructor(private readonly db: Db) {}
+  /** `headRows`: the rows of each order video_head keeps (a test keeps fewer than its world has) */
+  constructor(
+    private readonly db: Db,
+    private readonly headRows = VIDEO_HEAD_ROWS,
+  ) {}
 
   /** The ids of rows offset … offset+limit of the order (offset + limit within VIDEO_SEARCH_MAX_ROWS). */
   async pageIds(f: VideoFilter, sort: VideoSearchSort, page: { limit: number; offset: number }): Promise<string[]> {
@@ -149,6 +191,32 @@ export class VideoLibraryRepository {
   }
 
   /**
+   * The matches of `f` among the kept head of `sort` (video_head, migration 0077), in order: the exact first rows of
+   * the whole order as of the refresh (every video ranked above the head's last row is in the head). Only for a
+   * filter headAnswers accepts: the keyword, the library and the partitions are read from the head itself, the
+   * hidden ids by an anti-join (as topOrder), so no row of `videos` is read. Null when the head is empty.
+   */
+  async headMatches(sort: Exclude<VideoSearchSort, 'time'>, f: VideoFilter): Promise<HeadMatches | null> {
+    if (!headAnswers(f)) throw new Error('video_head answers a keyword, the library and partitions only');
+    const c: RawBuilder<unknown>[] = [sql`h.sort = ${sort}`];
+    if (f.keyword !== null) c.push(titleCondition(f.keyword, 'h'));
+    if (f.short) c.push(sql`h.short`);
+    if (f.tids) c.push(sql`h.tid = ANY(${f.tids}::int[])`);
+    c.push(sql`NOT EXISTS (SELECT 1 FROM videos x WHERE x.id = h.video_id AND x.status <> 0)`);
+    const r = await sql<{ id: string }>`SELECT h.video_id AS id FROM video_head h WHERE ${sql.join(c, sql` AND `)}
+      ORDER BY h.pos LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}`.execute(this.db);
+    if (r.rows.length === 0 && !(await this.headReady())) return null;
+    const ids = r.rows.map((x) => x.id);
+    const more = ids.length > VIDEO_SEARCH_MAX_ROWS;
+    return { ids: more ? ids.slice(0, VIDEO_SEARCH_MAX_ROWS) : ids, more };
+  }
+
+  private async headReady(): Promise<boolean> {
+    const r = await sql`SELECT 1 FROM video_head LIMIT 1`.execute(this.db);
+    return r.rows.length > 0;
+  }
+
+  /**
    * True when the last refresh wrote rows: a refresh that ran on an empty library (a new deployment, before the
    * collector's first videos) is not an order to read from — the searches rank in SQL until a refresh finds videos.
    */
@@ -196,6 +264,18 @@ export class VideoLibraryRepository {
         INSERT INTO video_top (sort, tid, short, rank, video_id)
         SELECT 'play', scope, short, rp, id FROM ranked WHERE rp <= ${n}
         UNION ALL SELECT 'like', scope, short, rl, id FROM ranked WHERE rl <= ${n}`.execute(tx);
+      // the head of each whole order, with the titles for keyword searches (video_head, migration 0077): a
+      // bounded sort of every visible video per order
+      await sql`DELETE FROM video_head`.execute(tx);
+      for (const [sort, order] of [
+        ['play', sql`v.play DESC, v.id DESC`],
+        ['like', sql`v.likes DESC, v.id DESC`],
+      ] as const) {
+        await sql`INSERT INTO video_head (sort, pos, video_id, short, tid, title, title_grams)
+          SELECT ${sort}, row_number() OVER (), id, short, tid, title, title_grams FROM (
+            SELECT v.id, coalesce(${SHORT_CONDITION}, false) AS short, v.tid, v.title, v.title_grams
+            FROM videos v WHERE v.status = 0 ORDER BY ${order} LIMIT ${this.headRows}) s`.execute(tx);
+      }
       const rows = Number(r.numAffectedRows ?? 0);
       const ms = Date.now() - started.getTime();
       await sql`INSERT INTO video_top_runs (started_at, ms, rows) VALUES (${started}, ${ms}, ${rows})`.execute(tx);

@@ -10,6 +10,7 @@ import { CachedMap, type CatalogService } from '../creators/catalog.service.js';
 import type { FeatureGate } from '../creators/search.service.js';
 import { toVideoItem } from '../videos/video-items.js';
 import {
+  headAnswers,
   videoTopKey,
   videoTopScope,
   type VideoFilter,
@@ -103,8 +104,16 @@ export class VideoLibraryService {
           }
           return { ids: kept.ids, whole: true, sql: false };
         }
+        // a keyword search: its matches among the head of the whole order (video_head), an exact prefix of its
+        // own order read from one compact table; a partition's kept order may reach deeper into a small partition
+        const wide = scope !== null && headAnswers(filter) ? await this.repo.headMatches(scope.sort, filter) : null;
+        if (wide?.more) this.counts.put(countKey, VIDEO_SEARCH_MAX_ROWS + 1);
+        if (wide && (wide.ids.length >= VIDEO_SEARCH_MAX_ROWS || scope?.tid === 0)) {
+          return { ids: wide.ids, whole: wide.ids.length >= VIDEO_SEARCH_MAX_ROWS, sql: false };
+        }
         const head = key === null && scope !== null ? await this.repo.topFiltered(scope, filter) : null;
-        return head ? { ...head, sql: false } : ranked();
+        const longer = wide && (!head || wide.ids.length > head.ids.length) ? { ids: wide.ids, whole: false } : head;
+        return longer ? { ...longer, sql: false } : ranked();
       });
       if (!order.whole && offset + Math.max(0, limit) > order.ids.length) order = await ranked();
       // a short SQL ranking is every match (a kept order may have lost rows hidden since its refresh: counted)

@@ -144,6 +144,75 @@ describe('video_top: the kept play / like orders', () => {
     }
   });
 
+  it('keyword searches: the matches among the kept head (video_head) are the exact head of the full order', async () => {
+    // a head of 3,000 rows per order (the demo world has more visible videos): a keyword's matches in it must be
+    // the first rows of its full ranking, whatever the library or partition
+    const small = new VideoLibraryRepository(t.ctx.db, 3000);
+    await small.refreshTops();
+    const kept = await sql<{ n: string }>`SELECT count(*) AS n FROM video_head WHERE sort = 'play'`.execute(t.ctx.db);
+    expect(Number(kept.rows[0]?.n)).toBe(3000);
+    const grams = await sql<{ g: string; n: string }>`
+      SELECT g, count(*) AS n FROM videos v, unnest(v.title_grams) g
+      WHERE v.status = 0 AND g ~ '^[\u4e00-\u9fff]{1,2}$' GROUP BY g ORDER BY count(*) DESC LIMIT 40`.execute(t.ctx.db);
+    const common = grams.rows.find((r) => Array.from(r.g).length === 1)?.g ?? '的';
+    const pair = grams.rows.find((r) => Array.from(r.g).length === 2)?.g ?? '游戏';
+    const title = await sql<{ title: string }>`
+      SELECT title FROM videos WHERE status = 0 AND title_grams @> ARRAY[${pair}]::text[] ORDER BY play DESC LIMIT 1`.execute(
+      t.ctx.db,
+    );
+    const chars = Array.from(title.rows[0]?.title ?? pair);
+    const at = Math.max(
+      0,
+      chars.findIndex((_, i) => chars.slice(i, i + 2).join('') === pair),
+    );
+    const three = chars.slice(at, at + 3).join('');
+    let prefixes = 0;
+    for (const f of [
+      { ...base, keyword: common },
+      { ...base, keyword: pair, short: true },
+      { ...base, keyword: three },
+      { ...base, keyword: common, tids: await tidsOf(top) },
+    ]) {
+      for (const sort of ['play', 'like'] as const) {
+        const head = await small.headMatches(sort, f);
+        const full = await repo.pageIds(f, sort, { limit: VIDEO_SEARCH_MAX_ROWS + 1, offset: 0 });
+        expect(head, JSON.stringify(f)).not.toBeNull();
+        expect(head?.ids.length, `${sort} ${JSON.stringify(f)}`).toBeGreaterThan(0);
+        expect(head?.ids, `${sort} ${JSON.stringify(f)}`).toEqual(full.slice(0, head?.ids.length));
+        if (head?.more) expect(full.length).toBe(VIDEO_SEARCH_MAX_ROWS + 1);
+        if ((head?.ids.length ?? 0) < Math.min(full.length, VIDEO_SEARCH_MAX_ROWS)) prefixes++;
+      }
+    }
+    expect(prefixes).toBeGreaterThan(0); // some of them are a strict prefix: the head is not the whole library
+    await expect(small.headMatches('play', { ...base, keyword: common, playMin: 1 })).rejects.toThrow();
+
+    // the whole head (the default, larger than the demo world): the API's keyword pages and totals equal SQL's
+    await repo.refreshTops();
+    for (const [params, f] of [
+      [
+        { sort: 'play', keyword: encodeKeyword(common) },
+        { ...base, keyword: common },
+      ],
+      [
+        { sort: 'like', keyword: encodeKeyword(pair), short: 1 },
+        { ...base, keyword: pair, short: true },
+      ],
+      [
+        { sort: 'play', keyword: encodeKeyword(three), tid: top },
+        { ...base, keyword: three, tids: await tidsOf(top) },
+      ],
+    ] as const) {
+      const full = await repo.pageIds(f, params.sort, { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
+      const total = await repo.countCapped(f);
+      for (const pageNo of [1, 2, 50]) {
+        const a = await search({ ...params, pageNo, pageSize: 20 });
+        expect(a.videoInfos.map((v) => String(v.videoId))).toEqual(full.slice((pageNo - 1) * 20, pageNo * 20));
+        expect(a.total).toBe(Math.min(total, VIDEO_SEARCH_MAX_ROWS));
+        expect(a.totalCapped).toBe(total > VIDEO_SEARCH_MAX_ROWS);
+      }
+    }
+  });
+
   it('leaves out a video hidden since the refresh, and the job rewrites the table', async () => {
     const order = (await repo.topOrder({ sort: 'play', tid: 0, short: false }))?.ids ?? [];
     const first = order[0] ?? '0';
@@ -151,11 +220,19 @@ describe('video_top: the kept play / like orders', () => {
     const after = await repo.topOrder({ sort: 'play', tid: 0, short: false });
     expect(after?.ids).toEqual(order.slice(1));
     expect(after?.kept).toBe(order.length); // what the refresh kept, the hidden one included
+    // the head of keyword searches leaves it out too (a character of its title)
+    const own = await sql<{ g: string }>`SELECT g FROM videos, unnest(title_grams) g WHERE id = ${first}
+      AND g ~ '^[\u4e00-\u9fff]$' LIMIT 1`.execute(t.ctx.db);
+    const kw = { ...base, keyword: own.rows[0]?.g ?? '的' };
+    expect((await repo.headMatches('play', kw))?.ids).toEqual(
+      await repo.pageIds(kw, 'play', { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 }),
+    );
+    const runsBefore = await sql<{ n: string }>`SELECT count(*) AS n FROM video_top_runs`.execute(t.ctx.db);
     await repo.refreshTops();
     const full = await repo.pageIds(base, 'play', { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
     expect((await repo.topOrder({ sort: 'play', tid: 0, short: false }))?.ids).toEqual(full);
     const runs = await sql<{ n: string }>`SELECT count(*) AS n FROM video_top_runs`.execute(t.ctx.db);
-    expect(Number(runs.rows[0]?.n)).toBe(2);
+    expect(Number(runs.rows[0]?.n)).toBe(Number(runsBefore.rows[0]?.n) + 1);
   });
 
   it('a small scope kept whole is ranked again in SQL once a video arrives after the refresh', async () => {

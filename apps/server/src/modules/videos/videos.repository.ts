@@ -10,16 +10,17 @@ export const CONTENT_TOTAL_CAP = 1_000;
 /**
  * Substring match on titles, chosen by query length as for creator names (creators.repository.ts):
  * 1–2 characters through the title_grams GIN (exact, not a prefilter), 3+ through pg_trgm ILIKE plus the
- * query's bigrams in title_grams (0008).
+ * query's bigrams in title_grams (0008). `table` is the alias of a table with `title` and `title_grams`.
  */
-export function titleCondition(q: string): RawBuilder<unknown> {
+export function titleCondition(q: string, table = 'v'): RawBuilder<unknown> {
   const length = Array.from(q).length;
-  if (length <= 2) return sql`v.title_grams @> ARRAY[lower(${q})]::text[]`;
+  const grams = sql.ref(`${table}.title_grams`);
+  if (length <= 2) return sql`${grams} @> ARRAY[lower(${q})]::text[]`;
   const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const bigrams = sql`ARRAY(
     SELECT g FROM (SELECT substr(lower(${q}), i, 2) AS g FROM generate_series(1, char_length(${q}) - 1) AS i) s
     WHERE g !~ '^\\s+$')`;
-  return sql`(v.title ILIKE ${pattern} AND v.title_grams @> ${bigrams})`;
+  return sql`(${sql.ref(`${table}.title`)} ILIKE ${pattern} AND ${grams} @> ${bigrams})`;
 }
 
 /** The visible videos whose title contains `keyword`, in the partitions `tids` when given. */
