@@ -51,6 +51,17 @@ export const NO_VIDEO_FILTER: Readonly<VideoFilter> = {
   sponsored: null,
 };
 
+/** The conditions of `f` on the head of `sort` (video_head), the hidden ids left out. */
+function headWhere(sort: Exclude<VideoSearchSort, 'time'>, f: VideoFilter): RawBuilder<unknown> {
+  if (!headAnswers(f)) throw new Error('video_head answers a keyword, the library and partitions only');
+  const c: RawBuilder<unknown>[] = [sql`h.sort = ${sort}`];
+  if (f.keyword !== null) c.push(titleCondition(f.keyword, 'h'));
+  if (f.short) c.push(sql`h.short`);
+  if (f.tids) c.push(sql`h.tid = ANY(${f.tids}::int[])`);
+  c.push(sql`NOT EXISTS (SELECT 1 FROM videos x WHERE x.id = h.video_id AND x.status <> 0)`);
+  return sql.join(c, sql` AND `);
+}
+
 /** True when video_head alone answers `f`: a keyword, with the library and partitions at most. */
 export function headAnswers(f: VideoFilter): boolean {
   const rest: VideoFilter = { ...f, keyword: null, short: false, tids: null };
@@ -75,6 +86,27 @@ function whereOf(f: VideoFilter): RawBuilder<unknown> {
   if (f.pubTo !== null) c.push(sql`v.pubdate < ((${f.pubTo}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`);
   if (f.sponsored !== null)
     c.push(sql`EXISTS (SELECT 1 FROM video_sponsorships s WHERE s.video_id = v.id AND s.sponsored = ${f.sponsored})`);
+  return sql.join(c, sql` AND `);
+}
+
+/**
+ * The conditions of `f` on video_titles (migration 0078: the visible videos' titles in publish order, kept by
+ * triggers), or null when `f` filters on something that table does not hold (plays, likes, the sponsored verdict)
+ * or has no keyword (a search without one walks the indexes of `videos`).
+ */
+function titlesWhere(f: VideoFilter): RawBuilder<unknown> | null {
+  if (f.keyword === null) return null;
+  const counters = [f.playMin, f.playMax, f.likeMin, f.likeMax];
+  if (counters.some((x) => x !== null) || f.sponsored !== null) return null;
+  const c: RawBuilder<unknown>[] = [titleCondition(f.keyword, 't')];
+  if (f.short) c.push(sql`(t.duration <= ${sql.lit(SHORT_VIDEO_MAX_SECONDS)} OR t.vertical)`);
+  if (f.shape === 'vertical') c.push(sql`t.vertical`);
+  if (f.shape === 'horizontal') c.push(sql`t.vertical IS FALSE`);
+  if (f.tids) c.push(sql`t.tid = ANY(${f.tids}::int[])`);
+  if (f.durationMin !== null) c.push(sql`t.duration >= ${f.durationMin}`);
+  if (f.durationMax !== null) c.push(sql`t.duration <= ${f.durationMax}`);
+  if (f.pubFrom !== null) c.push(sql`t.pubdate >= (${f.pubFrom}::date::timestamp AT TIME ZONE 'Asia/Shanghai')`);
+  if (f.pubTo !== null) c.push(sql`t.pubdate < ((${f.pubTo}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`);
   return sql.join(c, sql` AND `);
 }
 
@@ -142,14 +174,25 @@ export class VideoLibraryRepository {
   async pageIds(f: VideoFilter, sort: VideoSearchSort, page: { limit: number; offset: number }): Promise<string[]> {
     const limit = Math.max(0, Math.min(page.limit, VIDEO_SEARCH_MAX_ROWS - page.offset));
     if (limit === 0) return [];
-    const r = await sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${whereOf(f)} ORDER BY ${ORDERS[sort]}
-      LIMIT ${limit} OFFSET ${page.offset}`.execute(this.db);
+    // newest first with a keyword: the walk reads video_titles (compact, in publish order), not `videos`
+    const titles = sort === 'time' ? titlesWhere(f) : null;
+    const r = titles
+      ? await sql<{ id: string }>`SELECT t.video_id AS id FROM video_titles t WHERE ${titles}
+          ORDER BY t.pubdate DESC, t.video_id DESC LIMIT ${limit} OFFSET ${page.offset}`.execute(this.db)
+      : await sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${whereOf(f)} ORDER BY ${ORDERS[sort]}
+          LIMIT ${limit} OFFSET ${page.offset}`.execute(this.db);
     return r.rows.map((x) => x.id);
   }
 
-  /** Matches counted up to VIDEO_SEARCH_MAX_ROWS + 1 (the extra one tells "more"). */
+  /** Matches counted up to VIDEO_SEARCH_MAX_ROWS + 1 (the extra one tells "more"); a keyword's in video_titles. */
   async countCapped(f: VideoFilter): Promise<number> {
-    const r = await sql<{ total: string }>`SELECT count(*) AS total FROM (SELECT 1 FROM videos v WHERE ${whereOf(f)}
+    // a common keyword: more than VIDEO_SEARCH_MAX_ROWS matches among the kept head tell the capped total at once
+    if (headAnswers(f) && (await this.headCount(f)) > VIDEO_SEARCH_MAX_ROWS) return VIDEO_SEARCH_MAX_ROWS + 1;
+    const titles = titlesWhere(f);
+    const matches = titles
+      ? sql`SELECT 1 FROM video_titles t WHERE ${titles}`
+      : sql`SELECT 1 FROM videos v WHERE ${whereOf(f)}`;
+    const r = await sql<{ total: string }>`SELECT count(*) AS total FROM (${matches}
       LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(this.db);
     return num(r.rows[0]?.total ?? 0);
   }
@@ -197,18 +240,19 @@ export class VideoLibraryRepository {
    * hidden ids by an anti-join (as topOrder), so no row of `videos` is read. Null when the head is empty.
    */
   async headMatches(sort: Exclude<VideoSearchSort, 'time'>, f: VideoFilter): Promise<HeadMatches | null> {
-    if (!headAnswers(f)) throw new Error('video_head answers a keyword, the library and partitions only');
-    const c: RawBuilder<unknown>[] = [sql`h.sort = ${sort}`];
-    if (f.keyword !== null) c.push(titleCondition(f.keyword, 'h'));
-    if (f.short) c.push(sql`h.short`);
-    if (f.tids) c.push(sql`h.tid = ANY(${f.tids}::int[])`);
-    c.push(sql`NOT EXISTS (SELECT 1 FROM videos x WHERE x.id = h.video_id AND x.status <> 0)`);
-    const r = await sql<{ id: string }>`SELECT h.video_id AS id FROM video_head h WHERE ${sql.join(c, sql` AND `)}
+    const r = await sql<{ id: string }>`SELECT h.video_id AS id FROM video_head h WHERE ${headWhere(sort, f)}
       ORDER BY h.pos LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}`.execute(this.db);
     if (r.rows.length === 0 && !(await this.headReady())) return null;
     const ids = r.rows.map((x) => x.id);
     const more = ids.length > VIDEO_SEARCH_MAX_ROWS;
     return { ids: more ? ids.slice(0, VIDEO_SEARCH_MAX_ROWS) : ids, more };
+  }
+
+  /** The matches of `f` among the head of the play order, counted up to VIDEO_SEARCH_MAX_ROWS + 1 (0: no head). */
+  private async headCount(f: VideoFilter): Promise<number> {
+    const r = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM video_head h
+      WHERE ${headWhere('play', f)} LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   private async headReady(): Promise<boolean> {

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type RawBuilder } from 'kysely';
+import { VIDEO_SEARCH_MAX_ROWS } from '@xg/shared';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { titleCondition } from '../videos/videos.repository.js';
+import { NO_VIDEO_FILTER, VideoLibraryRepository, type VideoFilter } from './video-library.repository.js';
+
+/**
+ * video_titles (migration 0078): the visible videos' titles in publish order, kept by triggers on `videos`, that the
+ * keyword searches of the video libraries read. The table equals `videos` after every kind of write, a counter
+ * update does not touch it, and the newest-first pages and capped counts read from it equal those of `videos`.
+ */
+let t: TestApp;
+let repo: VideoLibraryRepository;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  repo = new VideoLibraryRepository(t.ctx.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The rows video_titles should hold, and the rows it holds, as sorted text lines. */
+async function mirrorDiff(): Promise<{ missing: string[]; extra: string[]; rows: number }> {
+  const cols = sql`video_id, pubdate, tid, duration, vertical, title, title_grams`;
+  const want = await sql<{ line: string }>`SELECT (x.*)::text AS line FROM (
+      SELECT id AS video_id, pubdate, tid, duration, vertical, title, title_grams FROM videos WHERE status = 0
+      EXCEPT SELECT ${cols} FROM video_titles) x`.execute(t.ctx.db);
+  const have = await sql<{ line: string }>`SELECT (x.*)::text AS line FROM (
+      SELECT ${cols} FROM video_titles
+      EXCEPT SELECT id, pubdate, tid, duration, vertical, title, title_grams FROM videos WHERE status = 0) x`.execute(
+    t.ctx.db,
+  );
+  const n = await sql<{ n: string }>`SELECT count(*) AS n FROM video_titles`.execute(t.ctx.db);
+  return { missing: want.rows.map((r) => r.line), extra: have.rows.map((r) => r.line), rows: Number(n.rows[0]?.n) };
+}
+
+const clean = { missing: [], extra: [] };
+
+describe('video_titles: kept by the triggers on videos', () => {
+  it('holds every visible video of the loaded world, and nothing else', async () => {
+    const d = await mirrorDiff();
+    expect(d.rows).toBeGreaterThan(1000);
+    expect({ missing: d.missing, extra: d.extra }).toEqual(clean);
+  });
+
+  it('follows inserts, title / partition / duration / shape / publish-time changes, hiding, showing and deletes', async () => {
+    const ids = await sql<{ id: string }>`SELECT id FROM videos WHERE status = 0 ORDER BY id LIMIT 6`.execute(t.ctx.db);
+    const [a, b, c, d, e, f] = ids.rows.map((r) => r.id);
+    // a new video (a copy of one with new ids), and a hidden one
+    const cols = await sql<{ list: string }>`
+      SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list
+      FROM information_schema.columns WHERE table_name = 'videos' AND is_generated = 'NEVER'`.execute(t.ctx.db);
+    const list = sql.raw(cols.rows[0]?.list ?? '');
+    await sql`CREATE TEMP TABLE nv AS SELECT ${list} FROM videos WHERE id IN (${a}, ${b})`.execute(t.ctx.db);
+    await sql`UPDATE nv SET id = id + 10000000, aid = aid + 10000000, bvid = bvid || 'x', title = '新来的视频标题'`.execute(
+      t.ctx.db,
+    );
+    await sql`UPDATE nv SET status = -1 WHERE id = ${a} + 10000000`.execute(t.ctx.db);
+    await sql`INSERT INTO videos (${list}) SELECT ${list} FROM nv`.execute(t.ctx.db);
+    await sql`DROP TABLE nv`.execute(t.ctx.db);
+    expect(await mirrorDiff()).toMatchObject(clean);
+
+    await sql`UPDATE videos SET title = '改过的标题' WHERE id = ${a}`.execute(t.ctx.db);
+    await sql`UPDATE videos SET tid = (SELECT min(tid) FROM partitions WHERE parent_id IS NOT NULL) WHERE id = ${b}`.execute(
+      t.ctx.db,
+    );
+    await sql`UPDATE videos SET duration = 30, vertical = true WHERE id = ${c}`.execute(t.ctx.db);
+    await sql`UPDATE videos SET pubdate = pubdate - interval '1 day' WHERE id = ${d}`.execute(t.ctx.db);
+    await sql`UPDATE videos SET status = -1 WHERE id = ${e}`.execute(t.ctx.db);
+    expect(await mirrorDiff()).toMatchObject(clean);
+    await sql`UPDATE videos SET status = 0 WHERE id IN (${e}, ${a} + 10000000)`.execute(t.ctx.db);
+    expect(await mirrorDiff()).toMatchObject(clean);
+    // an upsert as the collector writes: the title changes through ON CONFLICT
+    await sql`INSERT INTO videos (${list}) SELECT ${list} FROM videos WHERE id = ${f}
+      ON CONFLICT (id) DO UPDATE SET title = '采集器改写的标题'`.execute(t.ctx.db);
+    await sql`DELETE FROM videos WHERE id = ${b} + 10000000`.execute(t.ctx.db);
+    const after = await mirrorDiff();
+    expect(after).toMatchObject(clean);
+    const gone = await sql`SELECT 1 FROM video_titles WHERE video_id = ${b} + 10000000`.execute(t.ctx.db);
+    expect(gone.rows).toHaveLength(0);
+  });
+
+  it('a counter update (the snapshots) does not rewrite the row', async () => {
+    const row = await sql<{ id: string; xmin: string }>`
+      SELECT video_id AS id, xmin::text FROM video_titles ORDER BY video_id LIMIT 1`.execute(t.ctx.db);
+    const id = row.rows[0]?.id ?? '0';
+    await sql`UPDATE videos SET play = play + 7, likes = likes + 1, title = title WHERE id = ${id}`.execute(t.ctx.db);
+    const again = await sql<{ xmin: string }>`SELECT xmin::text FROM video_titles WHERE video_id = ${id}`.execute(
+      t.ctx.db,
+    );
+    expect(again.rows[0]?.xmin).toBe(row.rows[0]?.xmin);
+  });
+
+  it('newest-first keyword pages and capped counts equal those read from videos', async () => {
+    const grams = await sql<{ g: string }>`
+      SELECT g FROM videos v, unnest(v.title_grams) g WHERE v.status = 0 AND g ~ '^[\\u4e00-\\u9fff]{1,2}$'
+      GROUP BY g ORDER BY count(*) DESC LIMIT 30`.execute(t.ctx.db);
+    const one = grams.rows.find((r) => Array.from(r.g).length === 1)?.g ?? '的';
+    const pair = grams.rows.find((r) => Array.from(r.g).length === 2)?.g ?? '游戏';
+    const rare = grams.rows.at(-1)?.g ?? '视频';
+    const title = await sql<{ title: string }>`
+      SELECT title FROM videos WHERE status = 0 AND title_grams @> ARRAY[${pair}]::text[] ORDER BY id LIMIT 1`.execute(
+      t.ctx.db,
+    );
+    const chars = Array.from(title.rows[0]?.title ?? pair);
+    const at = Math.max(
+      0,
+      chars.findIndex((_, i) => chars.slice(i, i + 2).join('') === pair),
+    );
+    const three = chars.slice(at, at + 3).join('');
+    const tids = await sql<{ tid: number }>`
+      SELECT tid FROM videos WHERE status = 0 AND tid IS NOT NULL GROUP BY tid ORDER BY count(*) DESC LIMIT 3`.execute(
+      t.ctx.db,
+    );
+    const cases: [VideoFilter, RawBuilder<unknown>][] = [
+      [{ ...NO_VIDEO_FILTER, keyword: one }, sql`true`],
+      [{ ...NO_VIDEO_FILTER, keyword: pair, short: true }, sql`(v.duration <= 60 OR v.vertical)`],
+      [{ ...NO_VIDEO_FILTER, keyword: three }, sql`true`],
+      [{ ...NO_VIDEO_FILTER, keyword: rare, shape: 'horizontal' }, sql`v.vertical IS FALSE`],
+      [
+        { ...NO_VIDEO_FILTER, keyword: one, tids: tids.rows.map((r) => r.tid), durationMin: 61, durationMax: 600 },
+        sql`v.tid = ANY(${tids.rows.map((r) => r.tid)}::int[]) AND v.duration BETWEEN 61 AND 600`,
+      ],
+      [
+        { ...NO_VIDEO_FILTER, keyword: pair, pubFrom: '2026-10-01', pubTo: '2026-11-15' },
+        sql`v.pubdate >= '2026-10-01'::timestamp AT TIME ZONE 'Asia/Shanghai'
+          AND v.pubdate < '2026-11-16'::timestamp AT TIME ZONE 'Asia/Shanghai'`,
+      ],
+    ];
+    for (const [f, also] of cases) {
+      const where = sql`v.status = 0 AND ${titleCondition(f.keyword ?? '')} AND ${also}`;
+      const want = await sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${where}
+        ORDER BY v.pubdate DESC, v.id DESC LIMIT ${VIDEO_SEARCH_MAX_ROWS}`.execute(t.ctx.db);
+      const ids = want.rows.map((r) => r.id);
+      expect(ids.length, JSON.stringify(f)).toBeGreaterThan(0);
+      expect(await repo.pageIds(f, 'time', { limit: 20, offset: 0 }), JSON.stringify(f)).toEqual(ids.slice(0, 20));
+      expect(await repo.pageIds(f, 'time', { limit: 20, offset: 40 })).toEqual(ids.slice(40, 60));
+      const n = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM videos v WHERE ${where}
+        LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(t.ctx.db);
+      expect(await repo.countCapped(f), JSON.stringify(f)).toBe(Number(n.rows[0]?.n));
+    }
+  });
+});
