@@ -38,6 +38,23 @@ export async function startBenchServer(serverEnv) {
   return { child, port, startedAt: Date.now() };
 }
 
+/**
+ * Waits until the server's start-up work is done (its creator search index built or loaded: /api/health says so),
+ * so that no timed load runs beside it (issue #28); says how long that took. Returns the milliseconds since start.
+ */
+export async function waitForSearchIndex(server, say) {
+  for (;;) {
+    const health = await fetch(`http://127.0.0.1:${server.port}/api/health`).then((r) => r.json());
+    if (health.searchIndex === null || health.searchIndex.creators !== null) {
+      say(
+        `[bench] search index: ${health.searchIndex === null ? 'off' : `${health.searchIndex.creators} creators`} (ready ${Date.now() - server.startedAt} ms after start)`,
+      );
+      return Date.now() - server.startedAt;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export async function stopBenchServer(server) {
   server.child.kill('SIGTERM');
   await once(server.child, 'exit');

@@ -16,7 +16,13 @@ const { backfillRollups } = await import(dist('modules/metrics/index.js'));
 const { encodeKeyword } = await import(new URL('packages/shared/dist/index.js', root).href);
 
 import { benchDatabase, quantile, signedInAccounts } from './bench-db.mjs';
-import { fresh, signedLoad, startBenchServer, stopBenchServer } from './bench-load.mjs';
+import {
+  fresh,
+  signedLoad,
+  startBenchServer,
+  stopBenchServer,
+  waitForSearchIndex as waitForIndex,
+} from './bench-load.mjs';
 
 const env = process.env;
 const { adminUrl, dbName, benchUrl } = benchDatabase(env, 'xg_bench');
@@ -168,18 +174,7 @@ export function startServer(mode, extraEnv = {}) {
   return startBenchServer({ DATA_DIR: benchDataDir, ...extraEnv, BENCH_MODE: mode, BENCH_URL: benchUrl });
 }
 export const stopServer = stopBenchServer;
-export async function waitForSearchIndex(server) {
-  for (;;) {
-    const health = await fetch(`http://127.0.0.1:${server.port}/api/health`).then((r) => r.json());
-    if (health.searchIndex === null || health.searchIndex.creators !== null) {
-      say(
-        `[bench] search index: ${health.searchIndex === null ? 'off' : `${health.searchIndex.creators} creators`} (ready ${Date.now() - server.startedAt} ms after start)`,
-      );
-      return Date.now() - server.startedAt;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+export const waitForSearchIndex = (server) => waitForIndex(server, say);
 
 /**
  * One autocannon run. `makeRequests` gives the request sequence of one visit (a page's calls, or one call);

@@ -13,7 +13,7 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { benchDatabase, createBenchDatabase, loadAverages, signedInAccounts } from './bench-db.mjs';
-import { fresh, signedLoad, startBenchServer, stopBenchServer } from './bench-load.mjs';
+import { fresh, signedLoad, startBenchServer, stopBenchServer, waitForSearchIndex } from './bench-load.mjs';
 
 const root = new URL('../', import.meta.url);
 const dist = (p) => new URL(`apps/server/dist/${p}`, root).href;
@@ -172,6 +172,7 @@ async function load(name, port, next, seconds = duration) {
 }
 
 const server = await startBenchServer({ BENCH_MODE: 'app', BENCH_ROLE: 'api', BENCH_URL: benchUrl });
+await waitForSearchIndex(server, say); // no timed load beside the start-up's index build
 say(`[bench] server up (${elapsed()}); ${connections} connections, ${duration} s per scenario; load ${loadAverages()}`);
 // warm-up: the code paths and the pools of connections, with keys no scenario uses (a different account set)
 await load(

@@ -155,6 +155,10 @@ export function videoTopScope(f: VideoFilter, sort: VideoSearchSort, tid: number
  */
 export const VIDEO_HEAD_ROWS = 200_000;
 
+/** How many of the newest titles a newest-first keyword page walks before it asks the whole table (see newestTitles). */
+const NEWEST_WALK_MIN = 20_000;
+const NEWEST_WALK_MAX = 200_000;
+
 /** The head's matches of a search: the exact first rows of its order as of the refresh (up to 1,000) */
 export interface HeadMatches {
   ids: string[];
@@ -164,23 +168,49 @@ export interface HeadMatches {
 
 /** SQL of the video libraries (docs/api/video-library.md). */
 export class VideoLibraryRepository {
-  /** `headRows`: the rows of each order video_head keeps (a test keeps fewer than its world has) */
+  private readonly headRows: number;
+  private readonly newestWalk: readonly [number, number];
+
+  /**
+   * `headRows`: the rows of each order video_head keeps; `newestWalk`: the least and most newest titles a keyword
+   * page walks first (a test sets both below its world's size).
+   */
   constructor(
     private readonly db: Db,
-    private readonly headRows = VIDEO_HEAD_ROWS,
-  ) {}
+    opts: { headRows?: number; newestWalk?: readonly [number, number] } = {},
+  ) {
+    this.headRows = opts.headRows ?? VIDEO_HEAD_ROWS;
+    this.newestWalk = opts.newestWalk ?? [NEWEST_WALK_MIN, NEWEST_WALK_MAX];
+  }
 
   /** The ids of rows offset … offset+limit of the order (offset + limit within VIDEO_SEARCH_MAX_ROWS). */
   async pageIds(f: VideoFilter, sort: VideoSearchSort, page: { limit: number; offset: number }): Promise<string[]> {
     const limit = Math.max(0, Math.min(page.limit, VIDEO_SEARCH_MAX_ROWS - page.offset));
     if (limit === 0) return [];
-    // newest first with a keyword: the walk reads video_titles (compact, in publish order), not `videos`
+    // newest first with a keyword: video_titles (compact, in publish order), not `videos`
     const titles = sort === 'time' ? titlesWhere(f) : null;
-    const r = titles
-      ? await sql<{ id: string }>`SELECT t.video_id AS id FROM video_titles t WHERE ${titles}
-          ORDER BY t.pubdate DESC, t.video_id DESC LIMIT ${limit} OFFSET ${page.offset}`.execute(this.db)
-      : await sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${whereOf(f)} ORDER BY ${ORDERS[sort]}
-          LIMIT ${limit} OFFSET ${page.offset}`.execute(this.db);
+    if (titles) return this.newestTitles(titles, limit, page.offset);
+    const r = await sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${whereOf(f)} ORDER BY ${ORDERS[sort]}
+      LIMIT ${limit} OFFSET ${page.offset}`.execute(this.db);
+    return r.rows.map((x) => x.id);
+  }
+
+  /**
+   * A newest-first keyword page from video_titles. First the newest rows only, in index order (a common keyword
+   * fills its page within them): a full page there is the exact page of the whole order. Otherwise the whole table,
+   * where the planner finds a rare keyword's few matches by the title index. Both ways are needed because the
+   * planner cannot tell them apart for 3+ characters (its estimate multiplies the bigrams' frequencies as if
+   * independent): a bitmap over 38,000 matches of a common one took 0.8 s, a walk for a rare one reads the table.
+   */
+  private async newestTitles(titles: RawBuilder<unknown>, limit: number, offset: number): Promise<string[]> {
+    const [least, most] = this.newestWalk;
+    const newest = Math.min(most, Math.max(least, (offset + limit) * 100));
+    const walked = await sql<{ id: string }>`SELECT t.video_id AS id FROM (
+        SELECT * FROM video_titles ORDER BY pubdate DESC, video_id DESC LIMIT ${newest}) t
+      WHERE ${titles} ORDER BY t.pubdate DESC, t.video_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
+    if (walked.rows.length === limit) return walked.rows.map((x) => x.id);
+    const r = await sql<{ id: string }>`SELECT t.video_id AS id FROM video_titles t WHERE ${titles}
+      ORDER BY t.pubdate DESC, t.video_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
     return r.rows.map((x) => x.id);
   }
 

@@ -12,10 +12,12 @@ import { NO_VIDEO_FILTER, VideoLibraryRepository, type VideoFilter } from './vid
  */
 let t: TestApp;
 let repo: VideoLibraryRepository;
+let shortWalk: VideoLibraryRepository;
 
 beforeAll(async () => {
   t = await createTestApp();
   repo = new VideoLibraryRepository(t.ctx.db);
+  shortWalk = new VideoLibraryRepository(t.ctx.db, { newestWalk: [500, 500] });
 });
 afterAll(async () => {
   await t.close();
@@ -135,8 +137,12 @@ describe('video_titles: kept by the triggers on videos', () => {
         ORDER BY v.pubdate DESC, v.id DESC LIMIT ${VIDEO_SEARCH_MAX_ROWS}`.execute(t.ctx.db);
       const ids = want.rows.map((r) => r.id);
       expect(ids.length, JSON.stringify(f)).toBeGreaterThan(0);
-      expect(await repo.pageIds(f, 'time', { limit: 20, offset: 0 }), JSON.stringify(f)).toEqual(ids.slice(0, 20));
-      expect(await repo.pageIds(f, 'time', { limit: 20, offset: 40 })).toEqual(ids.slice(40, 60));
+      // the default walk covers this world; a walk of the newest 500 titles answers a common keyword's first page
+      // itself and asks the whole table for the rest: the same pages
+      for (const r of [repo, shortWalk]) {
+        expect(await r.pageIds(f, 'time', { limit: 20, offset: 0 }), JSON.stringify(f)).toEqual(ids.slice(0, 20));
+        expect(await r.pageIds(f, 'time', { limit: 20, offset: 40 })).toEqual(ids.slice(40, 60));
+      }
       const n = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM videos v WHERE ${where}
         LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(t.ctx.db);
       expect(await repo.countCapped(f), JSON.stringify(f)).toBe(Number(n.rows[0]?.n));

@@ -148,7 +148,7 @@ describe('video_top: the kept play / like orders', () => {
   it('keyword searches: the matches among the kept head (video_head) are the exact head of the full order', async () => {
     // a head of 3,000 rows per order (the demo world has more visible videos): a keyword's matches in it must be
     // the first rows of its full ranking, whatever the library or partition
-    const small = new VideoLibraryRepository(t.ctx.db, 3000);
+    const small = new VideoLibraryRepository(t.ctx.db, { headRows: 3000 });
     await small.refreshTops();
     const kept = await sql<{ n: string }>`SELECT count(*) AS n FROM video_head WHERE sort = 'play'`.execute(t.ctx.db);
     expect(Number(kept.rows[0]?.n)).toBe(3000);
