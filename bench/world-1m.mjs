@@ -558,6 +558,9 @@ if (!skipDerived) {
 } else {
   await step('record hashes of the videos (bench/world-hashes.mjs)', videoHashes);
 }
+// the hash pass rewrote every video after the load's VACUUM: without this, index-only reads fetch the heap, and a
+// copy of this database (CREATE DATABASE … TEMPLATE, empty statistics counters) is never vacuumed by autovacuum
+await step('VACUUM (ANALYZE) videos after the hash pass', () => pool.query('VACUUM (ANALYZE) videos'));
 const marker = {
   seed,
   scale,

@@ -62,11 +62,13 @@ function headWhere(sort: Exclude<VideoSearchSort, 'time'>, f: VideoFilter): RawB
   return sql.join(c, sql` AND `);
 }
 
+function sameFilter(a: VideoFilter, b: VideoFilter): boolean {
+  return (Object.keys(b) as (keyof VideoFilter)[]).every((k) => a[k] === b[k]);
+}
+
 /** True when video_head alone answers `f`: a keyword, with the library and partitions at most. */
 export function headAnswers(f: VideoFilter): boolean {
-  const rest: VideoFilter = { ...f, keyword: null, short: false, tids: null };
-  const plain = (Object.keys(NO_VIDEO_FILTER) as (keyof VideoFilter)[]).every((k) => rest[k] === NO_VIDEO_FILTER[k]);
-  return f.keyword !== null && plain;
+  return f.keyword !== null && sameFilter({ ...f, keyword: null, short: false, tids: null }, NO_VIDEO_FILTER);
 }
 
 function whereOf(f: VideoFilter): RawBuilder<unknown> {
@@ -90,15 +92,15 @@ function whereOf(f: VideoFilter): RawBuilder<unknown> {
 }
 
 /**
- * The conditions of `f` on video_titles (migration 0078: the visible videos' titles in publish order, kept by
- * triggers), or null when `f` filters on something that table does not hold (plays, likes, the sponsored verdict)
- * or has no keyword (a search without one walks the indexes of `videos`).
+ * The conditions of `f` on video_titles (migration 0078: every visible video's title, partition, duration, shape
+ * and publish time, in publish order, kept by triggers), or null when `f` filters on something that table does not
+ * hold (plays, likes, the sponsored verdict).
  */
 function titlesWhere(f: VideoFilter): RawBuilder<unknown> | null {
-  if (f.keyword === null) return null;
   const counters = [f.playMin, f.playMax, f.likeMin, f.likeMax];
   if (counters.some((x) => x !== null) || f.sponsored !== null) return null;
-  const c: RawBuilder<unknown>[] = [titleCondition(f.keyword, 't')];
+  const c: RawBuilder<unknown>[] = [sql`true`];
+  if (f.keyword !== null) c.push(titleCondition(f.keyword, 't'));
   if (f.short) c.push(sql`(t.duration <= ${sql.lit(SHORT_VIDEO_MAX_SECONDS)} OR t.vertical)`);
   if (f.shape === 'vertical') c.push(sql`t.vertical`);
   if (f.shape === 'horizontal') c.push(sql`t.vertical IS FALSE`);
@@ -187,8 +189,9 @@ export class VideoLibraryRepository {
   async pageIds(f: VideoFilter, sort: VideoSearchSort, page: { limit: number; offset: number }): Promise<string[]> {
     const limit = Math.max(0, Math.min(page.limit, VIDEO_SEARCH_MAX_ROWS - page.offset));
     if (limit === 0) return [];
-    // newest first with a keyword: video_titles (compact, in publish order), not `videos`
-    const titles = sort === 'time' ? titlesWhere(f) : null;
+    // newest first with filters video_titles holds: that table (compact, in publish order), not `videos`, whose
+    // rows a filtered walk would read one by one (newest first unfiltered walks videos' partial index)
+    const titles = sort === 'time' && !sameFilter(f, NO_VIDEO_FILTER) ? titlesWhere(f) : null;
     if (titles) return this.newestTitles(titles, limit, page.offset);
     const r = await sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${whereOf(f)} ORDER BY ${ORDERS[sort]}
       LIMIT ${limit} OFFSET ${page.offset}`.execute(this.db);
@@ -214,7 +217,10 @@ export class VideoLibraryRepository {
     return r.rows.map((x) => x.id);
   }
 
-  /** Matches counted up to VIDEO_SEARCH_MAX_ROWS + 1 (the extra one tells "more"); a keyword's in video_titles. */
+  /**
+   * Matches counted up to VIDEO_SEARCH_MAX_ROWS + 1 (the extra one tells "more"): in video_titles unless plays,
+   * likes or the verdict are filtered (a partition's or library's count reads its scope index alone).
+   */
   async countCapped(f: VideoFilter): Promise<number> {
     // a common keyword: more than VIDEO_SEARCH_MAX_ROWS matches among the kept head tell the capped total at once
     if (headAnswers(f) && (await this.headCount(f)) > VIDEO_SEARCH_MAX_ROWS) return VIDEO_SEARCH_MAX_ROWS + 1;

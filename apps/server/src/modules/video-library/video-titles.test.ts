@@ -95,7 +95,7 @@ describe('video_titles: kept by the triggers on videos', () => {
     expect(again.rows[0]?.xmin).toBe(row.rows[0]?.xmin);
   });
 
-  it('newest-first keyword pages and capped counts equal those read from videos', async () => {
+  it('newest-first filtered pages and capped counts equal those read from videos', async () => {
     const grams = await sql<{ g: string }>`
       SELECT g FROM videos v, unnest(v.title_grams) g WHERE v.status = 0 AND g ~ '^[\\u4e00-\\u9fff]{1,2}$'
       GROUP BY g ORDER BY count(*) DESC LIMIT 30`.execute(t.ctx.db);
@@ -130,9 +130,20 @@ describe('video_titles: kept by the triggers on videos', () => {
         sql`v.pubdate >= '2026-10-01'::timestamp AT TIME ZONE 'Asia/Shanghai'
           AND v.pubdate < '2026-11-16'::timestamp AT TIME ZONE 'Asia/Shanghai'`,
       ],
+      // without a keyword: a partition with a duration range, the short library, a shape with a publish range
+      [
+        { ...NO_VIDEO_FILTER, tids: tids.rows.map((r) => r.tid), durationMin: 61, durationMax: 600 },
+        sql`v.tid = ANY(${tids.rows.map((r) => r.tid)}::int[]) AND v.duration BETWEEN 61 AND 600`,
+      ],
+      [{ ...NO_VIDEO_FILTER, short: true }, sql`(v.duration <= 60 OR v.vertical)`],
+      [
+        { ...NO_VIDEO_FILTER, shape: 'vertical', pubFrom: '2026-10-01' },
+        sql`v.vertical AND v.pubdate >= '2026-10-01'::timestamp AT TIME ZONE 'Asia/Shanghai'`,
+      ],
     ];
     for (const [f, also] of cases) {
-      const where = sql`v.status = 0 AND ${titleCondition(f.keyword ?? '')} AND ${also}`;
+      const keyword = f.keyword === null ? sql`true` : titleCondition(f.keyword);
+      const where = sql`v.status = 0 AND ${keyword} AND ${also}`;
       const want = await sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${where}
         ORDER BY v.pubdate DESC, v.id DESC LIMIT ${VIDEO_SEARCH_MAX_ROWS}`.execute(t.ctx.db);
       const ids = want.rows.map((r) => r.id);
