@@ -5,7 +5,7 @@ import { formatCount } from '@xg/shared';
 import { ARTIFACTS, newContext } from './browser.js';
 import { simUrl, suiteBrowser, suiteDb } from './suite.js';
 import { shotScreen } from './member-helpers.js';
-import { chartsDrawn, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
+import { chartsDrawn, choose, collectErrors, horizontalOverflow, signedInPage } from './screen-helpers.js';
 
 /**
  * Opinion journey (issue #25) in Chromium against the built app, its worker and its simulator: a 企业版 member
@@ -143,7 +143,7 @@ describe('opinion', () => {
         );
       const before = await unread();
       const shown = await list.locator('tbody tr.ant-table-row').count();
-      await page.getByRole('checkbox', { name: '选择本页全部预警' }).check();
+      await choose(page.getByRole('checkbox', { name: '选择本页全部预警' }));
       await page.getByRole('button', { name: '批量标为已读' }).click();
       await expect.poll(unread).toBe(Math.max(0, before - shown));
       await page.setViewportSize({ width: 375, height: 812 });
