@@ -1,6 +1,7 @@
 // The bench database every script uses: BENCH_DB (a plain identifier; each script has its default) on the server of
 // BENCH_DATABASE_URL (any database there, default the machine's `test`), as an admin URL and the bench URL; and what
 // the scripts share around it (the seeded world, EXPLAIN of captured statements, query samples, percentiles).
+import fs from 'node:fs';
 import os from 'node:os';
 
 export function benchDatabase(env, defaultDb) {
@@ -183,3 +184,29 @@ export const loadAverages = () =>
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
+
+/**
+ * Whether the database server's shared memory sits in huge pages (docs/scaling.md, "PostgreSQL settings"), as a
+ * line to print with a run's figures. At 1M creators on a VM, 4 KB pages made every backend's first touch of each
+ * shared buffer a page fault: the uncached discovery loads ran at half the rate (docs/performance.md, session 15).
+ * Read from the pool's server: its `shared_buffers` and `huge_pages`; the pages themselves from /proc/meminfo,
+ * meaningful only when that server runs on this machine (the bench's machine PostgreSQL does).
+ */
+export async function hugePagesLine(pool) {
+  const setting = async (name) => (await pool.query(`SELECT current_setting($1) AS v`, [name])).rows[0]?.v;
+  const [sharedBuffers, hugePages] = [await setting('shared_buffers'), await setting('huge_pages')];
+  let meminfo = '';
+  try {
+    meminfo = fs.readFileSync('/proc/meminfo', 'utf8');
+  } catch {
+    return `shared_buffers ${sharedBuffers}, huge_pages=${hugePages}; this machine's huge pages unknown (no /proc/meminfo)`;
+  }
+  const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(meminfo)?.[1] ?? 0);
+  const total = field('HugePages_Total');
+  const used = total - field('HugePages_Free') + field('HugePages_Rsvd');
+  const state =
+    total === 0
+      ? 'none reserved (vm.nr_hugepages = 0): shared memory in 4 KB pages'
+      : `${used} of ${total} × ${field('Hugepagesize')} kB in use or reserved`;
+  return `shared_buffers ${sharedBuffers}, huge_pages=${hugePages}; this machine's huge pages: ${state}`;
+}

@@ -15,7 +15,7 @@ const { seedDemoWorld } = await import(dist('db/seed/demo-world.js'));
 const { backfillRollups } = await import(dist('modules/metrics/index.js'));
 const { encodeKeyword } = await import(new URL('packages/shared/dist/index.js', root).href);
 
-import { benchDatabase, quantile, signedInAccounts } from './bench-db.mjs';
+import { benchDatabase, hugePagesLine, quantile, signedInAccounts } from './bench-db.mjs';
 import {
   fresh,
   signedLoad,
@@ -56,6 +56,7 @@ const pool = new pg.Pool({ connectionString: benchUrl, max: 4 });
 const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
 const world = await seedDemoWorld(db, { scale, seed, log: say });
 say(`[bench] world: ${world.creators} creators, ${world.videos} videos`);
+say(`[bench] database: ${await hugePagesLine(pool)}`);
 const hasRankings = (await pool.query(`SELECT 1 FROM rankings LIMIT 1`)).rowCount > 0;
 if (!hasRankings) {
   say('[bench] computing derived data (fan events, metrics, rankings of the last day) …');

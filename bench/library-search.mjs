@@ -12,7 +12,7 @@
 // BENCH_ONLY=video,goods picks scenario groups (prefixes of the scenario names).
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import { benchDatabase, createBenchDatabase, loadAverages, signedInAccounts } from './bench-db.mjs';
+import { benchDatabase, createBenchDatabase, hugePagesLine, loadAverages, signedInAccounts } from './bench-db.mjs';
 import { fresh, signedLoad, startBenchServer, stopBenchServer, waitForSearchIndex } from './bench-load.mjs';
 
 const root = new URL('../', import.meta.url);
@@ -56,6 +56,7 @@ const world = (
     (SELECT count(*) FROM goods)::int AS goods, (SELECT count(*) FROM video_goods)::int AS pairs`)
 )[0];
 say(`[bench] world: ${JSON.stringify(world)}`);
+say(`[bench] database: ${await hugePagesLine(pool)}`);
 const today = shanghaiDay(Date.now());
 if ((await rows('SELECT 1 FROM video_top_runs LIMIT 1')).length === 0) {
   const r = await new VideoLibraryRepository(db).refreshTops();

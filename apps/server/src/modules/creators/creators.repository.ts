@@ -156,8 +156,8 @@ export class CreatorRepository {
     );
     const r = rows[0];
     if (!r) return undefined;
-    const detail: CreatorDetail = {
-      ...toCreatorCard(r),
+    // onto the fresh card, not a spread with new keys (slow on Node 20: kol-items.ts toKolItem)
+    const detail: CreatorDetail = Object.assign(toCreatorCard(r), {
       sign: r.sign,
       gender: r.sex,
       approveTitle: r.official_title,
@@ -172,7 +172,7 @@ export class CreatorRepository {
       videoNum: r.video_count,
       indexNum: roundIndexNum(num(r.index_num)),
       updateTime: r.updated_at.toISOString(),
-    };
+    });
     return {
       detail,
       extra: {
