@@ -194,7 +194,9 @@ export class CreatorRepository {
    * `lag`); the query reads one day more than the window so that the first day has its predecessor.
    */
   async dailySeries(id: number, dayNum: number): Promise<TrendRow[]> {
-    const result = await sql<{
+    // prepared (the detail page's kolTrend): planning it over creator_daily's monthly partitions cost ≈ 0.7 ms a
+    // call at 1M, half of its execution (docs/performance.md, session 15)
+    const rows = await preparedRows<{
       day: string;
       fans: string;
       plays: string;
@@ -203,7 +205,10 @@ export class CreatorRepository {
       plays_inc: string | null;
       likes_inc: string | null;
       in_window: boolean;
-    }>`
+    }>(
+      this.db,
+      this.pool,
+      sql`
       WITH last AS (SELECT max(day) AS day FROM creator_daily WHERE creator_id = ${id})
       SELECT s.* FROM (
         -- an increment only between consecutive days (docs/metrics.md, "Gaps"): the day after a gap has none
@@ -217,8 +222,9 @@ export class CreatorRepository {
         WINDOW w AS (ORDER BY d.day)
       ) s
       WHERE s.in_window
-      ORDER BY s.day`.execute(this.db);
-    return result.rows.map((r) => ({
+      ORDER BY s.day`,
+    );
+    return rows.map((r) => ({
       dataDate: r.day,
       fansNum: num(r.fans),
       playNum: num(r.plays),

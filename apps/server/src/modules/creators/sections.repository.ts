@@ -201,23 +201,29 @@ export class CreatorSectionsRepository {
    * SIMILAR_CANDIDATES nearest in fans on each side of the creator's own, so a large partition costs two short
    * index range scans instead of reading all its creators (≈ 21k at 1M); the final order is taken over them.
    * A creator counts from the first rollup after it was stored.
+   *
+   * The creator's partition and fans reach the two scans as scalar subqueries (init plans), not a join with `me`:
+   * joined, the scans lost their index order (a nested loop keeps its outer side's), so each read its whole fans
+   * band (1,000–20,000 rows) and sorted it before the LIMIT (≈ 3,400 buffers, 17 ms a call at 1M); with constants
+   * each stops after SIMILAR_CANDIDATES rows (≈ 420 buffers). Same answer (similar-creators.test.ts).
+   * `candidates`: SIMILAR_CANDIDATES, smaller only in that test.
    */
-  async similarIds(id: number, limit: number): Promise<string[]> {
+  async similarIds(id: number, limit: number, candidates = SIMILAR_CANDIDATES): Promise<string[]> {
     const r = await this.q(sql<{ id: string }>`
       WITH me AS MATERIALIZED (
         SELECT c.id, c.partition_tid, greatest(c.fans, 1) AS fans, m.audience_male_pct AS male
         FROM creators c LEFT JOIN creator_metrics m ON m.creator_id = c.id WHERE c.id = ${id}
       ),
       cand AS (
-        (SELECT o.creator_id, o.fans, o.audience_male_pct FROM me, creator_metrics o
-         WHERE o.partition_tid = me.partition_tid AND o.fans >= me.fans AND o.fans <= me.fans * 3
-           AND o.creator_id <> me.id
-         ORDER BY o.fans LIMIT ${SIMILAR_CANDIDATES})
+        (SELECT o.creator_id, o.fans, o.audience_male_pct FROM creator_metrics o
+         WHERE o.partition_tid = (SELECT me.partition_tid FROM me) AND o.fans >= (SELECT me.fans FROM me)
+           AND o.fans <= (SELECT me.fans * 3 FROM me) AND o.creator_id <> ${id}
+         ORDER BY o.fans LIMIT ${candidates})
         UNION ALL
-        (SELECT o.creator_id, o.fans, o.audience_male_pct FROM me, creator_metrics o
-         WHERE o.partition_tid = me.partition_tid AND o.fans < me.fans AND o.fans >= me.fans / 3
-           AND o.creator_id <> me.id
-         ORDER BY o.fans DESC LIMIT ${SIMILAR_CANDIDATES})
+        (SELECT o.creator_id, o.fans, o.audience_male_pct FROM creator_metrics o
+         WHERE o.partition_tid = (SELECT me.partition_tid FROM me) AND o.fans < (SELECT me.fans FROM me)
+           AND o.fans >= (SELECT me.fans / 3 FROM me) AND o.creator_id <> ${id}
+         ORDER BY o.fans DESC LIMIT ${candidates})
       )
       SELECT cand.creator_id AS id FROM cand, me
       ORDER BY abs(log(greatest(cand.fans, 1)::float8) - log(me.fans::float8))
