@@ -43,7 +43,7 @@ const services = new WeakMap<AppContext, CollectService>();
 export function collectServiceOf(ctx: AppContext): CollectService {
   let service = services.get(ctx);
   if (!service) {
-    service = new CollectService(new CollectRepository(ctx.db, ctx.pool), new UserRepository(ctx.db));
+    service = new CollectService(new CollectRepository(ctx.db, ctx.pool), new UserRepository(ctx.db, ctx.pool));
     services.set(ctx, service);
   }
   return service;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RawBuilder } from 'kysely';
+import type { CompiledQuery, RawBuilder } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../../db/client.js';
 import type { PreparedPool } from '../../db/read-replica.js';
@@ -14,7 +14,11 @@ import type { PreparedPool } from '../../db/read-replica.js';
  */
 export async function preparedRows<R>(db: Db, pool: PreparedPool | null, query: RawBuilder<R>): Promise<R[]> {
   if (!pool) return (await query.execute(db)).rows;
-  const compiled = query.compile(db);
+  return preparedCompiled(pool, query.compile(db));
+}
+
+/** A compiled query (a raw `sql` template or a Kysely builder's `.compile()`) as a named prepared statement. */
+export async function preparedCompiled<R>(pool: PreparedPool, compiled: CompiledQuery<R>): Promise<R[]> {
   const name = `xg_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;
   const result = await pool.query<R & pg.QueryResultRow>({
     name,

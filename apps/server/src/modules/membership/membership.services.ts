@@ -21,9 +21,13 @@ export interface MembershipServices {
 }
 
 /** The membership area's services over the app's database; other modules build theirs with this. */
-export function membershipServices(ctx: Pick<AppContext, 'db' | 'config'>): MembershipServices {
+export function membershipServices(
+  ctx: Pick<AppContext, 'db' | 'config'> & { pool?: AppContext['pool'] },
+): MembershipServices {
   const db = memberDb(ctx.db);
-  const users = new UserService(new UserRepository(ctx.db));
+  // the gates' account lookup as a prepared statement on the primary (never the replica: a tier just bought is read
+  // by the next call)
+  const users = new UserService(new UserRepository(ctx.db, ctx.pool ?? null));
   const repo = new MembershipRepository(db);
   const membership = new MembershipService(repo, users);
   const quotas = new QuotaService(new QuotaRepository(db), users);

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/client.js';
+import type { PreparedPool } from '../../db/read-replica.js';
+import { preparedCompiled } from '../creators/prepared.js';
 
 /** What the tier rules need of an account (its own, or its parent's for a sub-account). */
 export interface TierFields {
@@ -60,10 +62,19 @@ export interface DemoUserFields {
 
 /** SQL over `users`. Accepts the app's Db or a transaction. */
 export class UserRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * `pool`: the primary's pool, for the account lookup of every gated call (findById) as a prepared statement —
+   * its planning (two joins) cost more than its execution, and the gates run it on every uncached request
+   * (docs/performance.md, session 16). Only for a repository over the app's Db: one over a transaction must not
+   * get it (the statement would run outside the transaction).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly pool: PreparedPool | null = null,
+  ) {}
 
   async findById(id: string): Promise<UserRecord | undefined> {
-    const row = await this.db
+    const query = this.db
       .selectFrom('users as u')
       .leftJoin('users as p', 'p.id', 'u.parent_id')
       .leftJoin('wechat_identities as w', 'w.user_id', 'u.id')
@@ -89,8 +100,8 @@ export class UserRepository {
         'u.created_at',
         'w.nickname as wechat_nickname',
       ])
-      .where('u.id', '=', id)
-      .executeTakeFirst();
+      .where('u.id', '=', id);
+    const row = this.pool ? (await preparedCompiled(this.pool, query.compile()))[0] : await query.executeTakeFirst();
     if (!row) return undefined;
     const parent =
       row.p_id !== null && row.p_user_type !== null && row.p_version_type !== null

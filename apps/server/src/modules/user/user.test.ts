@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiCode, type UserInfo } from '@xg/shared';
 import { createTestApp, TEST_DEMO_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { UserRepository } from './user.repository.js';
 import { effectiveTier, maskPhone } from './user.service.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -102,5 +103,26 @@ describe('GET /api/user/userInfo', () => {
       .execute();
     expect(await infoOf('demo-pro@example.com')).toMatchObject({ userType: 0, versionType: 1 });
     expect(await infoOf('demo-sub@example.com')).toMatchObject({ userType: 0 });
+  });
+
+  it('the gates’ prepared account lookup reads what the plain one reads, and a tier change at the next call', async () => {
+    const plain = new UserRepository(t.ctx.db);
+    const prepared = new UserRepository(t.ctx.db, t.ctx.pool);
+    const sub = String(await idOf('demo-sub@example.com'));
+    await t.ctx.db
+      .insertInto('wechat_identities')
+      .values({ openid: 'o-user-test', nickname: '小明', provider: 'sandbox', user_id: sub })
+      .execute();
+    const ids = (await t.ctx.db.selectFrom('users').select('id').execute()).map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(3);
+    // more than five calls a statement: PostgreSQL may switch to its generic plan after five executions
+    for (let round = 0; round < 3; round++)
+      for (const id of ids) expect(await prepared.findById(id)).toEqual(await plain.findById(id));
+    const read = await prepared.findById(sub);
+    expect(read).toMatchObject({ wechatNickname: '小明', parent: { userType: expect.any(Number) } });
+    expect(await prepared.findById('999999999')).toBeUndefined();
+
+    await t.ctx.db.updateTable('users').set({ user_type: 2 }).where('id', '=', read!.parentId!).execute();
+    expect((await prepared.findById(sub))!.parent!.userType).toBe(2);
   });
 });
