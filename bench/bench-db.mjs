@@ -3,6 +3,7 @@
 // the scripts share around it (the seeded world, EXPLAIN of captured statements, query samples, percentiles).
 import fs from 'node:fs';
 import os from 'node:os';
+import pg from 'pg';
 
 export function benchDatabase(env, defaultDb) {
   const adminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -209,4 +210,43 @@ export async function hugePagesLine(pool) {
       ? 'none reserved (vm.nr_hugepages = 0): shared memory in 4 KB pages'
       : `${used} of ${total} × ${field('Hugepagesize')} kB in use or reserved`;
   return `shared_buffers ${sharedBuffers}, huge_pages=${hugePages}; this machine's huge pages: ${state}`;
+}
+
+/**
+ * BENCH_STATEMENTS=1: where a scenario's database time goes. `reset()` before the load empties
+ * pg_stat_statements (the server must preload it: `shared_preload_libraries = 'pg_stat_statements'`); `print()`
+ * after it writes the statements of this database with the most execution time (calls, mean and total ms, shared
+ * buffers hit and read per call). Returns null when the variable is unset or the extension cannot be used, with a
+ * line saying why.
+ */
+export async function statementProfile(url, env, say, top = 8) {
+  if (!env.BENCH_STATEMENTS) return null;
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await pool.query('SELECT pg_stat_statements_reset()');
+  } catch (err) {
+    say(`[bench] BENCH_STATEMENTS: pg_stat_statements unavailable (${err.message}); no statement profile`);
+    await pool.end();
+    return null;
+  }
+  return {
+    reset: () => pool.query('SELECT pg_stat_statements_reset()'),
+    close: () => pool.end(),
+    async print(label) {
+      const r = await pool.query(
+        `SELECT calls, mean_exec_time, total_exec_time, total_plan_time,
+                shared_blks_hit::float8 / greatest(calls, 1) AS hit, shared_blks_read::float8 / greatest(calls, 1) AS read,
+                regexp_replace(query, '\\s+', ' ', 'g') AS query
+         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+         ORDER BY total_exec_time DESC LIMIT $1`,
+        [top],
+      );
+      say(`[bench] statements of ${label} (most execution time first):`);
+      for (const s of r.rows)
+        say(
+          `[bench]   ${String(s.calls).padStart(6)} calls  mean ${s.mean_exec_time.toFixed(2).padStart(8)} ms  total ${(s.total_exec_time / 1000).toFixed(1).padStart(6)} s  plan ${(s.total_plan_time / 1000).toFixed(1)} s  buffers ${s.hit.toFixed(0)} hit ${s.read.toFixed(0)} read  ${s.query.slice(0, 300)}`,
+        );
+    },
+  };
 }

@@ -12,7 +12,14 @@
 // BENCH_ONLY=video,goods picks scenario groups (prefixes of the scenario names).
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import { benchDatabase, createBenchDatabase, hugePagesLine, loadAverages, signedInAccounts } from './bench-db.mjs';
+import {
+  benchDatabase,
+  createBenchDatabase,
+  hugePagesLine,
+  loadAverages,
+  signedInAccounts,
+  statementProfile,
+} from './bench-db.mjs';
 import { fresh, signedLoad, startBenchServer, stopBenchServer, waitForSearchIndex } from './bench-load.mjs';
 
 const root = new URL('../', import.meta.url);
@@ -183,9 +190,13 @@ await load(
   3,
 );
 const scenarios = [];
+const statements = await statementProfile(benchUrl, env, say);
 for (const [name, keys] of Object.entries(pools)) {
   if (only && !only.some((o) => name.startsWith(o))) continue;
+  await statements?.reset();
   scenarios.push(await load(name, server.port, fresh(keys)));
+  await statements?.print(name);
 }
+await statements?.close();
 await stopBenchServer(server);
 say(`[bench] summary ${JSON.stringify({ world, accounts: tokens.length, connections, duration, scenarios })}`);
