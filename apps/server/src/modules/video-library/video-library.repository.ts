@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { SHORT_VIDEO_MAX_SECONDS, VIDEO_SEARCH_MAX_ROWS, type VideoSearchSort, type VideoShape } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import type { PreparedPool } from '../../db/read-replica.js';
+import { preparedRows } from '../creators/prepared.js';
 import { num } from '../creators/kol-items.js';
 import { VIDEO_ITEM_COLUMNS, type VideoItemRow } from '../videos/video-items.js';
 import { titleCondition } from '../videos/videos.repository.js';
@@ -172,17 +174,20 @@ export interface HeadMatches {
 export class VideoLibraryRepository {
   private readonly headRows: number;
   private readonly newestWalk: readonly [number, number];
+  private readonly pool: PreparedPool | null;
 
   /**
    * `headRows`: the rows of each order video_head keeps; `newestWalk`: the least and most newest titles a keyword
-   * page walks first (a test sets both below its world's size).
+   * page walks first (a test sets both below its world's size); `pool`: the pool of `db`, for the list rows as a
+   * prepared statement (one plan for every page).
    */
   constructor(
     private readonly db: Db,
-    opts: { headRows?: number; newestWalk?: readonly [number, number] } = {},
+    opts: { headRows?: number; newestWalk?: readonly [number, number]; pool?: PreparedPool | null } = {},
   ) {
     this.headRows = opts.headRows ?? VIDEO_HEAD_ROWS;
     this.newestWalk = opts.newestWalk ?? [NEWEST_WALK_MIN, NEWEST_WALK_MAX];
+    this.pool = opts.pool ?? null;
   }
 
   /** The ids of rows offset … offset+limit of the order (offset + limit within VIDEO_SEARCH_MAX_ROWS). */
@@ -366,13 +371,16 @@ export class VideoLibraryRepository {
   /** The list rows of `ids`, in that order, with the vertical mark. */
   async rows(ids: readonly string[]): Promise<VideoSearchRow[]> {
     if (ids.length === 0) return [];
-    const r = await sql<VideoSearchRow>`
+    return preparedRows(
+      this.db,
+      this.pool,
+      sql<VideoSearchRow>`
       SELECT ${VIDEO_ITEM_COLUMNS}, v.vertical
       FROM unnest(${[...ids]}::bigint[]) WITH ORDINALITY AS i(id, ord)
       JOIN videos v ON v.id = i.id
       JOIN creators c ON c.id = v.creator_id
       LEFT JOIN partitions p ON p.tid = v.tid
-      ORDER BY i.ord`.execute(this.db);
-    return r.rows;
+      ORDER BY i.ord`,
+    );
   }
 }

@@ -20,7 +20,7 @@ export function videoLibraryServiceOf(ctx: AppContext): VideoLibraryService {
     const { membership } = membershipServices(ctx);
     const collect = collectServiceOf(ctx);
     service = new VideoLibraryService(
-      new VideoLibraryRepository(ctx.db),
+      new VideoLibraryRepository(ctx.db, { pool: ctx.pool }),
       new CatalogService(new CatalogRepository(ctx.db)),
       (userId, feature) => membership.requireFeature(userId, feature),
       cachedTierOf((id) => membership.tierOf(id)),
