@@ -7,6 +7,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { GoodsItem, GoodsKol, GoodsPlatform, GoodsSearchSort, GoodsRankBy, SellKolSort } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import { vacuumRewritten } from '../../db/maintenance.js';
 import { CachedMap } from '../creators/catalog.service.js';
 import { topCreatorsOf } from '../creators/kol-items.js';
 import { ctrSql, cvrSql, priceFactorSql } from './commerce.figures.js';
@@ -354,6 +355,7 @@ export class CommerceRepository {
       return { rows, ms };
     });
     this.statsCounts.clear();
+    await vacuumRewritten(this.db, ['goods_stats', 'goods_rank_stats']);
     return done;
   }
 

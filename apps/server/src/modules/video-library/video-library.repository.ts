@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { SHORT_VIDEO_MAX_SECONDS, VIDEO_SEARCH_MAX_ROWS, type VideoSearchSort, type VideoShape } from '@xg/shared';
 import type { Db } from '../../db/client.js';
+import { vacuumRewritten } from '../../db/maintenance.js';
 import type { PreparedPool } from '../../db/read-replica.js';
 import { preparedRows } from '../creators/prepared.js';
 import { num } from '../creators/kol-items.js';
@@ -60,9 +61,17 @@ function headWhere(sort: Exclude<VideoSearchSort, 'time'>, f: VideoFilter): RawB
   if (f.keyword !== null) c.push(titleCondition(f.keyword, 'h'));
   if (f.short) c.push(sql`h.short`);
   if (f.tids) c.push(sql`h.tid = ANY(${f.tids}::int[])`);
-  c.push(sql`NOT EXISTS (SELECT 1 FROM videos x WHERE x.id = h.video_id AND x.status <> 0)`);
+  c.push(sql`NOT EXISTS (${HIDDEN_PROBE('h.video_id')})`);
   return sql.join(c, sql` AND `);
 }
+
+/**
+ * Whether the video `id` is hidden now, as a probe of the partial index of hidden ids (videos_hidden_idx, migration
+ * 0076) per kept row. `OFFSET 0` keeps it a per-row probe: without it PostgreSQL may hash the whole index instead
+ * (every hidden video: 60,000 ids at 5M videos, 23 ms for a 1,000-row kept order where the probes take 2 ms;
+ * docs/performance.md, session 16).
+ */
+const HIDDEN_PROBE = (id: string) => sql`SELECT 1 FROM videos x WHERE x.id = ${sql.ref(id)} AND x.status <> 0 OFFSET 0`;
 
 function sameFilter(a: VideoFilter, b: VideoFilter): boolean {
   return (Object.keys(b) as (keyof VideoFilter)[]).every((k) => a[k] === b[k]);
@@ -249,7 +258,7 @@ export class VideoLibraryRepository {
     // never deleted, only hidden, so every other kept id is a visible video
     const r = await sql<{ id: string; hidden: boolean }>`
       SELECT t.video_id AS id,
-             EXISTS (SELECT 1 FROM videos h WHERE h.id = t.video_id AND h.status <> 0) AS hidden
+             EXISTS (${HIDDEN_PROBE('t.video_id')}) AS hidden
       FROM video_top t
       WHERE t.sort = ${key.sort} AND t.tid = ${key.tid} AND t.short = ${key.short}
       ORDER BY t.rank`.execute(this.db);
@@ -320,7 +329,7 @@ export class VideoLibraryRepository {
   async refreshTops(): Promise<{ rows: number; ms: number }> {
     const started = new Date();
     const n = VIDEO_SEARCH_MAX_ROWS;
-    return this.db.transaction().execute(async (tx) => {
+    const done = await this.db.transaction().execute(async (tx) => {
       // two sorts of every visible video: in memory rather than in temporary files where it fits
       await sql`SET LOCAL work_mem = '128MB'`.execute(tx);
       await sql`CREATE TEMP TABLE video_top_groups ON COMMIT DROP AS
@@ -366,6 +375,8 @@ export class VideoLibraryRepository {
       await sql`INSERT INTO video_top_runs (started_at, ms, rows) VALUES (${started}, ${ms}, ${rows})`.execute(tx);
       return { rows, ms };
     });
+    await vacuumRewritten(this.db, ['video_top', 'video_head']);
+    return done;
   }
 
   /** The list rows of `ids`, in that order, with the vertical mark. */
