@@ -136,6 +136,19 @@ describe('video_titles: kept by the triggers on videos', () => {
         sql`v.tid = ANY(${tids.rows.map((r) => r.tid)}::int[]) AND v.duration BETWEEN 61 AND 600`,
       ],
       [{ ...NO_VIDEO_FILTER, short: true }, sql`(v.duration <= 60 OR v.vertical)`],
+      // partitions merged leaf by leaf (newestOfPartitions): one leaf, a leaf named twice, the short library
+      [
+        { ...NO_VIDEO_FILTER, tids: [tids.rows[0]!.tid], shape: 'horizontal' },
+        sql`v.tid = ${tids.rows[0]!.tid} AND v.vertical IS FALSE`,
+      ],
+      [
+        { ...NO_VIDEO_FILTER, tids: [tids.rows[1]!.tid, tids.rows[0]!.tid, tids.rows[1]!.tid], durationMax: 300 },
+        sql`v.tid = ANY(${[tids.rows[0]!.tid, tids.rows[1]!.tid]}::int[]) AND v.duration <= 300`,
+      ],
+      [
+        { ...NO_VIDEO_FILTER, tids: tids.rows.map((r) => r.tid), short: true },
+        sql`v.tid = ANY(${tids.rows.map((r) => r.tid)}::int[]) AND (v.duration <= 60 OR v.vertical)`,
+      ],
       [
         { ...NO_VIDEO_FILTER, shape: 'vertical', pubFrom: '2026-10-01' },
         sql`v.vertical AND v.pubdate >= '2026-10-01'::timestamp AT TIME ZONE 'Asia/Shanghai'`,
@@ -153,6 +166,7 @@ describe('video_titles: kept by the triggers on videos', () => {
       for (const r of [repo, shortWalk]) {
         expect(await r.pageIds(f, 'time', { limit: 20, offset: 0 }), JSON.stringify(f)).toEqual(ids.slice(0, 20));
         expect(await r.pageIds(f, 'time', { limit: 20, offset: 40 })).toEqual(ids.slice(40, 60));
+        expect(await r.pageIds(f, 'time', { limit: 20, offset: 980 })).toEqual(ids.slice(980, 1000));
       }
       const n = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM videos v WHERE ${where}
         LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(t.ctx.db);
