@@ -206,7 +206,8 @@ export class VideoLibraryRepository {
     // newest first with filters video_titles holds: that table (compact, in publish order), not `videos`, whose
     // rows a filtered walk would read one by one (newest first unfiltered walks videos' partial index)
     const titles = sort === 'time' && !sameFilter(f, NO_VIDEO_FILTER) ? titlesWhere(f) : null;
-    if (titles && f.tids !== null && f.keyword === null) return this.newestOfPartitions(f, f.tids, limit, page.offset);
+    if (sort === 'time' && f.tids !== null && f.keyword === null)
+      return this.newestOfPartitions(f, f.tids, titles !== null, limit, page.offset);
     if (titles) return this.newestTitles(titles, limit, page.offset);
     const r = await sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${whereOf(f)} ORDER BY ${ORDERS[sort]}
       LIMIT ${limit} OFFSET ${page.offset}`.execute(this.db);
@@ -214,25 +215,30 @@ export class VideoLibraryRepository {
   }
 
   /**
-   * A newest-first page of partitions `tids` without a keyword, from video_titles (filters it holds only): each
-   * leaf's newest matches by video_titles_tid_pubdate_idx (migration 0079, an index-only walk: duration and shape are
-   * in the index) up to the end of the page, merged. Each walk stops at offset + limit matches, however small the
-   * partition: the newest-titles walk of newestTitles would read far past a small partition's page, then the table.
+   * A newest-first page of partitions `tids` without a keyword: each leaf's newest matches up to the end of the page,
+   * merged, so each walk stops at offset + limit matches however small the partition (one walk of every partition's
+   * newest rows reads far past a small partition's page: 0.3–1 s at 5M videos, docs/performance.md, session 16).
+   * With the filters video_titles holds (`titles`), from video_titles_tid_pubdate_idx (migration 0079; an index-only
+   * walk: duration and shape are in the index); with plays, likes or the verdict, from `videos` by
+   * videos_tid_pubdate_idx (a heap row per candidate: the counters are not indexed, migration 0012).
    */
   private async newestOfPartitions(
     f: VideoFilter,
     tids: readonly number[],
+    titles: boolean,
     limit: number,
     offset: number,
   ): Promise<string[]> {
-    const rest = titlesWhere({ ...f, tids: null });
+    const leaves = sql`unnest(${[...new Set(tids)]}::int[]) AS u(tid)`;
+    const rest = titles ? titlesWhere({ ...f, tids: null }) : whereOf({ ...f, tids: null });
     if (rest === null) throw new Error('newestOfPartitions: a filter video_titles does not hold');
-    const r = await sql<{ id: string }>`SELECT x.video_id AS id
-      FROM unnest(${[...new Set(tids)]}::int[]) AS u(tid)
-      CROSS JOIN LATERAL (
-        SELECT t.video_id, t.pubdate FROM video_titles t WHERE t.tid = u.tid AND ${rest}
-        ORDER BY t.pubdate DESC, t.video_id DESC LIMIT ${offset + limit}) x
-      ORDER BY x.pubdate DESC, x.video_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
+    const walk = titles
+      ? sql`SELECT t.video_id AS id, t.pubdate FROM video_titles t WHERE t.tid = u.tid AND ${rest}
+          ORDER BY t.pubdate DESC, t.video_id DESC`
+      : sql`SELECT v.id, v.pubdate FROM videos v WHERE v.tid = u.tid AND ${rest} ORDER BY v.pubdate DESC, v.id DESC`;
+    const r = await sql<{ id: string }>`SELECT x.id FROM ${leaves}
+      CROSS JOIN LATERAL (${walk} LIMIT ${offset + limit}) x
+      ORDER BY x.pubdate DESC, x.id DESC LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
     return r.rows.map((x) => x.id);
   }
 

@@ -116,6 +116,9 @@ describe('video_titles: kept by the triggers on videos', () => {
       SELECT tid FROM videos WHERE status = 0 AND tid IS NOT NULL GROUP BY tid ORDER BY count(*) DESC LIMIT 3`.execute(
       t.ctx.db,
     );
+    const median = await sql<{ play: string }>`
+      SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY play) AS play FROM videos WHERE status = 0`.execute(t.ctx.db);
+    const playMin = Number(median.rows[0]?.play ?? 0);
     const cases: [VideoFilter, RawBuilder<unknown>][] = [
       [{ ...NO_VIDEO_FILTER, keyword: one }, sql`true`],
       [{ ...NO_VIDEO_FILTER, keyword: pair, short: true }, sql`(v.duration <= 60 OR v.vertical)`],
@@ -148,6 +151,15 @@ describe('video_titles: kept by the triggers on videos', () => {
       [
         { ...NO_VIDEO_FILTER, tids: tids.rows.map((r) => r.tid), short: true },
         sql`v.tid = ANY(${tids.rows.map((r) => r.tid)}::int[]) AND (v.duration <= 60 OR v.vertical)`,
+      ],
+      // partitions with a play floor: merged leaf by leaf from videos (the counters are not in video_titles)
+      [
+        { ...NO_VIDEO_FILTER, tids: tids.rows.map((r) => r.tid), playMin },
+        sql`v.tid = ANY(${tids.rows.map((r) => r.tid)}::int[]) AND v.play >= ${playMin}`,
+      ],
+      [
+        { ...NO_VIDEO_FILTER, tids: [tids.rows[0]!.tid], likeMax: 1_000_000_000, durationMin: 30 },
+        sql`v.tid = ${tids.rows[0]!.tid} AND v.likes <= 1000000000 AND v.duration >= 30`,
       ],
       [
         { ...NO_VIDEO_FILTER, shape: 'vertical', pubFrom: '2026-10-01' },
