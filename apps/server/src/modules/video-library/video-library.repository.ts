@@ -263,11 +263,14 @@ export class VideoLibraryRepository {
 
   /**
    * Matches counted up to VIDEO_SEARCH_MAX_ROWS + 1 (the extra one tells "more"): in video_titles unless plays,
-   * likes or the verdict are filtered (a partition's or library's count reads its scope index alone).
+   * likes or the verdict are filtered (a partition's count reads video_titles_tid_pubdate_idx alone, the short
+   * library's video_titles_short_idx).
    */
-  async countCapped(f: VideoFilter): Promise<number> {
+  async countCapped(f: VideoFilter, opts: { headChecked?: boolean } = {}): Promise<number> {
     // a common keyword: more than VIDEO_SEARCH_MAX_ROWS matches among the kept head tell the capped total at once
-    if (headAnswers(f) && (await this.headCount(f)) > VIDEO_SEARCH_MAX_ROWS) return VIDEO_SEARCH_MAX_ROWS + 1;
+    // (`headChecked`: the caller has just read the head's matches and found no more than that)
+    if (!opts.headChecked && headAnswers(f) && (await this.headCount(f)) > VIDEO_SEARCH_MAX_ROWS)
+      return VIDEO_SEARCH_MAX_ROWS + 1;
     const titles = titlesWhere(f);
     const matches = titles
       ? sql`SELECT 1 FROM video_titles t WHERE ${titles}`
