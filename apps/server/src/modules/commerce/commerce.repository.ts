@@ -279,6 +279,8 @@ export class CommerceRepository {
       lastSeen: sql`s.last_seen DESC, s.goods_id DESC`,
     }[f.sort];
     const where = statsWhere({ ...f, keyword: undefined }, sql`s.days = ${f.days}`);
+    // the page's ids by an index-only walk of the order's index (it carries the filtered columns, migration 0080),
+    // then their 20 rows: a walk of whole rows read a heap row for each row a filter passed over
     // a keyword: its goods first (the title indexes), then their figures — never a walk of the whole window
     const matched = f.keyword
       ? sql`WITH m AS MATERIALIZED (SELECT g.id FROM goods g WHERE ${goodsWhere({ keyword: f.keyword })})`
@@ -287,8 +289,9 @@ export class CommerceRepository {
     const [page, count] = await Promise.all([
       sql<RawGoods>`${matched}
         SELECT ${GOODS_COLUMNS}, s.video_num, s.kol_num, s.play_num
-        FROM (SELECT s.* FROM goods_stats s ${join} WHERE ${where} ORDER BY ${order}
-              LIMIT ${f.limit} OFFSET ${f.offset}) s
+        FROM (SELECT s.goods_id FROM goods_stats s ${join} WHERE ${where} ORDER BY ${order}
+              LIMIT ${f.limit} OFFSET ${f.offset}) pick
+        JOIN goods_stats s ON s.days = ${f.days} AND s.goods_id = pick.goods_id
         JOIN goods g ON g.id = s.goods_id LEFT JOIN brands b ON b.id = g.brand_id
         ORDER BY ${order}`.execute(this.db),
       this.statsCounts.get(
@@ -395,12 +398,14 @@ export class CommerceRepository {
       play: sql`a.period_play_num DESC, a.period_video_num DESC, a.goods_id DESC`,
     }[f.by];
     const where = statsWhere(f, sql`a.period = ${f.period}`, sql`a`);
+    // the page's ids index-only (migration 0080), then their rows, as searchStats
     const [page, count] = await Promise.all([
       sql<RankRaw>`
         SELECT ${GOODS_COLUMNS}, a.video_num, a.kol_num, a.play_num, a.period_video_num, a.period_play_num,
                a.sales_mid, a.gmv_mid, 0 AS total
-        FROM (SELECT * FROM goods_rank_stats a WHERE ${where} ORDER BY ${order}
-              LIMIT ${f.limit} OFFSET ${f.offset}) a
+        FROM (SELECT a.goods_id FROM goods_rank_stats a WHERE ${where} ORDER BY ${order}
+              LIMIT ${f.limit} OFFSET ${f.offset}) pick
+        JOIN goods_rank_stats a ON a.period = ${f.period} AND a.goods_id = pick.goods_id
         JOIN goods g ON g.id = a.goods_id LEFT JOIN brands b ON b.id = g.brand_id
         ORDER BY ${order}`.execute(this.db),
       this.statsCounts.get(JSON.stringify([this.statsRun, 'rank', f.period, f.categoryId, f.platform]), async () =>
