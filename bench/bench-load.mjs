@@ -60,10 +60,13 @@ export async function stopBenchServer(server) {
   await once(server.child, 'exit');
 }
 
-/** Every key once, in a shuffled order; `wraps` counts how often the pool ran out. */
-export function fresh(arr) {
+/**
+ * Every key once, in an order shuffled by `random` (0 … 1; a seeded one repeats the order); `wraps` counts how often
+ * the pool ran out.
+ */
+export function fresh(arr, random = Math.random) {
   const order = arr
-    .map((x) => [Math.random(), x])
+    .map((x) => [random(), x])
     .sort((a, b) => a[0] - b[0])
     .map((x) => x[1]);
   let i = 0;

@@ -16,6 +16,7 @@ import {
   benchDatabase,
   createBenchDatabase,
   hugePagesLine,
+  lcgDraw,
   loadAverages,
   signedInAccounts,
   statementProfile,
@@ -87,7 +88,13 @@ const tokens = await signedInAccounts(pool, db, {
 });
 say(`[bench] ${tokens.length} signed-in accounts (${elapsed()})`);
 
-const pick = (arr) => arr[Math.floor(Math.random() * arr.length)];
+// the key pools and their order come from BENCH_SEED, so two builds (or two runs) meet the same keys in the same
+// order; another seed draws other keys (a run that should not find the previous run's pages in the caches)
+const seed = Number(env.BENCH_SEED ?? 20261129);
+const draw = lcgDraw(seed);
+const random = () => draw(1_000_000) / 1_000_000;
+say(`[bench] keys from BENCH_SEED=${seed}`);
+const pick = (arr) => arr[draw(arr.length)];
 const cjk = /^[\u4e00-\u9fff]+$/;
 /** `count` distinct CJK substrings of `length` characters of the texts. */
 function grams(texts, length, count) {
@@ -95,14 +102,18 @@ function grams(texts, length, count) {
   for (let guard = 0; out.size < count && guard < count * 50; guard++) {
     const chars = Array.from(pick(texts) ?? '');
     if (chars.length < length) continue;
-    const start = Math.floor(Math.random() * (chars.length - length + 1));
+    const start = draw(chars.length - length + 1);
     const s = chars.slice(start, start + length).join('');
     if (cjk.test(s)) out.add(s);
   }
   return [...out];
 }
-const titles = (await rows(`SELECT title FROM videos TABLESAMPLE SYSTEM (1) LIMIT 20000`)).map((r) => r.title);
-const goodsTitles = (await rows(`SELECT title FROM goods ORDER BY random() LIMIT 5000`)).map((r) => r.title);
+const titles = (await rows(`SELECT title FROM videos TABLESAMPLE SYSTEM (1) REPEATABLE (${seed}) LIMIT 20000`)).map(
+  (r) => r.title,
+);
+const goodsTitles = (await rows(`SELECT title FROM goods ORDER BY md5(id::text || '${seed}') LIMIT 5000`)).map(
+  (r) => r.title,
+);
 const tops = (await rows(`SELECT tid FROM partitions WHERE parent_id IS NULL`)).map((r) => r.tid);
 const allTids = (await rows(`SELECT tid FROM partitions`)).map((r) => r.tid);
 const N = Number(env.BENCH_POOL ?? 4000);
@@ -186,7 +197,7 @@ say(`[bench] server up (${elapsed()}); ${connections} connections, ${duration} s
 await load(
   'warm-up',
   server.port,
-  fresh([video({ sort: 'time', pageNo: 3 }), { path: '/api/goods/search', query: { days: 30, pageNo: 11 } }]),
+  fresh([video({ sort: 'time', pageNo: 3 }), { path: '/api/goods/search', query: { days: 30, pageNo: 11 } }], random),
   3,
 );
 const scenarios = [];
@@ -194,7 +205,7 @@ const statements = await statementProfile(benchUrl, env, say);
 for (const [name, keys] of Object.entries(pools)) {
   if (only && !only.some((o) => name.startsWith(o))) continue;
   await statements?.reset();
-  scenarios.push(await load(name, server.port, fresh(keys)));
+  scenarios.push(await load(name, server.port, fresh(keys, random)));
   await statements?.print(name);
 }
 await statements?.close();
