@@ -207,7 +207,7 @@ export class VideoLibraryRepository {
     // rows a filtered walk would read one by one (newest first unfiltered walks videos' partial index)
     const titles = sort === 'time' && !sameFilter(f, NO_VIDEO_FILTER) ? titlesWhere(f) : null;
     if (sort === 'time' && f.tids !== null && f.keyword === null)
-      return this.newestOfPartitions(f, f.tids, titles !== null, limit, page.offset);
+      return this.newestOfPartitions(f, f.tids, limit, page.offset);
     if (titles) return this.newestTitles(titles, limit, page.offset);
     const r = await sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${whereOf(f)} ORDER BY ${ORDERS[sort]}
       LIMIT ${limit} OFFSET ${page.offset}`.execute(this.db);
@@ -218,24 +218,23 @@ export class VideoLibraryRepository {
    * A newest-first page of partitions `tids` without a keyword: each leaf's newest matches up to the end of the page,
    * merged, so each walk stops at offset + limit matches however small the partition (one walk of every partition's
    * newest rows reads far past a small partition's page: 0.3–1 s at 5M videos, docs/performance.md, session 16).
-   * With the filters video_titles holds (`titles`), from video_titles_tid_pubdate_idx (migration 0079; an index-only
+   * With the filters video_titles holds, from video_titles_tid_pubdate_idx (migration 0079; an index-only
    * walk: duration and shape are in the index); with plays, likes or the verdict, from `videos` by
    * videos_tid_pubdate_idx (a heap row per candidate: the counters are not indexed, migration 0012).
    */
   private async newestOfPartitions(
     f: VideoFilter,
     tids: readonly number[],
-    titles: boolean,
     limit: number,
     offset: number,
   ): Promise<string[]> {
     const leaves = sql`unnest(${[...new Set(tids)]}::int[]) AS u(tid)`;
-    const rest = titles ? titlesWhere({ ...f, tids: null }) : whereOf({ ...f, tids: null });
-    if (rest === null) throw new Error('newestOfPartitions: a filter video_titles does not hold');
+    const titles = titlesWhere({ ...f, tids: null });
     const walk = titles
-      ? sql`SELECT t.video_id AS id, t.pubdate FROM video_titles t WHERE t.tid = u.tid AND ${rest}
+      ? sql`SELECT t.video_id AS id, t.pubdate FROM video_titles t WHERE t.tid = u.tid AND ${titles}
           ORDER BY t.pubdate DESC, t.video_id DESC`
-      : sql`SELECT v.id, v.pubdate FROM videos v WHERE v.tid = u.tid AND ${rest} ORDER BY v.pubdate DESC, v.id DESC`;
+      : sql`SELECT v.id, v.pubdate FROM videos v WHERE v.tid = u.tid AND ${whereOf({ ...f, tids: null })}
+          ORDER BY v.pubdate DESC, v.id DESC`;
     const r = await sql<{ id: string }>`SELECT x.id FROM ${leaves}
       CROSS JOIN LATERAL (${walk} LIMIT ${offset + limit}) x
       ORDER BY x.pubdate DESC, x.id DESC LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
