@@ -34,6 +34,18 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Waits (up to 20 s) until the task's run is in the queue. */
+async function queuedRun(taskId: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job
+      WHERE name = 'opinion.task-run' AND (data->>'taskId')::int = ${taskId}`.execute(t.ctx.db);
+    if ((r.rows[0]?.n ?? 0) > 0) return;
+    if (Date.now() > deadline) throw new Error(`the run of task ${taskId} was never queued`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const call = (method: 'GET' | 'POST', path: string, params: Record<string, string | number> = {}) =>
   t.call(method, path, params, { token: owner.token });
 
@@ -63,6 +75,9 @@ describe('an opinion task on a video', () => {
     const start = new Date(kit.clock.now());
     await sql`UPDATE opinion_tasks SET s_time = ${start}, e_time = ${new Date(start.getTime() + 24 * 3600_000)}
               WHERE id = ${taskId}`.execute(t.ctx.db);
+    // saving queues the first run without waiting for it (the route answers first): wait until it is queued, or
+    // a loaded machine runs the queue before the job is there (CI of stop 33: nothing collected)
+    await queuedRun(taskId);
     await kit.pipeline.runPending({ names: ['opinion.task-run'] });
 
     const texts = await sql<{ n: number; scored: number; model: string | null; levels: number }>`
