@@ -187,14 +187,13 @@ type RankRaw = RawGoods & {
 };
 
 function rankOf(x: RankRaw): RankRow {
-  return {
-    ...goodsOf(x),
+  return Object.assign(goodsOf(x), {
     periodVideoNum: n(x.period_video_num),
     periodPlayNum: n(x.period_play_num),
     salesMid: Number(x.sales_mid) || 0,
     gmvMid: Number(x.gmv_mid) || 0,
     total: n(x.total),
-  };
+  });
 }
 
 export interface RankRow extends GoodsRow {
@@ -419,7 +418,11 @@ export class CommerceRepository {
       ),
     ]);
     const total = count;
-    return page.rows.map((x) => ({ ...rankOf(x), total }));
+    return page.rows.map((x) => {
+      const row = rankOf(x);
+      row.total = total;
+      return row;
+    });
   }
 
   // ---- goodsDetail ----------------------------------------------------------------------------------------
