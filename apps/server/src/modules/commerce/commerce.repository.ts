@@ -8,8 +8,11 @@ import { sql, type RawBuilder } from 'kysely';
 import type { GoodsItem, GoodsKol, GoodsPlatform, GoodsSearchSort, GoodsRankBy, SellKolSort } from '@xg/shared';
 import type { Db } from '../../db/client.js';
 import { vacuumRewritten } from '../../db/maintenance.js';
+import type { PreparedPool } from '../../db/read-replica.js';
+import { RunCache, refreshCommitted } from '../../db/refresh-runs.js';
 import { CachedMap } from '../creators/catalog.service.js';
 import { topCreatorsOf } from '../creators/kol-items.js';
+import { preparedRows } from '../creators/prepared.js';
 import { ctrSql, cvrSql, priceFactorSql } from './commerce.figures.js';
 
 /** How long a count of the goods aggregates is reused (CommerceRepository.statsCounts). */
@@ -234,13 +237,32 @@ export class CommerceRepository {
    * The counts of the aggregates' lists (goods_stats / goods_rank_stats change only at their hourly refresh):
    * counting a window's 30–70k rows was most of a goods search's cost at 1M (right after a refresh every row is a
    * heap fetch: the tables are rewritten and not vacuumed yet; docs/performance.md, session 12). Keyed by the
-   * refresh (statsRun), so a count is never older than the rows it counts.
+   * refresh (statsRun), so a count is never older than the rows it counts (after another process's refresh: for at
+   * most RUN_TTL_MS, the time this process reuses the last run).
    */
   private readonly statsCounts = new CachedMap<string, number>(STATS_COUNT_TTL_MS, 5000);
   /** The refresh statsDay() saw last: a count is kept per refresh (a newer refresh never reads an older count). */
   private statsRun: string | null = null;
 
-  constructor(private readonly db: Db) {}
+  /** The last refresh run (RunCache: read at most once a second, at once after a refresh of this process). */
+  private readonly lastRun: RunCache<{ id: string; day: string; rows: number } | null>;
+  private readonly pool: PreparedPool | null;
+
+  /**
+   * `pool`: the pool of `db`, for the aggregates' pages as prepared statements (their planning cost more than
+   * their execution); `runTtlMs`: how long the last refresh run is reused (a test that edits the runs: 0).
+   */
+  constructor(
+    private readonly db: Db,
+    opts: { pool?: PreparedPool | null; runTtlMs?: number } = {},
+  ) {
+    this.pool = opts.pool ?? null;
+    this.lastRun = new RunCache(async () => {
+      const r = await sql<{ id: string; day: string; rows: number }>`
+        SELECT id, day::text AS day, rows FROM goods_stats_runs ORDER BY id DESC LIMIT 1`.execute(this.db);
+      return r.rows[0] ?? null;
+    }, opts.runTtlMs);
+  }
 
   // ---- goodsSearch ----------------------------------------------------------------------------------------
 
@@ -285,26 +307,61 @@ export class CommerceRepository {
       ? sql`WITH m AS MATERIALIZED (SELECT g.id FROM goods g WHERE ${goodsWhere({ keyword: f.keyword })})`
       : sql``;
     const join = f.keyword ? sql`JOIN m ON m.id = s.goods_id` : sql``;
+    // prepared without a keyword only: a generic plan of the grams' match reads far more (150 ms a page at 1M)
+    const pool = f.keyword ? null : this.pool;
+    const countKey = JSON.stringify([
+      this.statsRun,
+      'search',
+      f.days,
+      f.keyword,
+      f.categoryId,
+      f.platform,
+      f.priceMin,
+      f.priceMax,
+    ]);
+    if (f.keyword && !this.statsCounts.has(countKey)) {
+      // the keyword's first page: its matches in the window once, for the page and its count (two statements
+      // read them twice: 12 + 9 ms at 1M); a page past the end has no row to carry the count, so it counts below
+      const r = await sql<RawGoods & { total: string }>`${matched},
+          w AS MATERIALIZED (SELECT s.goods_id, s.video_num, s.play_num, s.price, s.last_seen
+                             FROM goods_stats s ${join} WHERE ${where})
+        SELECT ${GOODS_COLUMNS}, s.video_num, s.kol_num, s.play_num, (SELECT count(*) FROM w) AS total
+        FROM (SELECT s.goods_id FROM w s ORDER BY ${order} LIMIT ${f.limit} OFFSET ${f.offset}) pick
+        JOIN goods_stats s ON s.days = ${f.days} AND s.goods_id = pick.goods_id
+        JOIN goods g ON g.id = s.goods_id LEFT JOIN brands b ON b.id = g.brand_id
+        ORDER BY ${order}`.execute(this.db);
+      const first = r.rows[0];
+      if (first) {
+        this.statsCounts.put(countKey, n(first.total));
+        return { rows: r.rows.map(goodsOf), total: n(first.total) };
+      }
+    }
     const [page, count] = await Promise.all([
-      sql<RawGoods>`${matched}
+      preparedRows(
+        this.db,
+        pool,
+        sql<RawGoods>`${matched}
         SELECT ${GOODS_COLUMNS}, s.video_num, s.kol_num, s.play_num
         FROM (SELECT s.goods_id FROM goods_stats s ${join} WHERE ${where} ORDER BY ${order}
               LIMIT ${f.limit} OFFSET ${f.offset}) pick
         JOIN goods_stats s ON s.days = ${f.days} AND s.goods_id = pick.goods_id
         JOIN goods g ON g.id = s.goods_id LEFT JOIN brands b ON b.id = g.brand_id
-        ORDER BY ${order}`.execute(this.db),
-      this.statsCounts.get(
-        JSON.stringify([this.statsRun, 'search', f.days, f.keyword, f.categoryId, f.platform, f.priceMin, f.priceMax]),
-        async () =>
-          n(
-            (
-              await sql<{ total: string }>`${matched}
-                SELECT count(*) AS total FROM goods_stats s ${join} WHERE ${where}`.execute(this.db)
-            ).rows[0]?.total,
-          ),
+        ORDER BY ${order}`,
+      ),
+      this.statsCounts.get(countKey, async () =>
+        n(
+          (
+            await preparedRows(
+              this.db,
+              pool,
+              sql<{ total: string }>`${matched}
+                SELECT count(*) AS total FROM goods_stats s ${join} WHERE ${where}`,
+            )
+          )[0]?.total,
+        ),
       ),
     ]);
-    return { rows: page.rows.map(goodsOf), total: count };
+    return { rows: page.map(goodsOf), total: count };
   }
 
   /**
@@ -312,9 +369,7 @@ export class CommerceRepository {
    * goods — a refresh that ran before the collector's first goods must not hide them until the next hour).
    */
   async statsDay(): Promise<string | null> {
-    const r = await sql<{ id: string; day: string; rows: number }>`
-      SELECT id, day::text AS day, rows FROM goods_stats_runs ORDER BY id DESC LIMIT 1`.execute(this.db);
-    const last = r.rows[0];
+    const last = await this.lastRun.get();
     this.statsRun = last?.id ?? null;
     return last && last.rows > 0 ? last.day : null;
   }
@@ -357,6 +412,7 @@ export class CommerceRepository {
       return { rows, ms };
     });
     this.statsCounts.clear();
+    refreshCommitted();
     await vacuumRewritten(this.db, ['goods_stats', 'goods_rank_stats']);
     return done;
   }
@@ -399,26 +455,32 @@ export class CommerceRepository {
     const where = statsWhere(f, sql`a.period = ${f.period}`, sql`a`);
     // the page's ids index-only (migration 0080), then their rows, as searchStats
     const [page, count] = await Promise.all([
-      sql<RankRaw>`
+      preparedRows(
+        this.db,
+        this.pool,
+        sql<RankRaw>`
         SELECT ${GOODS_COLUMNS}, a.video_num, a.kol_num, a.play_num, a.period_video_num, a.period_play_num,
                a.sales_mid, a.gmv_mid, 0 AS total
         FROM (SELECT a.goods_id FROM goods_rank_stats a WHERE ${where} ORDER BY ${order}
               LIMIT ${f.limit} OFFSET ${f.offset}) pick
         JOIN goods_rank_stats a ON a.period = ${f.period} AND a.goods_id = pick.goods_id
         JOIN goods g ON g.id = a.goods_id LEFT JOIN brands b ON b.id = g.brand_id
-        ORDER BY ${order}`.execute(this.db),
+        ORDER BY ${order}`,
+      ),
       this.statsCounts.get(JSON.stringify([this.statsRun, 'rank', f.period, f.categoryId, f.platform]), async () =>
         n(
           (
-            await sql<{ total: string }>`SELECT count(*) AS total FROM goods_rank_stats a WHERE ${where}`.execute(
+            await preparedRows(
               this.db,
+              this.pool,
+              sql<{ total: string }>`SELECT count(*) AS total FROM goods_rank_stats a WHERE ${where}`,
             )
-          ).rows[0]?.total,
+          )[0]?.total,
         ),
       ),
     ]);
     const total = count;
-    return page.rows.map((x) => {
+    return page.map((x) => {
       const row = rankOf(x);
       row.total = total;
       return row;

@@ -15,7 +15,7 @@ export function commerceServiceOf(ctx: AppContext): CommerceService {
   let service = services.get(ctx);
   if (!service) {
     const { membership } = membershipServices(ctx);
-    service = new CommerceService(new CommerceRepository(ctx.db), (userId, feature) =>
+    service = new CommerceService(new CommerceRepository(ctx.db, { pool: ctx.pool }), (userId, feature) =>
       membership.requireFeature(userId, feature),
     );
     services.set(ctx, service);

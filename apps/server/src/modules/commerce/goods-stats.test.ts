@@ -22,7 +22,7 @@ let category = 0;
 beforeAll(async () => {
   t = await createTestApp();
   ent = await createMember(t.ctx, { userType: 3 });
-  repo = new CommerceRepository(t.ctx.db);
+  repo = new CommerceRepository(t.ctx.db, { runTtlMs: 0 }); // the tests edit goods_stats_runs
   const w = await fillCommerceWorld(t.ctx.db, { seed: 7, carryShare: 0.3 });
   expect(w.goods).toBeGreaterThan(100);
   expect(w.pairs).toBeGreaterThan(w.carrying);
@@ -92,6 +92,30 @@ describe('goods aggregates', () => {
             else expect(kept.total, what).toBeLessThanOrEqual(offset);
           }
         }
+      }
+    }
+  });
+
+  it('a keyword search with no count yet reads its page and count in one statement; past the end it counts apart', async () => {
+    await refresh();
+    const filters: GoodsFilters[] = [{ keyword: '旗舰' }, { keyword: '鼠' }, { keyword: '旗舰', priceMin: 20 }];
+    for (const f of filters) {
+      for (const sort of GOODS_SEARCH_SORTS) {
+        const q = { ...f, sort, limit: 5, days: 0 };
+        const what = `${sort} ${JSON.stringify(f)}`;
+        const live = await repo.search({ ...q, offset: 0, since: null });
+        expect(live.total, what).toBeGreaterThan(5);
+        // a new repository has no count: one statement (checked against the on-demand SQL) …
+        const other = new CommerceRepository(t.ctx.db, { runTtlMs: 0 });
+        const first = await other.searchStats({ ...q, offset: 0 });
+        expect(first, what).toEqual(live);
+        // … then the count is kept: the next page reads two statements, the same count
+        const next = await other.searchStats({ ...q, offset: 5 });
+        const liveNext = await repo.search({ ...q, offset: 5, since: null });
+        expect(next, what).toEqual(liveNext);
+        // a page past the end, no count yet: no row carries it, so it is counted apart
+        const past = await new CommerceRepository(t.ctx.db, { runTtlMs: 0 }).searchStats({ ...q, offset: 10_000 });
+        expect(past, what).toEqual({ rows: [], total: live.total });
       }
     }
   });

@@ -20,6 +20,11 @@ export class Cached<T> {
     });
     return data;
   }
+
+  /** Whether get() would answer without loading. */
+  fresh(now = Date.now()): boolean {
+    return this.value !== null && now - this.value.at < this.ttlMs;
+  }
 }
 
 /**
@@ -50,6 +55,11 @@ export class CachedMap<K, T> {
   /** Forgets every entry (the data behind them was rewritten in this process). */
   clear(): void {
     this.entries.clear();
+  }
+
+  /** Whether get(key) would answer without loading. */
+  has(key: K): boolean {
+    return this.entries.get(key)?.fresh() ?? false;
   }
 
   /** Stores a value known without loading it (e.g. a count read off a short last page). */
