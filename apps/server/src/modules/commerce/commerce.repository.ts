@@ -78,17 +78,17 @@ export interface GoodsFilters {
   priceMax?: number;
 }
 
+/** A title keyword on `alias` (goods g, or goods_stats s: its copied titles, migration 0081). */
+function keywordWhere(keyword: string, alias: RawBuilder<unknown>): RawBuilder<unknown> {
+  // 1–2 characters: the grams index (trigrams cannot index them); longer: trigram substring
+  const kw = keyword.toLowerCase();
+  const like = sql`${alias}.title ILIKE ${'%' + escapeLike(keyword) + '%'}`;
+  return [...kw].length <= 2 ? sql`${alias}.title_grams @> ARRAY[${kw}]::text[] AND ${like}` : like;
+}
+
 function goodsWhere(f: GoodsFilters): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`true`];
-  if (f.keyword) {
-    // 1–2 characters: the grams index (trigrams cannot index them); longer: trigram substring
-    const kw = f.keyword.toLowerCase();
-    parts.push(
-      [...kw].length <= 2
-        ? sql`g.title_grams @> ARRAY[${kw}]::text[] AND g.title ILIKE ${'%' + escapeLike(f.keyword) + '%'}`
-        : sql`g.title ILIKE ${'%' + escapeLike(f.keyword) + '%'}`,
-    );
-  }
+  if (f.keyword) parts.push(keywordWhere(f.keyword, sql`g`));
   if (f.categoryId !== undefined) parts.push(sql`g.category_id = ${f.categoryId}`);
   if (f.platform !== undefined) parts.push(sql`g.platform = ${f.platform}`);
   if (f.priceMin !== undefined) parts.push(sql`g.price >= ${f.priceMin}`);
@@ -299,14 +299,15 @@ export class CommerceRepository {
       price: sql`s.price DESC NULLS LAST, s.goods_id DESC`,
       lastSeen: sql`s.last_seen DESC, s.goods_id DESC`,
     }[f.sort];
-    const where = statsWhere({ ...f, keyword: undefined }, sql`s.days = ${f.days}`);
+    // the window as a literal (one of GOODS_DAYS): a keyword reads the window's own title indexes (partial, 0081)
+    if (!Number.isInteger(f.days)) throw new Error(`goods window ${String(f.days)} is not a whole number of days`);
+    const window = sql`s.days = ${sql.lit(f.days)}`;
+    const where = f.keyword
+      ? statsWhere({ ...f, keyword: undefined }, sql`${window} AND ${keywordWhere(f.keyword, sql`s`)}`)
+      : statsWhere(f, window);
     // the page's ids by an index-only walk of the order's index (it carries the filtered columns, migration 0080),
-    // then their 20 rows: a walk of whole rows read a heap row for each row a filter passed over
-    // a keyword: its goods first (the title indexes), then their figures — never a walk of the whole window
-    const matched = f.keyword
-      ? sql`WITH m AS MATERIALIZED (SELECT g.id FROM goods g WHERE ${goodsWhere({ keyword: f.keyword })})`
-      : sql``;
-    const join = f.keyword ? sql`JOIN m ON m.id = s.goods_id` : sql``;
+    // then their 20 rows: a walk of whole rows read a heap row for each row a filter passed over; a keyword: the
+    // window's matches by its title indexes (migration 0081), then their order
     // prepared without a keyword only: a generic plan of the grams' match reads far more (150 ms a page at 1M)
     const pool = f.keyword ? null : this.pool;
     const countKey = JSON.stringify([
@@ -321,10 +322,10 @@ export class CommerceRepository {
     ]);
     if (f.keyword && !this.statsCounts.has(countKey)) {
       // the keyword's first page: its matches in the window once, for the page and its count (two statements
-      // read them twice: 12 + 9 ms at 1M); a page past the end has no row to carry the count, so it counts below
-      const r = await sql<RawGoods & { total: string }>`${matched},
-          w AS MATERIALIZED (SELECT s.goods_id, s.video_num, s.play_num, s.price, s.last_seen
-                             FROM goods_stats s ${join} WHERE ${where})
+      // read them twice); a page past the end has no row to carry the count, so it counts below
+      const r = await sql<RawGoods & { total: string }>`
+        WITH w AS MATERIALIZED (SELECT s.goods_id, s.video_num, s.play_num, s.price, s.last_seen
+                                FROM goods_stats s WHERE ${where})
         SELECT ${GOODS_COLUMNS}, s.video_num, s.kol_num, s.play_num, (SELECT count(*) FROM w) AS total
         FROM (SELECT s.goods_id FROM w s ORDER BY ${order} LIMIT ${f.limit} OFFSET ${f.offset}) pick
         JOIN goods_stats s ON s.days = ${f.days} AND s.goods_id = pick.goods_id
@@ -340,9 +341,9 @@ export class CommerceRepository {
       preparedRows(
         this.db,
         pool,
-        sql<RawGoods>`${matched}
+        sql<RawGoods>`
         SELECT ${GOODS_COLUMNS}, s.video_num, s.kol_num, s.play_num
-        FROM (SELECT s.goods_id FROM goods_stats s ${join} WHERE ${where} ORDER BY ${order}
+        FROM (SELECT s.goods_id FROM goods_stats s WHERE ${where} ORDER BY ${order}
               LIMIT ${f.limit} OFFSET ${f.offset}) pick
         JOIN goods_stats s ON s.days = ${f.days} AND s.goods_id = pick.goods_id
         JOIN goods g ON g.id = s.goods_id LEFT JOIN brands b ON b.id = g.brand_id
@@ -354,8 +355,7 @@ export class CommerceRepository {
             await preparedRows(
               this.db,
               pool,
-              sql<{ total: string }>`${matched}
-                SELECT count(*) AS total FROM goods_stats s ${join} WHERE ${where}`,
+              sql<{ total: string }>`SELECT count(*) AS total FROM goods_stats s WHERE ${where}`,
             )
           )[0]?.total,
         ),
@@ -391,9 +391,10 @@ export class CommerceRepository {
       let rows = 0;
       for (const w of windows) {
         const r = await sql`
-          INSERT INTO goods_stats (days, goods_id, video_num, kol_num, play_num, category_id, platform, price, last_seen)
+          INSERT INTO goods_stats (days, goods_id, video_num, kol_num, play_num, category_id, platform, price, last_seen,
+                                   title, title_grams)
           SELECT ${w.days}, c.goods_id, c.video_num, c.kol_num, c.play_num, g.category_id, g.platform, g.price,
-                 g.last_seen
+                 g.last_seen, g.title, g.title_grams
           FROM (${carriedSql(w.since)}) c JOIN goods g ON g.id = c.goods_id`.execute(tx);
         rows += Number(r.numAffectedRows ?? 0);
       }
