@@ -9,7 +9,7 @@ import type { GoodsItem, GoodsKol, GoodsPlatform, GoodsSearchSort, GoodsRankBy, 
 import type { Db } from '../../db/client.js';
 import { vacuumRewritten } from '../../db/maintenance.js';
 import type { PreparedPool } from '../../db/read-replica.js';
-import { RunCache, refreshCommitted } from '../../db/refresh-runs.js';
+import { RunCache, refreshCommitted } from '../creators/refresh-runs.js';
 import { CachedMap } from '../creators/catalog.service.js';
 import { topCreatorsOf } from '../creators/kol-items.js';
 import { preparedRows } from '../creators/prepared.js';
@@ -302,9 +302,7 @@ export class CommerceRepository {
     // the window as a literal (one of GOODS_DAYS): a keyword reads the window's own title indexes (partial, 0081)
     if (!Number.isInteger(f.days)) throw new Error(`goods window ${String(f.days)} is not a whole number of days`);
     const window = sql`s.days = ${sql.lit(f.days)}`;
-    const where = f.keyword
-      ? statsWhere({ ...f, keyword: undefined }, sql`${window} AND ${keywordWhere(f.keyword, sql`s`)}`)
-      : statsWhere(f, window);
+    const where = statsWhere(f, f.keyword ? sql`${window} AND ${keywordWhere(f.keyword, sql`s`)}` : window);
     // the page's ids by an index-only walk of the order's index (it carries the filtered columns, migration 0080),
     // then their 20 rows: a walk of whole rows read a heap row for each row a filter passed over; a keyword: the
     // window's matches by its title indexes (migration 0081), then their order

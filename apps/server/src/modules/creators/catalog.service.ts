@@ -21,6 +21,11 @@ export class Cached<T> {
     return data;
   }
 
+  /** Drops the value: the next get() loads. */
+  forget(): void {
+    this.value = null;
+  }
+
   /** Whether get() would answer without loading. */
   fresh(now = Date.now()): boolean {
     return this.value !== null && now - this.value.at < this.ttlMs;

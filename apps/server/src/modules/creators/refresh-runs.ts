@@ -4,6 +4,8 @@
  * (docs/performance.md, session 17). Another process's refresh is seen within `ttlMs`; a refresh in this process
  * (refreshCommitted) at once, by every cache of the process.
  */
+import { Cached } from './catalog.service.js';
+
 export const RUN_TTL_MS = 1000;
 
 let generation = 0;
@@ -13,23 +15,20 @@ export function refreshCommitted(): void {
   generation += 1;
 }
 
+/** A Cached value (same time to live and failed-read rule) that also reads anew after refreshCommitted(). */
 export class RunCache<T> {
-  private seen: { at: number; generation: number; value: Promise<T> } | null = null;
+  private readonly cached: Cached<T>;
+  private seenGeneration = generation;
 
-  constructor(
-    private readonly load: () => Promise<T>,
-    private readonly ttlMs = RUN_TTL_MS,
-  ) {}
+  constructor(load: () => Promise<T>, ttlMs = RUN_TTL_MS) {
+    this.cached = new Cached(ttlMs, load);
+  }
 
   get(now = Date.now()): Promise<T> {
-    const seen = this.seen;
-    if (seen && seen.generation === generation && now - seen.at < this.ttlMs) return seen.value;
-    const value = this.load();
-    const entry = { at: now, generation, value };
-    this.seen = entry;
-    value.catch(() => {
-      if (this.seen === entry) this.seen = null; // a failed read is not kept
-    });
-    return value;
+    if (this.seenGeneration !== generation) {
+      this.seenGeneration = generation;
+      this.cached.forget();
+    }
+    return this.cached.get(now);
   }
 }
