@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import { ApiCode, Msg } from '@xg/shared';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { createDb, isDatabaseUnavailable } from './db/client.js';
+import { createDb, isDatabaseUnavailable, isStatementTimeout } from './db/client.js';
 import { createReadDatabase } from './db/read-replica.js';
 import { AppError } from './lib/app-error.js';
 import { registerAuth } from './plugins/auth.js';
@@ -94,11 +94,20 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
         snapshotFile: config.searchIndex.snapshotFile ?? null,
       })
     : null;
-  // discovery reads: the replica named by DATABASE_REPLICA_URL while it is healthy, else the primary
+  // discovery reads: the replica named by DATABASE_REPLICA_URL while it is healthy, else the primary — on
+  // connections with the reads' statement_timeout (their own pool; connections open when first used)
+  const readTimeoutMs = config.readStatementTimeoutMs ?? 0;
+  const reads =
+    readTimeoutMs > 0 ? createDb(config.databaseUrl, 10, { statementTimeoutMs: readTimeoutMs, name: 'reads' }) : null;
   const read = createReadDatabase(
-    { db, pool },
+    reads ?? { db, pool },
     config.readReplica?.url
-      ? { ...config.readReplica, url: config.readReplica.url, log: (line) => app.log.info(line) }
+      ? {
+          ...config.readReplica,
+          url: config.readReplica.url,
+          statementTimeoutMs: readTimeoutMs,
+          log: (line) => app.log.info(line),
+        }
       : null,
   );
   const ctx: AppContext = {
@@ -113,6 +122,7 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   };
   app.addHook('onClose', async () => {
     await read.close();
+    await reads?.db.destroy();
     await db.destroy();
   });
 
@@ -152,6 +162,15 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
       void reply
         .status(status)
         .send({ code: ApiCode.FAIL, message: status === 429 ? Msg.tooManyRequests : Msg.badRequest });
+      return;
+    }
+    if (isStatementTimeout(error)) {
+      // a discovery read past READ_STATEMENT_TIMEOUT_MS, cancelled in the database: retryable, with what to do
+      request.log.warn({ reqId: request.id, url: request.url }, 'read cancelled by statement_timeout');
+      void reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: ApiCode.FAIL, message: Msg.queryTimeout, requestId: request.id });
       return;
     }
     if (isDatabaseUnavailable(error)) {

@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   DATABASE_REPLICA_URL: z.string().url().optional(),
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   REPLICA_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // The longest a discovery read (search, rankings, details, hot content, the libraries) may run; 0: no bound.
+  READ_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -176,6 +178,13 @@ export interface AppConfig {
    * (REPLICA_CHECK_MS, default 1000). db/read-replica.ts.
    */
   readReplica: { url: string | undefined; maxLagMs: number; checkMs: number };
+  /**
+   * READ_STATEMENT_TIMEOUT_MS (default 20000; 0: none): PostgreSQL's statement_timeout on the connections of the
+   * discovery reads (db/read-replica.ts createReadDatabase), so a read nobody waits for any more is cancelled in
+   * the database instead of running on and slowing the next requests; answered 503 with Msg.queryTimeout. Writes,
+   * transactions of accounts and money, jobs and exports run on the primary's pool without it.
+   */
+  readStatementTimeoutMs: number;
   dataDir: string;
   webDist: string;
   logLevel: string;
@@ -592,6 +601,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxPublic: e.SANDBOX && e.SANDBOX_PUBLIC,
     databaseUrl: e.DATABASE_URL,
     readReplica: { url: e.DATABASE_REPLICA_URL, maxLagMs: e.REPLICA_MAX_LAG_MS, checkMs: e.REPLICA_CHECK_MS },
+    readStatementTimeoutMs: e.READ_STATEMENT_TIMEOUT_MS,
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,

@@ -66,6 +66,8 @@ export const Msg = {
   textTooLong: '输入内容过长，请删减后重新输入',
   /** ours: the database is away (restart, maintenance); HTTP 503 */
   serviceUnavailable: '服务暂时不可用，请稍后再试',
+  /** ours: a discovery read ran past READ_STATEMENT_TIMEOUT_MS and was cancelled; HTTP 503 */
+  queryTimeout: '查询超时，请缩小筛选范围或稍后再试',
   qrExpired: '二维码已失效',
   // accounts: SMS limits, menus (ours)
   smsDailyLimit: '今日验证码发送次数已达上限，请明天再试',

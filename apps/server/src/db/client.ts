@@ -17,9 +17,24 @@ pg.types.setTypeParser(1082, (v: string) => v);
 /** How long a query waits for a new connection before it fails (the database is away: a 503, not a hang). */
 export const CONNECT_TIMEOUT_MS = 5000;
 
-export function createDb(databaseUrl: string, max = 10): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  guardPool(pool, 'db');
+/**
+ * A pool and its Kysely instance. `statementTimeoutMs` (> 0): PostgreSQL's statement_timeout on every connection
+ * of the pool, sent when it connects (no statement of its own); a statement past it is cancelled in the database
+ * (SQLSTATE 57014, isStatementTimeout).
+ */
+export function createDb(
+  databaseUrl: string,
+  max = 10,
+  opts: { statementTimeoutMs?: number; name?: string } = {},
+): { db: Db; pool: pg.Pool } {
+  const timeout = opts.statementTimeoutMs ?? 0;
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(timeout > 0 ? { statement_timeout: timeout } : {}),
+  });
+  guardPool(pool, opts.name ?? 'db');
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }
@@ -71,6 +86,18 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     // AggregateError of a failed connect to every address of 'localhost'
     const errors = (e as { errors?: unknown }).errors;
     if (Array.isArray(errors) && errors.some((x) => isDatabaseUnavailable(x))) return true;
+    e = cause;
+  }
+  return false;
+}
+
+/** Whether an error is PostgreSQL cancelling a statement that ran past its statement_timeout (57014). */
+export function isStatementTimeout(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if (typeof e !== 'object') return false;
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    // 57014 is also a cancel by pg_cancel_backend ("due to user request"): only the timeout's is this answer
+    if (code === '57014' && typeof message === 'string' && /statement timeout/i.test(message)) return true;
     e = cause;
   }
   return false;

@@ -19,8 +19,10 @@ import type { Database } from './schema.js';
  *
  * `createReadDatabase` answers the `readDb` (and `readPool`, for prepared statements) that the app hands the
  * discovery modules (search, rankings, creator and video details, hot content, the dashboards' platform
- * figures). Everything else — accounts, money, quotas, lists, sessions, a user's own writes and the reads that
- * must see them — keeps the primary's `db`. Without DATABASE_REPLICA_URL the readDb *is* the primary's db.
+ * figures, the video and goods libraries). Everything else — accounts, money, quotas, lists, sessions, a user's
+ * own writes and the reads that must see them — keeps the primary's `db`. Without DATABASE_REPLICA_URL the readDb
+ * reads the primary through `primary` (app.ts: a pool of its own whose connections carry READ_STATEMENT_TIMEOUT_MS;
+ * the primary's own db and pool when that is 0).
  *
  * With a replica, each connection (a statement, or a whole transaction) goes to the replica while it is
  * healthy, else to the primary:
@@ -65,6 +67,8 @@ export interface ReplicaOptions {
   checkMs: number;
   /** connections to the replica (default 10, like the primary's pool) */
   max?: number;
+  /** PostgreSQL's statement_timeout on the replica's connections (READ_STATEMENT_TIMEOUT_MS; 0 or absent: none) */
+  statementTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -141,6 +145,7 @@ export class ReadReplica implements PreparedPool {
       connectionString: options.url,
       max: options.max ?? 10,
       connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     guardPool(this.replicaPool, 'replica');
     this.log = options.log ?? (() => undefined);

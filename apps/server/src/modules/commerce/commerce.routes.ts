@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { GoodsDetailParams, GoodsOverviewParams, GoodsRankParams, GoodsSearchParams, SellKolParams } from '@xg/shared';
-import type { AppContext } from '../../context.js';
+import { discoveryReads, type AppContext } from '../../context.js';
 import { doc } from '../../lib/route-doc.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
@@ -15,7 +15,9 @@ export function commerceServiceOf(ctx: AppContext): CommerceService {
   let service = services.get(ctx);
   if (!service) {
     const { membership } = membershipServices(ctx);
-    service = new CommerceService(new CommerceRepository(ctx.db, { pool: ctx.pool }), (userId, feature) =>
+    // discovery reads (the replica while healthy; statement_timeout); the gates read the primary
+    const read = discoveryReads(ctx);
+    service = new CommerceService(new CommerceRepository(read.db, { pool: read.pool }), (userId, feature) =>
       membership.requireFeature(userId, feature),
     );
     services.set(ctx, service);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { VideoSearchParams } from '@xg/shared';
-import type { AppContext } from '../../context.js';
+import { discoveryReads, type AppContext } from '../../context.js';
 import { ok } from '../../lib/reply.js';
 import { doc } from '../../lib/route-doc.js';
 import { parseParams } from '../../lib/validate.js';
@@ -19,9 +19,11 @@ export function videoLibraryServiceOf(ctx: AppContext): VideoLibraryService {
   if (!service) {
     const { membership } = membershipServices(ctx);
     const collect = collectServiceOf(ctx);
+    // discovery reads (the replica while healthy; statement_timeout); the team's flags: the primary
+    const read = discoveryReads(ctx);
     service = new VideoLibraryService(
-      new VideoLibraryRepository(ctx.db, { pool: ctx.pool }),
-      new CatalogService(new CatalogRepository(ctx.db)),
+      new VideoLibraryRepository(read.db, { pool: read.pool }),
+      new CatalogService(new CatalogRepository(read.db)),
       (userId, feature) => membership.requireFeature(userId, feature),
       cachedTierOf((id) => membership.tierOf(id)),
       (userId, rows) => collect.decorateVideos(userId, rows),
