@@ -4,6 +4,8 @@ import { discoveryReads, type AppContext } from '../../context.js';
 import { doc } from '../../lib/route-doc.js';
 import { ok } from '../../lib/reply.js';
 import { parseParams } from '../../lib/validate.js';
+import { cachedTierOf } from '../creators/catalog.service.js';
+import { requireFeature } from '../membership/gates.js';
 import { membershipServices } from '../membership/membership.services.js';
 import { CommerceRepository } from './commerce.repository.js';
 import { CommerceService } from './commerce.service.js';
@@ -17,8 +19,11 @@ export function commerceServiceOf(ctx: AppContext): CommerceService {
     const { membership } = membershipServices(ctx);
     // discovery reads (the replica while healthy; statement_timeout); the gates read the primary
     const read = discoveryReads(ctx);
-    service = new CommerceService(new CommerceRepository(read.db, { pool: read.pool }), (userId, feature) =>
-      membership.requireFeature(userId, feature),
+    // read-only gates (nothing is spent or written here; an export is charged by the export module with the
+    // uncached tier): the tier reused TIER_TTL_MS, as the other discovery screens (cachedTierOf)
+    const tierOf = cachedTierOf((id) => membership.tierOf(id));
+    service = new CommerceService(new CommerceRepository(read.db, { pool: read.pool }), async (userId, feature) =>
+      requireFeature(await tierOf(userId), feature),
     );
     services.set(ctx, service);
   }
