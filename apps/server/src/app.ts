@@ -8,6 +8,7 @@ import { ApiCode, Msg } from '@xg/shared';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { createDb, isDatabaseUnavailable, isStatementTimeout } from './db/client.js';
+import { boundedReads } from './db/bounded-reads.js';
 import { createReadDatabase } from './db/read-replica.js';
 import { AppError } from './lib/app-error.js';
 import { registerAuth } from './plugins/auth.js';
@@ -94,13 +95,11 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
         snapshotFile: config.searchIndex.snapshotFile ?? null,
       })
     : null;
-  // discovery reads: the replica named by DATABASE_REPLICA_URL while it is healthy, else the primary — on
-  // connections with the reads' statement_timeout (their own pool; connections open when first used)
+  // discovery reads: the replica named by DATABASE_REPLICA_URL while it is healthy (its connections carry the
+  // reads' statement_timeout), else the primary's connections, each read bounded by a timer (db/bounded-reads.ts)
   const readTimeoutMs = config.readStatementTimeoutMs ?? 0;
-  const reads =
-    readTimeoutMs > 0 ? createDb(config.databaseUrl, 10, { statementTimeoutMs: readTimeoutMs, name: 'reads' }) : null;
   const read = createReadDatabase(
-    reads ?? { db, pool },
+    { db, pool },
     config.readReplica?.url
       ? {
           ...config.readReplica,
@@ -109,6 +108,7 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
           log: (line) => app.log.info(line),
         }
       : null,
+    readTimeoutMs > 0 ? boundedReads(pool, readTimeoutMs) : null,
   );
   const ctx: AppContext = {
     config,
@@ -122,7 +122,6 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
   };
   app.addHook('onClose', async () => {
     await read.close();
-    await reads?.db.destroy();
     await db.destroy();
   });
 

@@ -17,24 +17,9 @@ pg.types.setTypeParser(1082, (v: string) => v);
 /** How long a query waits for a new connection before it fails (the database is away: a 503, not a hang). */
 export const CONNECT_TIMEOUT_MS = 5000;
 
-/**
- * A pool and its Kysely instance. `statementTimeoutMs` (> 0): PostgreSQL's statement_timeout on every connection
- * of the pool, sent when it connects (no statement of its own); a statement past it is cancelled in the database
- * (SQLSTATE 57014, isStatementTimeout).
- */
-export function createDb(
-  databaseUrl: string,
-  max = 10,
-  opts: { statementTimeoutMs?: number; name?: string } = {},
-): { db: Db; pool: pg.Pool } {
-  const timeout = opts.statementTimeoutMs ?? 0;
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    ...(timeout > 0 ? { statement_timeout: timeout } : {}),
-  });
-  guardPool(pool, opts.name ?? 'db');
+export function createDb(databaseUrl: string, max = 10): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  guardPool(pool, 'db');
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }
@@ -91,7 +76,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** Whether an error is PostgreSQL cancelling a statement that ran past its statement_timeout (57014). */
+/**
+ * Whether an error is a discovery read cancelled past READ_STATEMENT_TIMEOUT_MS (57014 with "statement timeout":
+ * the replica's statement_timeout, or db/bounded-reads.ts ReadTimeoutError on the primary).
+ */
 export function isStatementTimeout(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     if (typeof e !== 'object') return false;

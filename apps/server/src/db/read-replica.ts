@@ -21,8 +21,8 @@ import type { Database } from './schema.js';
  * discovery modules (search, rankings, creator and video details, hot content, the dashboards' platform
  * figures, the video and goods libraries). Everything else — accounts, money, quotas, lists, sessions, a user's
  * own writes and the reads that must see them — keeps the primary's `db`. Without DATABASE_REPLICA_URL the readDb
- * reads the primary through `primary` (app.ts: a pool of its own whose connections carry READ_STATEMENT_TIMEOUT_MS;
- * the primary's own db and pool when that is 0).
+ * reads the primary: through `bounded` when given (db/bounded-reads.ts: the primary's connections, each read
+ * cancelled past READ_STATEMENT_TIMEOUT_MS), else the primary's own db and pool.
  *
  * With a replica, each connection (a statement, or a whole transaction) goes to the replica while it is
  * healthy, else to the primary:
@@ -101,8 +101,15 @@ const RECHECK_MS = 25;
 const HORIZON = 'pg_snapshot_xmax(pg_current_snapshot())::text';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createReadDatabase(primary: { db: Db; pool: pg.Pool }, options: ReplicaOptions | null): ReadDatabase {
-  if (!options) return { db: primary.db, pool: primary.pool, replica: null, close: () => Promise.resolve() };
+export function createReadDatabase(
+  primary: { db: Db; pool: pg.Pool },
+  options: ReplicaOptions | null,
+  bounded: { db: Db; pool: PreparedPool } | null = null,
+): ReadDatabase {
+  if (!options) {
+    const reads = bounded ?? primary;
+    return { db: reads.db, pool: reads.pool, replica: null, close: () => Promise.resolve() };
+  }
   const replica = new ReadReplica(primary.pool, options);
   const db = new Kysely<Database>({
     dialect: {

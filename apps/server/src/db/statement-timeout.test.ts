@@ -8,10 +8,10 @@ import { createMember, type TestMember } from '../modules/membership/test-member
 import { isStatementTimeout } from './client.js';
 
 /**
- * READ_STATEMENT_TIMEOUT_MS (config.readStatementTimeoutMs): the discovery reads run on connections whose
- * statement_timeout cancels a read in PostgreSQL once nobody can use its answer, where before it ran on (40 s and
+ * READ_STATEMENT_TIMEOUT_MS (config.readStatementTimeoutMs): a discovery read still running after the bound is
+ * cancelled in PostgreSQL (db/bounded-reads.ts) once nobody can use its answer, where before it ran on (40 s and
  * more after a client gave up at 1M, slowing every next request; docs/decisions.md "A bound on discovery reads").
- * The primary's own pool (writes, accounts, money, jobs, exports) has no bound.
+ * The primary's own db (writes, accounts, money, jobs, exports) has no bound.
  */
 const TIMEOUT_MS = 400;
 const t = useTestApp({ readStatementTimeoutMs: TIMEOUT_MS });
@@ -45,6 +45,11 @@ describe('the bound on discovery reads', () => {
       (e: unknown) => e,
     );
     expect(isStatementTimeout(prepared)).toBe(true);
+    // the connections of the cancelled reads serve the next reads, and a read under the bound is left alone
+    const next = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => sql<{ i: number }>`SELECT ${i}::int AS i, pg_sleep(0.25)`.execute(reads.db)),
+    );
+    expect(next.map((r) => r.rows[0]?.i)).toEqual(Array.from({ length: 12 }, (_, i) => i));
     // the primary's pool: the same statement, longer than the bound, runs to its end
     await sql`SELECT pg_sleep(${(TIMEOUT_MS * 2) / 1000})`.execute(t.ctx.db);
   });
