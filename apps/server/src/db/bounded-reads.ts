@@ -30,20 +30,21 @@ export function boundedReads(primary: pg.Pool, ms: number): { db: Db; pool: Prep
   };
   /** `run` on `client`, cancelled in the database past `ms`. */
   const timed = async <T>(client: pg.PoolClient, run: () => Promise<T>): Promise<T> => {
-    let cancelling: Promise<void> | null = null;
+    // set by the timer (a closure: TypeScript does not follow the assignment into a `let`)
+    const cancel: { sent: Promise<void> | null } = { sent: null };
     const pid = (client as unknown as { processID?: number }).processID;
     const timer = setTimeout(() => {
-      if (pid) cancelling = cancelBackend(pid).catch(() => undefined);
+      if (pid) cancel.sent = cancelBackend(pid).catch(() => undefined);
     }, ms);
     try {
       return await run();
     } catch (err) {
-      if (cancelling && (err as { code?: unknown }).code === '57014') throw new ReadTimeoutError(ms, err);
+      if (cancel.sent && (err as { code?: unknown }).code === '57014') throw new ReadTimeoutError(ms, err);
       throw err;
     } finally {
       clearTimeout(timer);
       // the connection goes back to the pool only once its cancel (if any) has been answered
-      if (cancelling) await cancelling;
+      if (cancel.sent) await cancel.sent;
     }
   };
   /** A client whose promise queries are timed (a cursor, for streams, is passed on as it is). */
@@ -68,7 +69,7 @@ export function boundedReads(primary: pg.Pool, ms: number): { db: Db; pool: Prep
     connect: async () => wrap(await primary.connect()),
     end: () => Promise.resolve(), // the primary's pool is closed with the primary's db
   };
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const prepared: PreparedPool = {
     async query<R extends pg.QueryResultRow = pg.QueryResultRow>(config: pg.QueryConfig) {
       const client = await primary.connect();
