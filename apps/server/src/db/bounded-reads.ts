@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { isDatabaseUnavailable, type Db } from './client.js';
 import type { PreparedPool } from './read-replica.js';
@@ -16,7 +16,15 @@ import type { Database } from './schema.js';
  * Here each statement costs a timer; nothing is sent to the database unless the bound is reached, and the
  * connection is released only after its cancel has been answered, so a cancel never reaches a later statement.
  */
-export function boundedReads(primary: pg.Pool, ms: number): { db: Db; pool: PreparedPool } {
+export interface BoundedReads {
+  db: Db;
+  /** prepared statements, bounded */
+  pool: PreparedPool;
+  /** the bounded connections for a Kysely driver of one's own (the replica router's fallback to the primary) */
+  connections: PostgresPool;
+}
+
+export function boundedReads(primary: pg.Pool, ms: number): BoundedReads {
   const wrapped = new WeakMap<pg.PoolClient, pg.PoolClient>();
   const cancelBackend = async (pid: number): Promise<void> => {
     const client = new pg.Client({ ...primary.options, connectionTimeoutMillis: 5000 });
@@ -65,11 +73,11 @@ export function boundedReads(primary: pg.Pool, ms: number): { db: Db; pool: Prep
     }
     return w;
   };
-  const pool = {
+  const connections: PostgresPool = {
     connect: async () => wrap(await primary.connect()),
     end: () => Promise.resolve(), // the primary's pool is closed with the primary's db
   };
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: connections }) });
   const prepared: PreparedPool = {
     async query<R extends pg.QueryResultRow = pg.QueryResultRow>(config: pg.QueryConfig) {
       const client = await primary.connect();
@@ -84,7 +92,7 @@ export function boundedReads(primary: pg.Pool, ms: number): { db: Db; pool: Prep
       }
     },
   };
-  return { db, pool: prepared };
+  return { db, pool: prepared, connections };
 }
 
 /** A discovery read cancelled after READ_STATEMENT_TIMEOUT_MS (isStatementTimeout knows it by its code and text). */

@@ -17,7 +17,7 @@ import {
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.js';
 import { migrate } from './migrate.js';
 import { runSeeds } from './seed/index.js';
-import { createDb, type Db } from './client.js';
+import { createDb, isStatementTimeout, type Db } from './client.js';
 import type { ReplicaStatus } from './read-replica.js';
 import { SessionRepository } from '../modules/session/session.repository.js';
 import { SessionService } from '../modules/session/session.service.js';
@@ -35,6 +35,8 @@ if (!bins)
   );
 
 const MAX_LAG_MS = 1500;
+/** READ_STATEMENT_TIMEOUT_MS of this app: every read of these tests takes milliseconds */
+const READ_BOUND_MS = 2000;
 const dirs: string[] = [];
 let primary: EmbeddedDatabase | null = null;
 let replica: EmbeddedReplica | null = null;
@@ -106,6 +108,7 @@ describe.skipIf(!bins)('read replica (issue #28 item 5): a real streaming replic
       ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', SEARCH_INDEX: 'false' }),
       databaseUrl: primary.url,
       readReplica: { url: replica.url, maxLagMs: MAX_LAG_MS, checkMs: 100 },
+      readStatementTimeoutMs: READ_BOUND_MS,
     };
     built = await buildApp(config);
     await built.app.ready();
@@ -215,6 +218,19 @@ describe.skipIf(!bins)('read replica (issue #28 item 5): a real streaming replic
     expect(replicaStatus().served.replica).toBeGreaterThan(replicaBefore);
   }, 60_000);
 
+  it('bounds a discovery read on the replica (statement_timeout on its connections)', async () => {
+    expect((await checkUntil('ok')).target).toBe('replica');
+    const before = replicaStatus().served.replica;
+    const started = Date.now();
+    const err = await sql`SELECT pg_sleep(${(READ_BOUND_MS * 3) / 1000})`.execute(built!.ctx.readDb!).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isStatementTimeout(err)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(READ_BOUND_MS * 2);
+    expect(replicaStatus().served.replica).toBeGreaterThan(before);
+  }, 30_000);
+
   it('skips a stopped replica without failing a request', async () => {
     expect((await checkUntil('ok')).target).toBe('replica');
     await replicaAdmin!.end();
@@ -236,5 +252,13 @@ describe.skipIf(!bins)('read replica (issue #28 item 5): a real streaming replic
     const health = await built!.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toMatchObject({ status: 'ok', replica: { target: 'primary', state: 'away' } });
+    // the reads sent to the primary meanwhile are bounded too (db/bounded-reads.ts)
+    const before = replicaStatus().served.primary;
+    const err = await sql`SELECT pg_sleep(${(READ_BOUND_MS * 3) / 1000})`.execute(built!.ctx.readDb!).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isStatementTimeout(err)).toBe(true);
+    expect(replicaStatus().served.primary).toBeGreaterThan(before);
   }, 60_000);
 });

@@ -11,6 +11,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import type { BoundedReads } from './bounded-reads.js';
 import { guardPool, isDatabaseUnavailable, type Db } from './client.js';
 import type { Database } from './schema.js';
 
@@ -104,13 +105,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createReadDatabase(
   primary: { db: Db; pool: pg.Pool },
   options: ReplicaOptions | null,
-  bounded: { db: Db; pool: PreparedPool } | null = null,
+  bounded: BoundedReads | null = null,
 ): ReadDatabase {
   if (!options) {
     const reads = bounded ?? primary;
     return { db: reads.db, pool: reads.pool, replica: null, close: () => Promise.resolve() };
   }
-  const replica = new ReadReplica(primary.pool, options);
+  const replica = new ReadReplica(primary.pool, options, bounded);
   const db = new Kysely<Database>({
     dialect: {
       createAdapter: () => new PostgresAdapter(),
@@ -144,9 +145,14 @@ export class ReadReplica implements PreparedPool {
   private readonly log: (line: string) => void;
   private lastLogged = '';
 
+  /**
+   * `primaryPool`: the primary's pool (health checks); `primaryReads`: the bounded reads on it (db/bounded-reads.ts),
+   * which serve the reads sent to the primary when given.
+   */
   constructor(
     readonly primaryPool: pg.Pool,
     readonly options: ReplicaOptions,
+    readonly primaryReads: BoundedReads | null = null,
   ) {
     this.replicaPool = new pg.Pool({
       connectionString: options.url,
@@ -287,7 +293,7 @@ export class ReadReplica implements PreparedPool {
       }
     }
     this.count('primary');
-    return this.primaryPool.query<R>(config);
+    return (this.primaryReads?.pool ?? this.primaryPool).query<R>(config);
   }
 
   /** Whether a statement the replica failed should run again on the primary (marks an unreachable one away). */
@@ -328,7 +334,7 @@ class RoutingDriver implements Driver {
   private readonly replica: PostgresDriver;
 
   constructor(private readonly router: ReadReplica) {
-    this.primary = new PostgresDriver({ pool: router.primaryPool });
+    this.primary = new PostgresDriver({ pool: router.primaryReads?.connections ?? router.primaryPool });
     this.replica = new PostgresDriver({ pool: router.replicaPool });
   }
 
