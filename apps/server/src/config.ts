@@ -179,10 +179,11 @@ export interface AppConfig {
    */
   readReplica: { url: string | undefined; maxLagMs: number; checkMs: number };
   /**
-   * READ_STATEMENT_TIMEOUT_MS (default 20000; 0: none): PostgreSQL's statement_timeout on the connections of the
-   * discovery reads (db/read-replica.ts createReadDatabase), so a read nobody waits for any more is cancelled in
-   * the database instead of running on and slowing the next requests; answered 503 with Msg.queryTimeout. Writes,
-   * transactions of accounts and money, jobs and exports run on the primary's pool without it.
+   * READ_STATEMENT_TIMEOUT_MS (default 20000; 0: none): how long a discovery read may run before it is cancelled
+   * in the database (db/bounded-reads.ts on the primary; statement_timeout on a replica's connections), so a read
+   * nobody waits for any more stops instead of slowing the next requests; answered 503 with Msg.queryTimeout.
+   * Writes, accounts, money and jobs are not bounded; of the exports, only the lists read through the discovery
+   * reads (the video and goods libraries) are, statement by statement.
    */
   readStatementTimeoutMs: number;
   dataDir: string;
