@@ -165,7 +165,7 @@ export async function buildApp(config: AppConfig & { databaseUrl: string }): Pro
     }
     if (isStatementTimeout(error)) {
       // a discovery read past READ_STATEMENT_TIMEOUT_MS, cancelled in the database: retryable, with what to do
-      request.log.warn({ reqId: request.id, url: request.url }, 'read cancelled by statement_timeout');
+      request.log.warn({ reqId: request.id, url: request.url }, 'read cancelled past READ_STATEMENT_TIMEOUT_MS');
       void reply
         .status(503)
         .header('retry-after', '5')

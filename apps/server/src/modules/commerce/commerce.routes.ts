@@ -17,7 +17,7 @@ export function commerceServiceOf(ctx: AppContext): CommerceService {
   let service = services.get(ctx);
   if (!service) {
     const { membership } = membershipServices(ctx);
-    // discovery reads (the replica while healthy; statement_timeout); the gates read the primary
+    // discovery reads (the replica while healthy; bounded by READ_STATEMENT_TIMEOUT_MS); the gates read the primary
     const read = discoveryReads(ctx);
     // read-only gates (nothing is spent or written here; an export is charged by the export module with the
     // uncached tier): the tier reused TIER_TTL_MS, as the other discovery screens (cachedTierOf)

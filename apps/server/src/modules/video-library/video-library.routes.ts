@@ -19,7 +19,7 @@ export function videoLibraryServiceOf(ctx: AppContext): VideoLibraryService {
   if (!service) {
     const { membership } = membershipServices(ctx);
     const collect = collectServiceOf(ctx);
-    // discovery reads (the replica while healthy; statement_timeout); the team's flags: the primary
+    // discovery reads (the replica while healthy; bounded by READ_STATEMENT_TIMEOUT_MS); the team's flags: the primary
     const read = discoveryReads(ctx);
     service = new VideoLibraryService(
       new VideoLibraryRepository(read.db, { pool: read.pool }),
