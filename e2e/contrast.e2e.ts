@@ -260,10 +260,11 @@ describe('comparison journeys', () => {
     await drawerOf(page).getByRole('button', { name: '生成报告' }).click();
     const report = reportOf(page);
     await report.getByText('基础数据对比').waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      report.getByRole('button', { name: /导出PDF/ }).click(),
-    ]);
+    // the button shows once the report and the tier's policy are in (canPdf and FEATURE_POLICY['export.pdf'])
+    const pdfButton = report.getByRole('button', { name: /导出PDF/ });
+    await pdfButton.waitFor();
+    // the render reads the CJK fonts on its first call and takes a few seconds on a loaded machine
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), pdfButton.click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     const file = path.join(ARTIFACTS, 'contrast-report.pdf');
