@@ -37,6 +37,12 @@ export interface VideoFilter {
  */
 const SHORT_CONDITION = sql`(v.duration <= ${sql.lit(SHORT_VIDEO_MAX_SECONDS)} OR v.vertical)`;
 
+/**
+ * The slice of video_titles that video_titles_grams_slice_idx indexes (migration 0082), written as its predicate
+ * (a literal 8) so the planner matches that partial index.
+ */
+const TITLE_SLICE = sql`t.video_id % ${sql.lit(8)} = 0`;
+
 /** The filter that filters nothing (every visible video of 视频搜索): the base tests and benches spread over. */
 export const NO_VIDEO_FILTER: Readonly<VideoFilter> = {
   keyword: null,
@@ -263,19 +269,28 @@ export class VideoLibraryRepository {
   /**
    * Matches counted up to VIDEO_SEARCH_MAX_ROWS + 1 (the extra one tells "more"): in video_titles unless plays,
    * likes or the verdict are filtered (a partition's count reads video_titles_tid_pubdate_idx alone, the short
-   * library's video_titles_short_idx).
+   * library's video_titles_short_idx; a keyword's, a slice of the titles first).
    */
-  async countCapped(f: VideoFilter, opts: { headChecked?: boolean } = {}): Promise<number> {
-    // a common keyword: more than VIDEO_SEARCH_MAX_ROWS matches among the kept head tell the capped total at once
-    // (`headChecked`: the caller has just read the head's matches and found no more than that)
-    if (!opts.headChecked && headAnswers(f) && (await this.headCount(f)) > VIDEO_SEARCH_MAX_ROWS)
-      return VIDEO_SEARCH_MAX_ROWS + 1;
+  async countCapped(f: VideoFilter): Promise<number> {
     const titles = titlesWhere(f);
+    const cap = VIDEO_SEARCH_MAX_ROWS + 1;
+    const capped = (matches: RawBuilder<unknown>) => sql`SELECT count(*) AS total FROM (${matches} LIMIT ${cap}) s`;
+    if (titles && f.keyword !== null) {
+      // a keyword: first in a slice of the titles (migration 0082), whose bitmap of matches is an eighth of the
+      // whole table's; more than VIDEO_SEARCH_MAX_ROWS there prove as many in the whole. The whole table's count
+      // (a subquery in the other branch) runs only when the slice has not proved it. (The kept head, video_head,
+      // answered this before: a probe of the hidden videos per match made it dearer than the slice, 5.0 against
+      // 3.3 ms for a keyword in 1 % of 5M titles, and it proves less: a 25th of the videos against an eighth.)
+      const slice = sql`SELECT 1 FROM video_titles t WHERE ${titles} AND ${TITLE_SLICE}`;
+      const whole = sql`SELECT 1 FROM video_titles t WHERE ${titles}`;
+      const r = await sql<{ total: string }>`SELECT CASE WHEN (${capped(slice)}) >= ${cap} THEN ${cap}
+        ELSE (${capped(whole)}) END AS total`.execute(this.db);
+      return num(r.rows[0]?.total ?? 0);
+    }
     const matches = titles
       ? sql`SELECT 1 FROM video_titles t WHERE ${titles}`
       : sql`SELECT 1 FROM videos v WHERE ${whereOf(f)}`;
-    const r = await sql<{ total: string }>`SELECT count(*) AS total FROM (${matches}
-      LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(this.db);
+    const r = await sql<{ total: string }>`${capped(matches)}`.execute(this.db);
     return num(r.rows[0]?.total ?? 0);
   }
 
@@ -331,11 +346,6 @@ export class VideoLibraryRepository {
   }
 
   /** The matches of `f` among the head of the play order, counted up to VIDEO_SEARCH_MAX_ROWS + 1 (0: no head). */
-  private async headCount(f: VideoFilter): Promise<number> {
-    const r = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM video_head h
-      WHERE ${headWhere('play', f)} LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(this.db);
-    return Number(r.rows[0]?.n ?? 0);
-  }
 
   private async headReady(): Promise<boolean> {
     const r = await sql`SELECT 1 FROM video_head LIMIT 1`.execute(this.db);

@@ -74,9 +74,6 @@ export class VideoLibraryService {
     const { pageNo: _n, pageSize: _s, sort: _o, ...counted } = p;
     const countKey = JSON.stringify(counted);
     let ids: string[];
-    // this request read the kept head's matches and found no more than VIDEO_SEARCH_MAX_ROWS: the count need not
-    // read them again
-    let headChecked = false;
     if (p.sort === 'time') {
       // an index walk that stops at the page
       ids = await this.pages.get(JSON.stringify({ ...p, offset, limit }), () =>
@@ -111,7 +108,6 @@ export class VideoLibraryService {
         // own order read from one compact table; a partition's kept order may reach deeper into a small partition
         const wide = scope !== null && headAnswers(filter) ? await this.repo.headMatches(scope.sort, filter) : null;
         if (wide?.more) this.counts.put(countKey, VIDEO_SEARCH_MAX_ROWS + 1);
-        else if (wide) headChecked = true;
         if (wide && (wide.ids.length >= VIDEO_SEARCH_MAX_ROWS || scope?.tid === 0)) {
           return { ids: wide.ids, whole: wide.ids.length >= VIDEO_SEARCH_MAX_ROWS, sql: false };
         }
@@ -128,7 +124,7 @@ export class VideoLibraryService {
     if (ids.length < limit && (ids.length > 0 || offset === 0)) this.counts.put(countKey, offset + ids.length);
     const [rows, counted_] = await Promise.all([
       this.repo.rows(ids),
-      this.counts.get(countKey, () => this.repo.countCapped(filter, { headChecked })),
+      this.counts.get(countKey, () => this.repo.countCapped(filter)),
     ]);
     const items: VideoSearchItem[] = rows.map((r) =>
       // onto the fresh item, not a spread with new keys (slow on Node 20: kol-items.ts toKolItem)

@@ -84,6 +84,22 @@ describe('video_titles: kept by the triggers on videos', () => {
     expect(gone.rows).toHaveLength(0);
   });
 
+  it('video_titles_rebuild() fills the table again and makes every index again as it was defined', async () => {
+    const indexes = async () => {
+      const r = await sql<{ def: string }>`SELECT indexdef AS def FROM pg_indexes
+        WHERE tablename = 'video_titles' ORDER BY indexname`.execute(t.ctx.db);
+      return r.rows.map((x) => x.def);
+    };
+    const before = await indexes();
+    expect(before.some((d) => d.includes('video_titles_grams_slice_idx') && d.includes('% (8)::bigint'))).toBe(true);
+    expect(before.length).toBeGreaterThanOrEqual(5);
+    const r = await sql<{ n: string }>`SELECT video_titles_rebuild() AS n`.execute(t.ctx.db);
+    expect(await indexes()).toEqual(before);
+    const d = await mirrorDiff();
+    expect(Number(r.rows[0]?.n)).toBe(d.rows);
+    expect({ missing: d.missing, extra: d.extra }).toEqual(clean);
+  });
+
   it('a counter update (the snapshots) does not rewrite the row', async () => {
     const row = await sql<{ id: string; xmin: string }>`
       SELECT video_id AS id, xmin::text FROM video_titles ORDER BY video_id LIMIT 1`.execute(t.ctx.db);
@@ -183,6 +199,73 @@ describe('video_titles: kept by the triggers on videos', () => {
       const n = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM videos v WHERE ${where}
         LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(t.ctx.db);
       expect(await repo.countCapped(f), JSON.stringify(f)).toBe(Number(n.rows[0]?.n));
+    }
+  });
+});
+
+describe('capped keyword counts: a slice first (migration 0082)', () => {
+  it('proves "more" from the slice, counts the whole table when the slice cannot, and counts a rare keyword exactly', async () => {
+    const cols = await sql<{ list: string }>`
+      SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list
+      FROM information_schema.columns WHERE table_name = 'videos' AND is_generated = 'NEVER'`.execute(t.ctx.db);
+    const list = sql.raw(cols.rows[0]?.list ?? '');
+    /**
+     * `n` visible videos titled with `word`, copies of one video with new ids from `first`, 8 apart: all in the
+     * slice (video_id % 8 = 0) when `first` is a multiple of 8, none of them when it is not
+     */
+    const add = async (word: string, n: number, first: number) => {
+      await sql`CREATE TEMP TABLE nv AS SELECT v.*, i AS k FROM (
+          SELECT ${list} FROM videos WHERE status = 0 ORDER BY id LIMIT 1) v, generate_series(0, ${n - 1}) i`.execute(
+        t.ctx.db,
+      );
+      await sql`UPDATE nv SET id = ${first}::bigint + 8 * k, aid = ${first}::bigint + 8 * k,
+        bvid = 'BVcount' || (${first}::bigint + 8 * k), title = '测试' || ${word} || '标题' || k`.execute(t.ctx.db);
+      await sql`INSERT INTO videos (${list}) SELECT ${list} FROM nv`.execute(t.ctx.db);
+      await sql`DROP TABLE nv`.execute(t.ctx.db);
+    };
+    const inSlice = '龘靐';
+    const outside = '齉龖';
+    const rare = '麤爨';
+    await add(inSlice, VIDEO_SEARCH_MAX_ROWS + 100, 900_000_000);
+    await add(outside, VIDEO_SEARCH_MAX_ROWS + 50, 910_000_001);
+    await add(rare, 30, 920_000_003);
+    try {
+      const exact = async (keyword: string) => {
+        const n = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM videos v
+          WHERE v.status = 0 AND ${titleCondition(keyword)} LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(t.ctx.db);
+        return Number(n.rows[0]?.n);
+      };
+      const inTheSlice = async (keyword: string) => {
+        const n = await sql<{ n: string }>`SELECT count(*) AS n FROM video_titles t
+          WHERE t.video_id % 8 = 0 AND ${titleCondition(keyword, 't')}`.execute(t.ctx.db);
+        return Number(n.rows[0]?.n);
+      };
+      // the cases: the slice alone proves "more"; the slice holds none, the whole table more than the cap; a few
+      expect(await inTheSlice(inSlice)).toBe(VIDEO_SEARCH_MAX_ROWS + 100);
+      expect(await inTheSlice(outside)).toBe(0);
+      for (const [keyword, want] of [
+        [inSlice, VIDEO_SEARCH_MAX_ROWS + 1],
+        [outside, VIDEO_SEARCH_MAX_ROWS + 1],
+        [rare, 30],
+        [`${rare}标`, 30], // 3+ characters: ILIKE and the bigrams, in the slice and the whole table
+        [`${outside}标`, VIDEO_SEARCH_MAX_ROWS + 1],
+        ['龘', VIDEO_SEARCH_MAX_ROWS + 1], // one character
+      ] as const) {
+        expect(await exact(keyword), keyword).toBe(want);
+        expect(await repo.countCapped({ ...NO_VIDEO_FILTER, keyword }), keyword).toBe(want);
+      }
+      // with a filter of video_titles besides the keyword: the short library (none of the copies is short unless
+      // the copied video is), a publish range that holds none of them
+      const short = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM videos v WHERE v.status = 0
+        AND ${titleCondition(outside)} AND (v.duration <= 60 OR v.vertical) LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(
+        t.ctx.db,
+      );
+      expect(await repo.countCapped({ ...NO_VIDEO_FILTER, keyword: outside, short: true })).toBe(
+        Number(short.rows[0]?.n),
+      );
+      expect(await repo.countCapped({ ...NO_VIDEO_FILTER, keyword: inSlice, pubTo: '2000-01-01' })).toBe(0);
+    } finally {
+      await sql`DELETE FROM videos WHERE id >= 900000000 AND id < 930000000`.execute(t.ctx.db);
     }
   });
 });
