@@ -83,6 +83,11 @@ function sameFilter(a: VideoFilter, b: VideoFilter): boolean {
   return (Object.keys(b) as (keyof VideoFilter)[]).every((k) => a[k] === b[k]);
 }
 
+/** True when `f`'s pages and count read video_titles (no plays, likes or verdict filter; see titlesWhere). */
+export function titlesAnswer(f: VideoFilter): boolean {
+  return titlesWhere(f) !== null;
+}
+
 /** True when video_head alone answers `f`: a keyword, with the library and partitions at most. */
 export function headAnswers(f: VideoFilter): boolean {
   return f.keyword !== null && sameFilter({ ...f, keyword: null, short: false, tids: null }, NO_VIDEO_FILTER);
@@ -205,8 +210,17 @@ export class VideoLibraryRepository {
     this.pool = opts.pool ?? null;
   }
 
-  /** The ids of rows offset … offset+limit of the order (offset + limit within VIDEO_SEARCH_MAX_ROWS). */
-  async pageIds(f: VideoFilter, sort: VideoSearchSort, page: { limit: number; offset: number }): Promise<string[]> {
+  /**
+   * The ids of rows offset … offset+limit of the order (offset + limit within VIDEO_SEARCH_MAX_ROWS). `page.few`:
+   * the caller knows the search has at most VIDEO_SEARCH_MAX_ROWS matches (its capped count), so a newest-first
+   * keyword page ranks them at once instead of walking the newest titles first (which a keyword that rare seldom
+   * fills: the walk would read its 20,000–200,000 titles for nothing).
+   */
+  async pageIds(
+    f: VideoFilter,
+    sort: VideoSearchSort,
+    page: { limit: number; offset: number; few?: boolean },
+  ): Promise<string[]> {
     const limit = Math.max(0, Math.min(page.limit, VIDEO_SEARCH_MAX_ROWS - page.offset));
     if (limit === 0) return [];
     // newest first with filters video_titles holds: that table (compact, in publish order), not `videos`, whose
@@ -214,7 +228,7 @@ export class VideoLibraryRepository {
     const titles = sort === 'time' && !sameFilter(f, NO_VIDEO_FILTER) ? titlesWhere(f) : null;
     if (sort === 'time' && f.tids !== null && f.keyword === null)
       return this.newestOfPartitions(f, f.tids, limit, page.offset);
-    if (titles) return this.newestTitles(titles, limit, page.offset);
+    if (titles) return this.newestTitles(titles, limit, page.offset, page.few === true);
     const r = await sql<{ id: string }>`SELECT v.id FROM videos v WHERE ${whereOf(f)} ORDER BY ${ORDERS[sort]}
       LIMIT ${limit} OFFSET ${page.offset}`.execute(this.db);
     return r.rows.map((x) => x.id);
@@ -254,13 +268,20 @@ export class VideoLibraryRepository {
    * planner cannot tell them apart for 3+ characters (its estimate multiplies the bigrams' frequencies as if
    * independent): a bitmap over 38,000 matches of a common one took 0.8 s, a walk for a rare one reads the table.
    */
-  private async newestTitles(titles: RawBuilder<unknown>, limit: number, offset: number): Promise<string[]> {
-    const [least, most] = this.newestWalk;
-    const newest = Math.min(most, Math.max(least, (offset + limit) * 100));
-    const walked = await sql<{ id: string }>`SELECT t.video_id AS id FROM (
-        SELECT * FROM video_titles ORDER BY pubdate DESC, video_id DESC LIMIT ${newest}) t
-      WHERE ${titles} ORDER BY t.pubdate DESC, t.video_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
-    if (walked.rows.length === limit) return walked.rows.map((x) => x.id);
+  private async newestTitles(
+    titles: RawBuilder<unknown>,
+    limit: number,
+    offset: number,
+    few: boolean,
+  ): Promise<string[]> {
+    if (!few) {
+      const [least, most] = this.newestWalk;
+      const newest = Math.min(most, Math.max(least, (offset + limit) * 100));
+      const walked = await sql<{ id: string }>`SELECT t.video_id AS id FROM (
+          SELECT * FROM video_titles ORDER BY pubdate DESC, video_id DESC LIMIT ${newest}) t
+        WHERE ${titles} ORDER BY t.pubdate DESC, t.video_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
+      if (walked.rows.length === limit) return walked.rows.map((x) => x.id);
+    }
     const r = await sql<{ id: string }>`SELECT t.video_id AS id FROM video_titles t WHERE ${titles}
       ORDER BY t.pubdate DESC, t.video_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
     return r.rows.map((x) => x.id);

@@ -11,6 +11,7 @@ import type { FeatureGate } from '../creators/search.service.js';
 import { toVideoItem } from '../videos/video-items.js';
 import {
   headAnswers,
+  titlesAnswer,
   videoTopKey,
   videoTopScope,
   type VideoFilter,
@@ -75,9 +76,17 @@ export class VideoLibraryService {
     const countKey = JSON.stringify(counted);
     let ids: string[];
     if (p.sort === 'time') {
-      // an index walk that stops at the page
+      // an index walk that stops at the page; a keyword whose count is known (an earlier page of the search)
+      // to be at most VIDEO_SEARCH_MAX_ROWS has its matches ranked at once: a walk of the newest titles would
+      // seldom fill its page. (Counting first on every search cost a count's time before each page: no gain in
+      // the 1M bench, docs/performance.md session 19.)
+      const few =
+        filter.keyword !== null &&
+        titlesAnswer(filter) &&
+        this.counts.has(countKey) &&
+        (await this.counts.get(countKey, () => this.repo.countCapped(filter))) <= VIDEO_SEARCH_MAX_ROWS;
       ids = await this.pages.get(JSON.stringify({ ...p, offset, limit }), () =>
-        this.repo.pageIds(filter, p.sort, { limit, offset }),
+        this.repo.pageIds(filter, p.sort, { limit, offset, few }),
       );
     } else {
       // the kept order (video_top, migration 0074) when it answers this search; with other filters, the kept

@@ -196,6 +196,9 @@ describe('video_titles: kept by the triggers on videos', () => {
         expect(await r.pageIds(f, 'time', { limit: 20, offset: 40 })).toEqual(ids.slice(40, 60));
         expect(await r.pageIds(f, 'time', { limit: 20, offset: 980 })).toEqual(ids.slice(980, 1000));
       }
+      // a keyword the caller has counted at most 1,000 times: ranked at once, the same pages
+      for (const offset of [0, 40, 980])
+        expect(await repo.pageIds(f, 'time', { limit: 20, offset, few: true })).toEqual(ids.slice(offset, offset + 20));
       const n = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM videos v WHERE ${where}
         LIMIT ${VIDEO_SEARCH_MAX_ROWS + 1}) s`.execute(t.ctx.db);
       expect(await repo.countCapped(f), JSON.stringify(f)).toBe(Number(n.rows[0]?.n));
