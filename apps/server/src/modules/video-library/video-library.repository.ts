@@ -366,8 +366,6 @@ export class VideoLibraryRepository {
     return { ids: more ? ids.slice(0, VIDEO_SEARCH_MAX_ROWS) : ids, more };
   }
 
-  /** The matches of `f` among the head of the play order, counted up to VIDEO_SEARCH_MAX_ROWS + 1 (0: no head). */
-
   private async headReady(): Promise<boolean> {
     const r = await sql`SELECT 1 FROM video_head LIMIT 1`.execute(this.db);
     return r.rows.length > 0;
