@@ -233,6 +233,23 @@ describe('video_top: the kept play / like orders', () => {
     expect((await repo.headMatches('play', kw))?.ids).toEqual(
       await repo.pageIds(kw, 'play', { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 }),
     );
+    // more of a keyword's first matches hidden than the head's first read takes beyond the cap (50): every match is
+    // read again with the probe, and the head still answers the exact order
+    const often = await sql<{ g: string; n: string }>`SELECT g, count(*) AS n FROM video_head h, unnest(h.title_grams) g
+      WHERE h.sort = 'play' AND g ~ '^[\u4e00-\u9fff]$' GROUP BY g ORDER BY count(*) DESC LIMIT 1`.execute(t.ctx.db);
+    expect(Number(often.rows[0]?.n)).toBeGreaterThan(VIDEO_SEARCH_MAX_ROWS + 120);
+    const many = { ...base, keyword: often.rows[0]?.g ?? '的' };
+    const firstOnes = ((await repo.headMatches('play', many))?.ids ?? []).slice(0, 60);
+    expect(firstOnes).toHaveLength(60);
+    await sql`UPDATE videos SET status = -1 WHERE id = ANY(${firstOnes}::bigint[])`.execute(t.ctx.db);
+    try {
+      const head = await repo.headMatches('play', many);
+      expect(head?.ids).toEqual(await repo.pageIds(many, 'play', { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 }));
+      expect(head?.ids).toHaveLength(VIDEO_SEARCH_MAX_ROWS);
+      expect(head?.more).toBe(true);
+    } finally {
+      await sql`UPDATE videos SET status = 0 WHERE id = ANY(${firstOnes}::bigint[])`.execute(t.ctx.db);
+    }
     const runsBefore = await sql<{ n: string }>`SELECT count(*) AS n FROM video_top_runs`.execute(t.ctx.db);
     await repo.refreshTops();
     const full = await repo.pageIds(base, 'play', { limit: VIDEO_SEARCH_MAX_ROWS, offset: 0 });
