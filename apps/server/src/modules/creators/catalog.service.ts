@@ -67,6 +67,12 @@ export class CachedMap<K, T> {
     return this.entries.get(key)?.fresh() ?? false;
   }
 
+  /** The value get(key) would answer without loading, or undefined (nothing kept, or too old). */
+  peek(key: K): Promise<T> | undefined {
+    const entry = this.entries.get(key);
+    return entry?.fresh() ? entry.get() : undefined;
+  }
+
   /** Stores a value known without loading it (e.g. a count read off a short last page). */
   put(key: K, value: T): void {
     this.entries.delete(key);

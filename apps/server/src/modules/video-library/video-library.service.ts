@@ -80,11 +80,8 @@ export class VideoLibraryService {
       // to be at most VIDEO_SEARCH_MAX_ROWS has its matches ranked at once: a walk of the newest titles would
       // seldom fill its page. (Counting first on every search cost a count's time before each page: no gain in
       // the 1M bench, docs/performance.md session 19.)
-      const few =
-        filter.keyword !== null &&
-        titlesAnswer(filter) &&
-        this.counts.has(countKey) &&
-        (await this.counts.get(countKey, () => this.repo.countCapped(filter))) <= VIDEO_SEARCH_MAX_ROWS;
+      const known = filter.keyword !== null && titlesAnswer(filter) ? this.counts.peek(countKey) : undefined;
+      const few = known !== undefined && (await known) <= VIDEO_SEARCH_MAX_ROWS;
       ids = await this.pages.get(JSON.stringify({ ...p, offset, limit }), () =>
         this.repo.pageIds(filter, p.sort, { limit, offset, few }),
       );

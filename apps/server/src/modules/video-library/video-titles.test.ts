@@ -40,6 +40,14 @@ async function mirrorDiff(): Promise<{ missing: string[]; extra: string[]; rows:
 
 const clean = { missing: [], extra: [] };
 
+/** The columns of `videos` an INSERT may write (the generated ones left out), for copies of a video. */
+async function videoColumns(): Promise<RawBuilder<unknown>> {
+  const cols = await sql<{ list: string }>`
+    SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list
+    FROM information_schema.columns WHERE table_name = 'videos' AND is_generated = 'NEVER'`.execute(t.ctx.db);
+  return sql.raw(cols.rows[0]?.list ?? '');
+}
+
 describe('video_titles: kept by the triggers on videos', () => {
   it('holds every visible video of the loaded world, and nothing else', async () => {
     const d = await mirrorDiff();
@@ -51,10 +59,7 @@ describe('video_titles: kept by the triggers on videos', () => {
     const ids = await sql<{ id: string }>`SELECT id FROM videos WHERE status = 0 ORDER BY id LIMIT 6`.execute(t.ctx.db);
     const [a, b, c, d, e, f] = ids.rows.map((r) => r.id);
     // a new video (a copy of one with new ids), and a hidden one
-    const cols = await sql<{ list: string }>`
-      SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list
-      FROM information_schema.columns WHERE table_name = 'videos' AND is_generated = 'NEVER'`.execute(t.ctx.db);
-    const list = sql.raw(cols.rows[0]?.list ?? '');
+    const list = await videoColumns();
     await sql`CREATE TEMP TABLE nv AS SELECT ${list} FROM videos WHERE id IN (${a}, ${b})`.execute(t.ctx.db);
     await sql`UPDATE nv SET id = id + 10000000, aid = aid + 10000000, bvid = bvid || 'x', title = '新来的视频标题'`.execute(
       t.ctx.db,
@@ -208,10 +213,7 @@ describe('video_titles: kept by the triggers on videos', () => {
 
 describe('capped keyword counts: a slice first (migration 0082)', () => {
   it('proves "more" from the slice, counts the whole table when the slice cannot, and counts a rare keyword exactly', async () => {
-    const cols = await sql<{ list: string }>`
-      SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list
-      FROM information_schema.columns WHERE table_name = 'videos' AND is_generated = 'NEVER'`.execute(t.ctx.db);
-    const list = sql.raw(cols.rows[0]?.list ?? '');
+    const list = await videoColumns();
     /**
      * `n` visible videos titled with `word`, copies of one video with new ids from `first`, 8 apart: all in the
      * slice (video_id % 8 = 0) when `first` is a multiple of 8, none of them when it is not
